@@ -1,0 +1,118 @@
+"""The `listbuilder` command: check, armies, schema (and the editor and printing, when installed)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from .core.findings import LoadFailure
+from .data.catalog import load_catalog
+from .report.summary import army_json, finding_json
+from .report.text import failure_text, roster_text
+from .rosters.files import locate_all, read_roster
+from .systems import validate
+
+DEMO_ROSTER = Path(__file__).parent / "demo" / "ultramarines.yaml"
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+
+def _roster_paths(arguments: list[str]) -> list[Path]:
+    """Files named, and the .yaml/.yml files of folders named (an organiser's inbox)."""
+    paths: list[Path] = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            paths += sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+        else:
+            paths.append(path)
+    return paths
+
+
+def command_check(options: argparse.Namespace) -> int:
+    try:
+        catalog = load_catalog()
+    except LoadFailure as failure:
+        print("the bundled game data is broken:\n" + failure_text(failure.findings), file=sys.stderr)
+        return EXIT_UNREADABLE
+    paths = _roster_paths(options.rosters) if options.rosters else [DEMO_ROSTER]
+    reports, texts, worst = [], [], EXIT_LEGAL
+    for path in paths:
+        shown = str(path) if options.rosters else "demo/ultramarines.yaml"
+        try:
+            roster_file = read_roster(path, catalog, shown)
+        except LoadFailure as failure:
+            worst = EXIT_UNREADABLE
+            reports.append({"file": shown, "valid": False, "readable": False,
+                            "issues": [finding_json(f) for f in failure.findings]})
+            texts.append(f"{shown}: UNREADABLE\n" + "\n".join("  " + line for line in failure_text(failure.findings).splitlines()))
+            continue
+        result = validate(roster_file.roster, catalog)
+        result.findings = locate_all(roster_file, result.findings)
+        if not result.valid:
+            worst = max(worst, EXIT_ILLEGAL)
+        reports.append({"file": shown, "readable": True, **army_json(result)})
+        texts.append(roster_text(shown, result))
+    if options.format == "json":
+        print(json.dumps({"rosters": reports}, indent=2, ensure_ascii=False))
+    else:
+        print("\n\n".join(texts))
+        if len(paths) > 1:
+            legal = sum(1 for r in reports if r["valid"])
+            print(f"\n{legal} of {len(paths)} rosters legal")
+    return worst
+
+
+def command_armies(options: argparse.Namespace) -> int:
+    catalog = load_catalog()
+    games = [options.game] if options.game else sorted(catalog.games)
+    for game in games:
+        if game not in catalog.games:
+            print(f"unknown game '{game}' (known: {', '.join(sorted(catalog.games))})", file=sys.stderr)
+            return EXIT_UNREADABLE
+        print(f"{catalog.games[game].name} ({game})")
+        for army_id in catalog.army_ids(game):
+            army = catalog.lists[game][army_id]
+            print(f"  {army_id:<24} {army.name} — section {army.section}, strategy {army.strategy_rating}, "
+                  f"{len(army.formations)} formations")
+    return EXIT_LEGAL
+
+
+def command_schema(options: argparse.Namespace) -> int:
+    from .schemas import write_schemas, schemas
+
+    if options.write:
+        for path in write_schemas(Path(options.write)):
+            print(path)
+    else:
+        print(json.dumps(schemas(), indent=2))
+    return EXIT_LEGAL
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.")
+    commands = top.add_subparsers(dest="command")
+    check = commands.add_parser("check", help="check rosters against their army lists")
+    check.add_argument("rosters", nargs="*", help="roster files or folders of them (default: the demo roster)")
+    check.add_argument("--format", choices=["text", "json"], default="text")
+    check.set_defaults(run=command_check)
+    armies = commands.add_parser("armies", help="list the army lists that can be built")
+    armies.add_argument("game", nargs="?")
+    armies.set_defaults(run=command_armies)
+    schema = commands.add_parser("schema", help="print the JSON Schemas of list, datasheet and roster files")
+    schema.add_argument("--write", metavar="DIR", help="write one file per schema into DIR")
+    schema.set_defaults(run=command_schema)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = parser().parse_args(argv)
+    if options.command is None:
+        options = parser().parse_args(["check"])
+    return options.run(options)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

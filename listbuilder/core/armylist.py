@@ -1,0 +1,214 @@
+"""Army lists: what a faction may field, in a small vocabulary of constraint kinds.
+
+Every rule that can be said in data is said here; docs/list-schema.md documents each kind with
+an example. Rule summaries are ours; `rule` cites the section and `lines` the seed lines.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from .datasheet import Strict, UnitType
+
+
+class Range(Strict):
+    min: int = Field(0, ge=0)
+    max: int | None = Field(None, ge=0)
+
+    def contains(self, value: int, implied_max: int | None = None) -> bool:
+        top = self.max if self.max is not None else implied_max
+        return value >= self.min and (top is None or value <= top)
+
+    def describe(self, implied_max: int | None = None) -> str:
+        top = self.max if self.max is not None else implied_max
+        if top is None:
+            return f"at least {self.min}"
+        return str(top) if top == self.min else f"{self.min} to {top}"
+
+
+class Cited(Strict):
+    rule: str = Field("", description="section the rule rests on, e.g. '6.3.1 Space Marine Transports'")
+    lines: list[int] = Field([], description="seed lines")
+
+
+class UnitSlot(Strict):
+    """`count` units of one type, or of any mix of the `choice` types (chosen on the roster)."""
+
+    unit: str | None = None
+    choice: list[str] | None = None
+    count: int = Field(gt=0)
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> UnitSlot:
+        if (self.unit is None) == (self.choice is None):
+            raise ValueError("give either `unit` or `choice`")
+        return self
+
+
+class UpgradeOption(Strict):
+    unit: str
+    name: str | None = Field(None, description="short name used on rosters; defaults to the unit")
+    cost: int = Field(0, ge=0, description="points per unit taken")
+
+    @property
+    def label(self) -> str:
+        return self.name or self.unit
+
+
+class Grant(Strict):
+    ability: str
+    to: list[str] = Field(min_length=1, description="units of the formation that gain it")
+
+
+class Upgrade(Cited):
+    name: str
+    summary: str = Field(description="what it does, in our own words")
+    cost: int = Field(0, ge=0, description="flat cost, paid once")
+    options: list[UpgradeOption] = []
+    count: Range | None = Field(None, description="units taken across all options")
+    replaces: str | None = Field(None, description="each unit taken replaces one of these")
+    character: bool = Field(False, description="options are characters added to a unit of the formation")
+    up_to_transport_need: bool = Field(
+        False, description="at most as many as needed to carry the formation (after other transports)")
+    grants: Grant | None = None
+
+    @model_validator(mode="after")
+    def _coherent(self) -> Upgrade:
+        if self.options and self.count is None:
+            raise ValueError("an upgrade with options needs `count`")
+        if not self.options and (self.count or self.replaces or self.character):
+            raise ValueError("`count`, `replaces` and `character` need `options`")
+        return self
+
+
+class TransportMode(Cited):
+    name: str
+    unit: str | None = Field(None, description="transport given free, the minimum needed to carry the formation")
+    only_units: list[str] | None = Field(None, description="the formation may then hold only these units")
+    requires: list[str] = Field([], description="the army must include one of these units")
+    summary: str = ""
+
+
+class TransportRule(Cited):
+    name: str
+    modes: list[TransportMode] = Field(min_length=1, description="the first is the default")
+
+
+class Formation(Cited):
+    name: str
+    units: list[UnitSlot] = Field(min_length=1)
+    points: int | dict[int, int] = Field(description="cost; per copy when `count` is given, or a price per count")
+    count: Range | None = Field(None, description="copies fielded as one formation, e.g. 1-2 Warhounds")
+    upgrades: list[str] = []
+    transport: str | None = Field(None, description="name of a transport rule of the list")
+    max_per_army: int | None = Field(None, ge=0, description="0-1 and 0-N formations")
+
+    @model_validator(mode="after")
+    def _priced_per_count(self) -> Formation:
+        if isinstance(self.points, dict):
+            if self.count is None:
+                raise ValueError("a price per count needs `count`")
+            wanted = set(range(self.count.min, (self.count.max or self.count.min) + 1))
+            if set(self.points) != wanted:
+                raise ValueError(f"give a price for each count in {sorted(wanted)}")
+        return self
+
+    def price(self, copies: int) -> int:
+        if isinstance(self.points, dict):
+            return self.points[copies]
+        return self.points * copies
+
+
+class Limit(Cited):
+    """At most `max` of the matching units (characters included) or formations in the army."""
+
+    name: str
+    units: list[str] = []
+    unit_types: list[UnitType] = []
+    formations: list[str] = []
+    max: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _selects_something(self) -> Limit:
+        if not (self.units or self.unit_types or self.formations):
+            raise ValueError("a limit selects `units`, `unit_types` or `formations`")
+        if self.formations and (self.units or self.unit_types):
+            raise ValueError("a limit counts either formations or units, not both")
+        return self
+
+
+class Cap(Cited):
+    """Points spent on the formations of some lists, at most a fraction of the agreed points."""
+
+    name: str
+    lists: list[str] = Field(min_length=1)
+    fraction: str = Field(pattern=r"^\d+/\d+$")
+
+    @property
+    def ratio(self) -> Fraction:
+        return Fraction(self.fraction)
+
+
+class AllyRef(Strict):
+    list: str
+    formations: list[str] | None = Field(None, description="only these formations of the ally list")
+
+
+class BreakRule(Cited):
+    blast_markers_per_unit: int = Field(1, ge=1)
+
+
+class ArmyList(Cited):
+    id: str
+    name: str
+    game: str
+    kind: Literal["army", "allies"] = "army"
+    section: str
+    strategy_rating: int | None = Field(None, description="allies use the supported army's")
+    initiative: str = Field(pattern=r"^[1-6]\+$")
+    datasheets: list[str] = Field(min_length=1, description="datasheet files (stems) the units come from")
+    break_rule: BreakRule = BreakRule()
+    formations: list[Formation] = Field(min_length=1)
+    upgrades: list[Upgrade] = []
+    transports: list[TransportRule] = []
+    allies: list[AllyRef] = []
+    limits: list[Limit] = []
+    caps: list[Cap] = []
+    summary: str = ""
+
+    @model_validator(mode="after")
+    def _army_rated(self) -> ArmyList:
+        if self.kind == "army" and self.strategy_rating is None:
+            raise ValueError("an army list needs a strategy_rating")
+        return self
+
+
+class PointsRange(Cited):
+    min: int
+    max: int
+
+
+class Garrison(Cited):
+    """6.1.5: who may be set up as a garrison."""
+
+    scout_share: str = Field("1/2", pattern=r"^\d+/\d+$")
+    fast_speed: int = Field(15, description="cm; a unit moving more than this is fast")
+    max_fast_units: int = 1
+
+
+class GameSettings(Strict):
+    id: str
+    name: str
+    points: PointsRange
+    limits: list[Limit] = []
+    garrison: Garrison | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _slug(cls, value: str) -> str:
+        if not value.replace("-", "").isalnum():
+            raise ValueError("ids are lower-case words joined by '-'")
+        return value

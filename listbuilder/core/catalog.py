@@ -1,0 +1,180 @@
+"""All loaded game data, with names resolved and cross-references checked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .armylist import ArmyList, GameSettings
+from .datasheet import Ability, Datasheet, DatasheetFile, ability_name
+from .findings import Finding, Path
+from .names import name_key, suggest
+
+# Which file a reference problem lies in: ("lists", game, list_id) or ("datasheets", game, stem).
+Source = tuple[str, str, str]
+
+
+@dataclass
+class ArmyView:
+    """One army list with its units resolved, and the ally lists it may draw on."""
+
+    army: ArmyList
+    units: dict[str, Datasheet]
+    allies: list[ArmyView] = field(default_factory=list)
+
+    def unit(self, name: str) -> Datasheet | None:
+        return self.units.get(name_key(name))
+
+    def lists(self) -> list[ArmyView]:
+        return [self, *self.allies]
+
+
+@dataclass
+class Catalog:
+    games: dict[str, GameSettings] = field(default_factory=dict)
+    lists: dict[str, dict[str, ArmyList]] = field(default_factory=dict)  # game -> id -> list
+    datasheets: dict[str, dict[str, DatasheetFile]] = field(default_factory=dict)  # game -> stem -> file
+    abilities: dict[str, dict[str, Ability]] = field(default_factory=dict)  # game -> name key -> glossary entry
+
+    def ability(self, game: str, printed: str) -> Ability | None:
+        return self.abilities.get(game, {}).get(name_key(ability_name(printed)))
+
+    def army_ids(self, game: str) -> list[str]:
+        return sorted(i for i, a in self.lists.get(game, {}).items() if a.kind == "army")
+
+    def find_list(self, game: str, name: str) -> ArmyList | None:
+        for army in self.lists.get(game, {}).values():
+            if name_key(name) in (name_key(army.id), name_key(army.name)):
+                return army
+        return None
+
+    def units_of(self, game: str, stems: list[str]) -> dict[str, Datasheet]:
+        units: dict[str, Datasheet] = {}
+        for stem in stems:
+            for sheet in self.datasheets.get(game, {}).get(stem, DatasheetFile.model_construct(units=[])).units:
+                units.setdefault(name_key(sheet.id or sheet.name), sheet)
+                units.setdefault(name_key(sheet.name), sheet)
+        return units
+
+    def view(self, game: str, army_id: str) -> ArmyView:
+        army = self.lists[game][army_id]
+        allies = []
+        for ref in army.allies:
+            ally = self.lists[game][ref.list]
+            if ref.formations is not None:
+                wanted = {name_key(n) for n in ref.formations}
+                ally = ally.model_copy(update={"formations": [f for f in ally.formations if name_key(f.name) in wanted]})
+            allies.append(ArmyView(ally, self.units_of(game, ally.datasheets)))
+        return ArmyView(army, self.units_of(game, army.datasheets), allies)
+
+    def check_references(self) -> list[tuple[Source, Finding]]:
+        """Every name in the data that points nowhere, located by file and path."""
+        problems: list[tuple[Source, Finding]] = []
+        for game, files in self.datasheets.items():
+            for stem, sheet_file in files.items():
+                problems += [(("datasheets", game, stem), f) for f in _check_datasheet_file(self, game, stem, sheet_file)]
+        for game, lists in self.lists.items():
+            if game not in self.games:
+                continue
+            for list_id, army in lists.items():
+                problems += [(("lists", game, list_id), f) for f in _check_list(self, game, army)]
+        return problems
+
+
+def _missing(kind: str, name: str, path: Path, known: list[str]) -> Finding:
+    hint = suggest(name, known)
+    return Finding("unknown-reference", f"{kind} '{name}' is not defined", path=path,
+                   suggestion=f"did you mean '{hint}'?" if hint else None)
+
+
+def _check_datasheet_file(catalog: Catalog, game: str, stem: str, sheet_file: DatasheetFile) -> list[Finding]:
+    found: list[Finding] = []
+    seen: set[str] = set()
+    for i, sheet in enumerate(sheet_file.units):
+        key = name_key(sheet.name)
+        if key in seen:
+            found.append(Finding("duplicate-name", f"unit '{sheet.name}' is defined twice", path=("units", i, "name")))
+        seen.add(key)
+        weapon_names = {name_key(w.name) for w in sheet.weapons}
+        for j, loadout in enumerate(sheet.loadouts):
+            for k, weapon in enumerate(loadout.weapons):
+                if name_key(weapon) not in weapon_names:
+                    found.append(_missing("weapon", weapon, ("units", i, "loadouts", j, "weapons", k),
+                                          [w.name for w in sheet.weapons]))
+        for j, compartment in enumerate(sheet.transport):
+            for cargo in compartment.carries:
+                other, _, unit = cargo.rpartition(":")
+                pool = catalog.units_of(game, [other or stem])
+                if name_key(unit) not in pool:
+                    found.append(_missing("unit", cargo, ("units", i, "transport", j, "carries", cargo),
+                                          [s.name for s in pool.values()]))
+    return found
+
+
+def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
+    found: list[Finding] = []
+    stems = catalog.datasheets.get(game, {})
+    lists = catalog.lists.get(game, {})
+    for i, stem in enumerate(army.datasheets):
+        if stem not in stems:
+            found.append(_missing("datasheet file", stem, ("datasheets", i), list(stems)))
+    allies = []
+    for i, ref in enumerate(army.allies):
+        ally = lists.get(ref.list)
+        if ally is None or ally.kind != "allies":
+            found.append(_missing("ally list", ref.list, ("allies", i, "list"),
+                                  [a.id for a in lists.values() if a.kind == "allies"]))
+            continue
+        allies.append(ally)
+        names = [f.name for f in ally.formations]
+        for j, formation in enumerate(ref.formations or []):
+            if name_key(formation) not in {name_key(n) for n in names}:
+                found.append(_missing("formation", formation, ("allies", i, "formations", j), names))
+    units = catalog.units_of(game, army.datasheets)
+    every_unit = dict(units)
+    for ally in allies:
+        every_unit.update(catalog.units_of(game, ally.datasheets))
+
+    def unit(name: str, path: Path, pool: dict[str, Datasheet] = units) -> None:
+        if name_key(name) not in pool:
+            found.append(_missing("unit", name, path, sorted({s.name for s in pool.values()})))
+
+    upgrade_names = {name_key(u.name) for u in army.upgrades}
+    transport_names = {name_key(t.name) for t in army.transports}
+    for i, formation in enumerate(army.formations):
+        for j, slot in enumerate(formation.units):
+            for k, name in enumerate([slot.unit] if slot.unit else slot.choice or []):
+                unit(name, ("formations", i, "units", j, "unit" if slot.unit else "choice") + (() if slot.unit else (k,)))
+        for j, upgrade in enumerate(formation.upgrades):
+            if name_key(upgrade) not in upgrade_names:
+                found.append(_missing("upgrade", upgrade, ("formations", i, "upgrades", j),
+                                      [u.name for u in army.upgrades]))
+        if formation.transport and name_key(formation.transport) not in transport_names:
+            found.append(_missing("transport rule", formation.transport, ("formations", i, "transport"),
+                                  [t.name for t in army.transports]))
+    for i, upgrade in enumerate(army.upgrades):
+        for j, option in enumerate(upgrade.options):
+            unit(option.unit, ("upgrades", i, "options", j, "unit"))
+        if upgrade.replaces:
+            unit(upgrade.replaces, ("upgrades", i, "replaces"))
+        for j, name in enumerate(upgrade.grants.to if upgrade.grants else []):
+            unit(name, ("upgrades", i, "grants", "to", j))
+    for i, rule in enumerate(army.transports):
+        for j, mode in enumerate(rule.modes):
+            if mode.unit:
+                unit(mode.unit, ("transports", i, "modes", j, "unit"))
+            for k, name in enumerate(mode.only_units or []):
+                unit(name, ("transports", i, "modes", j, "only_units", k))
+            for k, name in enumerate(mode.requires):
+                unit(name, ("transports", i, "modes", j, "requires", k), every_unit)
+    own_formations = [f.name for f in army.formations] + [f.name for a in allies for f in a.formations]
+    for i, limit in enumerate(army.limits):
+        for j, name in enumerate(limit.units):
+            unit(name, ("limits", i, "units", j), every_unit)
+        for j, name in enumerate(limit.formations):
+            if name_key(name) not in {name_key(n) for n in own_formations}:
+                found.append(_missing("formation", name, ("limits", i, "formations", j), own_formations))
+    for i, cap in enumerate(army.caps):
+        for j, list_id in enumerate(cap.lists):
+            if list_id not in lists:
+                found.append(_missing("list", list_id, ("caps", i, "lists", j), list(lists)))
+    return found

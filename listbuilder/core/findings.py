@@ -1,0 +1,57 @@
+"""One result type for every problem: a YAML typo, a missing datasheet or an illegal roster."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Location:
+    file: str
+    line: int | None = None  # 1-based
+    column: int | None = None  # 1-based
+
+    def __str__(self) -> str:
+        parts = [self.file] + [str(n) for n in (self.line, self.column) if n is not None]
+        return ":".join(parts)
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str  # stable, e.g. "points-over-limit"
+    message: str  # a plain sentence with the numbers in it
+    rule: str = ""  # the section it rests on, e.g. "6.3 Codex Astartes notes"
+    severity: Severity = "error"
+    path: Path = ()  # where in the roster: ("formations", 2, "upgrades", "Hunter")
+    location: Location | None = None
+    suggestion: str | None = None
+
+    def located(self, location: Location | None) -> Finding:
+        return replace(self, location=location)
+
+    @property
+    def where(self) -> str:
+        if self.location is not None:
+            return str(self.location)
+        return ".".join(str(p) for p in self.path)
+
+
+class LoadFailure(Exception):
+    """Input that could not be read at all; carries one finding per problem."""
+
+    def __init__(self, findings: list[Finding]):
+        super().__init__("\n".join(f"{f.where}: {f.message}" for f in findings))
+        self.findings = findings
+
+
+@dataclass
+class FindingList:
+    items: list[Finding] = field(default_factory=list)
+
+    def add(self, code: str, message: str, rule: str = "", path: Path = (), severity: Severity = "error",
+            suggestion: str | None = None) -> None:
+        self.items.append(Finding(code, message, rule, severity, path, suggestion=suggestion))

@@ -1,0 +1,19 @@
+"""How names typed by people are matched: case-insensitively, by id or printed name."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+
+def name_key(name: str) -> str:
+    """'Land Speeder', 'land-speeder' and 'LAND_SPEEDER' all give 'land-speeder'."""
+    return re.sub(r"[^0-9a-z]+", "-", name.casefold()).strip("-")
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str | None:
+    """The printed name closest to `name`, if any is close enough to be a likely typo."""
+    by_key = {name_key(c): c for c in candidates}
+    close = difflib.get_close_matches(name_key(name), list(by_key), n=1, cutoff=0.6)
+    return by_key[close[0]] if close else None

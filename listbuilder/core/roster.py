@@ -1,0 +1,36 @@
+"""A roster: what a player fields, as written in a roster file (names as typed)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CharacterPick(Entry):
+    character: str = Field(description="which character, e.g. 'Supreme Commander'")
+    joins: str = Field(description="the unit of the formation it is added to")
+
+
+UpgradeChoice = bool | int | dict[str, int] | CharacterPick
+
+
+class RosterFormation(Entry):
+    type: str = Field(description="a formation of the army list or of its allies")
+    label: str | None = Field(None, description="the player's own name for it")
+    count: int | None = Field(None, description="copies, for formations fielded 1-N at a time")
+    composition: dict[str, int] | None = Field(None, description="unit -> number, for 'any mix of' slots")
+    upgrades: dict[str, UpgradeChoice] = Field(
+        {}, description="upgrade -> count, option counts, true, or a character pick")
+    transport: str | None = Field(None, description="transport option, e.g. Rhino, on foot, Drop Pod")
+    wargear: dict[str, str | dict[str, int]] = Field({}, description="unit -> loadout, or loadout -> number")
+
+
+class Roster(Entry):
+    game: str
+    army: str
+    points: int = Field(gt=0, description="the agreed points limit")
+    name: str = ""
+    formations: list[RosterFormation] = []

@@ -1,0 +1,1 @@
+"""Reading YAML with positions: game data (lists/, datasheets/) and located errors."""

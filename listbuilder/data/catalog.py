@@ -1,0 +1,105 @@
+"""Loading lists/ and datasheets/ into a Catalog, with located errors and a content-keyed cache."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from pathlib import Path
+
+from .. import __version__
+from ..core.armylist import ArmyList, GameSettings
+from ..core.catalog import Catalog
+from ..core.datasheet import AbilityGlossary, DatasheetFile
+from ..core.names import name_key
+from ..core.findings import Finding, LoadFailure
+from .yamlfile import Document, read, validate
+
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def data_root() -> Path:
+    """Where lists/ and datasheets/ are: inside the installed wheel, or at the top of a checkout."""
+    bundled = PACKAGE / "_data"
+    return bundled if (bundled / "lists").is_dir() else PACKAGE.parent
+
+
+def _files(root: Path) -> list[Path]:
+    return sorted(p for folder in ("lists", "datasheets") for p in (root / folder).glob("*/*.yaml"))
+
+
+def _fingerprint(files: list[Path], root: Path) -> str:
+    digest = hashlib.sha256(__version__.encode())
+    for path in files:
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "listbuilder"
+
+
+def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
+    """All game data under `root`. Raises LoadFailure listing every problem found."""
+    root = root or data_root()
+    files = _files(root)
+    cached = cache_dir() / f"catalog-{_fingerprint(files, root)}.pickle" if use_cache else None
+    if cached is not None and cached.exists():
+        try:
+            with cached.open("rb") as stream:
+                return pickle.load(stream)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            pass  # a stale or damaged cache is rebuilt below
+    catalog = parse_catalog(root, files)
+    if cached is not None:
+        _store(cached, catalog)
+    return catalog
+
+
+def _store(path: Path, catalog: Catalog) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob("catalog-*.pickle"):
+            old.unlink(missing_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(temporary, path)
+    except OSError:
+        pass  # no cache is only slower
+
+
+def parse_catalog(root: Path, files: list[Path]) -> Catalog:
+    catalog = Catalog()
+    documents: dict[tuple[str, str, str], Document] = {}
+    problems: list[Finding] = []
+    for path in files:
+        folder, game, stem = path.parent.parent.name, path.parent.name, path.stem
+        try:
+            document = read(path, str(path.relative_to(root)))
+            documents[(folder, game, stem)] = document
+            if folder == "datasheets" and stem == "abilities":
+                glossary = validate(document, AbilityGlossary)
+                catalog.abilities[game] = {name_key(a.name): a for a in glossary.abilities}
+            elif folder == "datasheets":
+                catalog.datasheets.setdefault(game, {})[stem] = validate(document, DatasheetFile)
+            elif stem == "game":
+                settings = validate(document, GameSettings)
+                catalog.games[game] = settings
+            else:
+                army = validate(document, ArmyList)
+                if army.id != stem or army.game != game:
+                    problems.append(Finding("misplaced-list", f"list '{army.id}' of game '{army.game}' must be in "
+                                            f"lists/{army.game}/{army.id}.yaml", location=document.locate(("id",))))
+                catalog.lists.setdefault(game, {})[stem] = army
+        except LoadFailure as failure:
+            problems += failure.findings
+    for game in catalog.lists:
+        if game not in catalog.games:
+            problems.append(Finding("missing-game", f"lists/{game}/ has no game.yaml"))
+    for source, finding in catalog.check_references():
+        document = documents[source]
+        problems.append(finding.located(document.locate(finding.path)))
+    if problems:
+        raise LoadFailure(problems)
+    return catalog

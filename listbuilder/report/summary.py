@@ -1,0 +1,85 @@
+"""What every view of a checked roster shows, worked out once: formation lines, totals, findings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.engine import BuiltFormation, RosterResult
+from ..core.findings import Finding
+
+
+def unit_line(built: BuiltFormation) -> str:
+    """'6 Tactical, 1 Hunter, 3 Rhino (transport); Supreme Commander with Tactical'."""
+    parts = []
+    for group in built.units:
+        text = f"{group.count} {group.sheet.name}"
+        notes = [f"{n} {loadout}" if len(group.wargear) > 1 else loadout for loadout, n in group.wargear.items()]
+        notes += [f"+{a}" for a in group.gained]
+        if group.source == "transport":
+            notes.insert(0, "transport")
+        parts.append(text + (f" ({', '.join(notes)})" if notes else ""))
+    line = ", ".join(parts)
+    for character in built.characters:
+        line += f"; {character.sheet.name} with a {character.joins.name}"
+    return line
+
+
+def title(built: BuiltFormation) -> str:
+    name = built.name if built.copies == 1 or built.definition.count is None else f"{built.copies} × {built.name}"
+    name = f"{name} “{built.label}”" if built.label else name
+    return f"{name} [{built.army.name}]" if built.is_ally else name
+
+
+def garrison_text(built: BuiltFormation) -> str:
+    garrison = built.derived.get("garrison")
+    if not garrison:
+        return ""
+    return ("may garrison: " if garrison["eligible"] else "may not garrison: ") + garrison["reason"]
+
+
+def formation_json(built: BuiltFormation) -> dict[str, Any]:
+    return {
+        "index": built.index,
+        "type": built.name,
+        "label": built.label,
+        "list": built.army.id,
+        "points": built.points,
+        "count": built.copies,
+        "upgrades": dict(built.upgrades),
+        "transport": built.transport,
+        "unit_list": [{"unit": g.sheet.name, "count": g.count, "source": g.source, "gained": g.gained,
+                       "wargear": g.wargear} for g in built.units],
+        "characters": [{"character": c.sheet.name, "joins": c.joins.name, "upgrade": c.upgrade}
+                       for c in built.characters],
+        **built.derived,
+    }
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    return {"severity": finding.severity, "code": finding.code, "message": finding.message,
+            "where": finding.where, "rule": finding.rule, "suggestion": finding.suggestion}
+
+
+def finding_text(finding: Finding) -> str:
+    hint = f" ({finding.suggestion})" if finding.suggestion else ""
+    rule = f" [{finding.rule}]" if finding.rule else ""
+    return f"{finding.where}: {finding.severity}: {finding.message}{hint}{rule}"
+
+
+def army_json(result: RosterResult) -> dict[str, Any]:
+    derived = dict(result.derived)
+    targets = derived.pop("break_their_spirit", [])
+    by_index = {f.index: f for f in result.formations}
+    return {
+        "army": result.army.id,
+        "army_name": result.army.name,
+        "name": result.roster.name,
+        "valid": result.valid,
+        "points": {"total": result.total, "limit": result.roster.points},
+        "caps": [{"name": c.name, "points": c.points, "limit": c.limit, "rule": c.rule} for c in result.caps],
+        "formation_count": len(result.formations),
+        "break_their_spirit": [{"index": i, "type": by_index[i].name, "points": by_index[i].points} for i in targets],
+        **derived,
+        "issues": [finding_json(f) for f in result.findings],
+        "formations": [formation_json(f) for f in result.formations],
+    }

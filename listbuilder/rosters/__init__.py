@@ -1,0 +1,1 @@
+"""Roster files: reading them as untrusted input, and saving them without losing anything."""

@@ -1,0 +1,31 @@
+"""The JSON Schemas of the files people write: army lists, datasheets, game settings, rosters."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .core.armylist import ArmyList, GameSettings
+from .core.datasheet import DatasheetFile
+from .core.roster import Roster
+
+MODELS = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster}
+
+
+def schemas() -> dict[str, Any]:
+    return {name: model.model_json_schema() for name, model in MODELS.items()}
+
+
+def schema_text(name: str) -> str:
+    return json.dumps(MODELS[name].model_json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in MODELS:
+        path = folder / f"{name}.schema.json"
+        path.write_text(schema_text(name), encoding="utf-8")
+        written.append(path)
+    return written

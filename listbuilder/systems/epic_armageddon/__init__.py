@@ -1,0 +1,69 @@
+"""Epic Armageddon: break points, half strength, garrisons and the Break Their Spirit target."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil
+
+from ...core.armylist import GameSettings
+from ...core.datasheet import Datasheet
+from ...core.engine import BuiltFormation, RosterResult
+
+OFF_TABLE = ("AC", "SC")  # aircraft and spacecraft are never set up on the table
+
+
+def strength(sheets: list[Datasheet]) -> int:
+    """Units, a war engine counting as its starting damage capacity (3.0, 3.2.4)."""
+    return sum(s.damage_capacity or 1 if s.is_war_engine else 1 for s in sheets)
+
+
+def is_scout(sheet: Datasheet, gained: list[str]) -> bool:
+    return any(a.casefold() in ("scout", "scouts") for a in [*sheet.abilities, *gained])
+
+
+def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
+    """6.1.5: may this formation be set up as a garrison, and why (not)."""
+    rules = game.garrison
+    assert rules is not None
+    sheets = built.sheets()
+    if any(s.type in OFF_TABLE for s in sheets):
+        return False, "aircraft and spacecraft are not set up on the table (4.2, 4.3)"
+    if any(s.speed == 0 for s in sheets):
+        return True, "it includes a unit with speed 0"
+    scouts = sum(g.count for g in built.units if is_scout(g.sheet, g.gained))
+    needed = ceil(len(sheets) * Fraction(rules.scout_share))
+    if scouts >= needed:
+        return True, f"{scouts} of {len(sheets)} units are scouts (half, rounding up, is {needed})"
+    war_engines = [s.name for s in sheets if s.is_war_engine]
+    fast = sum(1 for s in sheets if (s.speed or 0) > rules.fast_speed)
+    if war_engines:
+        return False, f"it has a war engine ({war_engines[0]}) and too few scouts ({scouts} of {len(sheets)})"
+    if fast > rules.max_fast_units:
+        return False, (f"{fast} units move more than {rules.fast_speed}cm (at most {rules.max_fast_units}) "
+                       f"and too few are scouts ({scouts} of {len(sheets)})")
+    return True, f"{fast} unit{'s' if fast != 1 else ''} move{'s' if fast == 1 else ''} more than {rules.fast_speed}cm and none is a war engine"
+
+
+def derive(result: RosterResult, game: GameSettings) -> None:
+    for built in result.formations:
+        sheets = built.sheets()
+        on_table = not any(s.type == "SC" for s in sheets)
+        full = strength(sheets)
+        eligible, reason = garrison(built, game)
+        transports = [g for g in built.units if g.source == "transport"]
+        built.derived = {
+            "units": len(sheets),
+            "initiative": built.army.initiative,
+            "break_point": full * built.army.break_rule.blast_markers_per_unit if on_table else None,
+            "strength": full if on_table else None,
+            "half_strength": full // 2 if on_table else None,
+            "garrison": {"eligible": eligible, "reason": reason},
+            "transports": {g.sheet.name: g.count for g in transports},
+        }
+    targets = [f for f in result.formations if f.derived["strength"] is not None]
+    top = max((f.points for f in targets), default=0)
+    result.derived = {
+        "activations": len(result.formations),
+        "strategy_rating": result.army.strategy_rating,
+        "break_their_spirit": [f.index for f in targets if f.points == top and top > 0],
+    }
