@@ -118,6 +118,7 @@ class _FormationBuilder:
         self.path: Path = ("formations", index)
         self.findings = findings
         self.built = BuiltFormation(index, definition, view.army, label=entry.label)
+        self.rule = definition.rule or view.army.rule  # what findings about the formation cite
 
     def error(self, code: str, message: str, rule: str, *path: str | int, suggestion: str | None = None) -> None:
         self.findings.add(code, message, rule, self.path + path, suggestion=suggestion)
@@ -162,12 +163,12 @@ class _FormationBuilder:
         if definition.count is None:
             if asked not in (None, 1):
                 self.error("quantity-out-of-range", f"{definition.name} is fielded as a single formation; "
-                           f"count {asked} is not allowed", definition.rule, "count")
+                           f"count {asked} is not allowed", self.rule, "count")
             return 1
         copies = definition.count.min if asked is None else asked
         if not definition.count.contains(copies):
             self.error("quantity-out-of-range", f"{definition.name} takes {definition.count.describe()} "
-                       f"per formation, not {copies}", definition.rule, "count")
+                       f"per formation, not {copies}", self.rule, "count")
             return definition.count.min if copies < definition.count.min else definition.count.max or copies
         return copies
 
@@ -185,18 +186,18 @@ class _FormationBuilder:
                     chosen[match] = chosen.get(match, 0) + given.pop(name)
             if not chosen:
                 self.error("composition-required", f"{definition.name}: choose the mix of {wanted} units "
-                           f"from {', '.join(slot.choice)}", definition.rule, "composition")
+                           f"from {', '.join(slot.choice)}", self.rule, "composition")
                 continue
             if sum(chosen.values()) != wanted:
                 self.error("composition-count", f"{definition.name} has {wanted} units from "
-                           f"{', '.join(slot.choice)}, not {sum(chosen.values())}", definition.rule, "composition")
+                           f"{', '.join(slot.choice)}, not {sum(chosen.values())}", self.rule, "composition")
             for name, count in chosen.items():
                 if count > 0:
                     self._add(name, count, "formation")
         for name in given:
             choices = [c for s in definition.units for c in s.choice or []]
             hint = suggest(name, choices)
-            self.error("unknown-unit", f"{definition.name} has no choice of unit '{name}'", definition.rule,
+            self.error("unknown-unit", f"{definition.name} has no choice of unit '{name}'", self.rule,
                        "composition", name, suggestion=f"did you mean '{hint}'?" if hint else None)
 
     def _resolve_upgrades(self) -> list[tuple[Upgrade, Any, str]]:
@@ -213,7 +214,7 @@ class _FormationBuilder:
             elif name_key(upgrade.name) not in allowed:
                 offered = ", ".join(definition.upgrades) or "none"
                 self.error("upgrade-not-allowed", f"{definition.name} may not take the {upgrade.name} upgrade "
-                           f"(it may take: {offered})", definition.rule or army.rule, "upgrades", key)
+                           f"(it may take: {offered})", self.rule, "upgrades", key)
             elif upgrade.name in taken:
                 self.error("upgrade-repeated", f"{upgrade.name} is taken twice in {definition.name} "
                            f"(as '{taken[upgrade.name]}' and '{key}'); each upgrade may be taken once",
@@ -309,7 +310,6 @@ class _FormationBuilder:
             self.built.units.remove(group)
 
     def _grant(self, upgrade: Upgrade) -> None:
-        assert upgrade.grants is not None or not upgrade.grants
         if upgrade.grants is None:
             return
         for name in upgrade.grants.to:
@@ -381,7 +381,7 @@ class _FormationBuilder:
         definition, entry = self.built.definition, self.entry
         if definition.transport is None:
             if entry.transport is not None:
-                self.error("transport-not-allowed", f"{definition.name} has no transport options", definition.rule,
+                self.error("transport-not-allowed", f"{definition.name} has no transport options", self.rule,
                            "transport")
             return
         rule = _named(definition.transport, self.view.army.transports)
@@ -410,7 +410,7 @@ class _FormationBuilder:
                 self._add(mode.unit, needed, "transport")
 
 
-def _requirements(formations: list[BuiltFormation], views: list[ArmyView], findings: FindingList) -> None:
+def _requirements(formations: list[BuiltFormation], findings: FindingList) -> None:
     present = {name_key(s.name) for f in formations for s in f.sheets()}
     for built in formations:
         rule = _named(built.definition.transport or "", built.army.transports) if built.transport else None
@@ -442,11 +442,9 @@ def _limits(limits: list[Limit], formations: list[BuiltFormation], findings: Fin
     for limit in limits:
         total, hits = _count(limit, formations)
         if total > limit.max:
-            what = "formations" if limit.formations else "units"
-            findings.add("limit-exceeded", f"{_plural(total, limit.name)}: at most {limit.max} allowed in the army "
-                         f"(in formations {', '.join(str(i + 1) for i in hits)})", limit.rule,
+            findings.add("limit-exceeded", f"{limit.name}: {total} in the army, at most {limit.max} allowed "
+                         f"(in formations {', '.join(f'#{i + 1}' for i in hits)})", limit.rule,
                          ("formations", hits[limit.max]) if len(hits) > limit.max else ("formations",))
-            del what
 
 
 def _per_army(views: list[ArmyView], formations: list[BuiltFormation], findings: FindingList) -> None:
@@ -457,7 +455,7 @@ def _per_army(views: list[ArmyView], formations: list[BuiltFormation], findings:
             hits = [f.index for f in formations if f.definition is definition]
             if len(hits) > definition.max_per_army:
                 findings.add("limit-exceeded", f"{_plural(len(hits), definition.name + ' formation')}: "
-                             f"0-{definition.max_per_army} allowed", definition.rule,
+                             f"0-{definition.max_per_army} allowed", definition.rule or view.army.rule,
                              ("formations", hits[definition.max_per_army]))
 
 
@@ -491,7 +489,7 @@ def build(roster: Roster, catalog: Catalog) -> RosterResult:
                          army.rule, ("formations", index, "type"), suggestion=f"did you mean '{hint}'?" if hint else None)
             continue
         formations.append(_FormationBuilder(match[0], match[1], entry, index, findings).build())
-    _requirements(formations, view.lists(), findings)
+    _requirements(formations, findings)
     _per_army(view.lists(), formations, findings)
     _limits([*game.limits, *army.limits], formations, findings)
     caps = _caps(roster, army, formations, findings)

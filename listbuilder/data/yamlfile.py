@@ -63,9 +63,10 @@ def parse(text: str, name: str) -> Document:
     try:
         data = round_trip_yaml().load(text)
     except MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        problem = " ".join(str(p) for p in (error.context, error.problem) if p)
-        problem = problem.split("\n")[0] if "duplicate key" not in problem else problem.splitlines()[0]
+        mark, start = error.problem_mark or error.context_mark, error.context_mark
+        problem = " ".join(str(p).splitlines()[0] for p in (error.context, error.problem) if p)
+        if start is not None and mark is not None and start.line != mark.line:
+            problem += f" (the construct began at line {start.line + 1}, column {start.column + 1})"
         raise LoadFailure([Finding("yaml-syntax", f"YAML error: {problem}",
                                    location=Location(name, mark.line + 1 if mark else None,
                                                      mark.column + 1 if mark else None))]) from None
