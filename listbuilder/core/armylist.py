@@ -202,6 +202,7 @@ class Garrison(Cited):
 class GameSettings(Strict):
     id: str
     name: str
+    system: str | None = Field(None, description="the rules pack for derived values; defaults to the id")
     points: PointsRange
     limits: list[Limit] = []
     garrison: Garrison | None = None

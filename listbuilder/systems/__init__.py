@@ -13,7 +13,8 @@ DERIVERS = {"epic-armageddon": epic_armageddon.derive}
 def validate(roster: Roster, catalog: Catalog) -> RosterResult:
     """Build the roster, find what is illegal, and work out the game's derived values."""
     result = build(roster, catalog)
-    derive = DERIVERS.get(roster.game)
+    game = catalog.games[roster.game]
+    derive = DERIVERS.get(game.system or game.id)
     if derive is not None:
-        derive(result, catalog.games[roster.game])
+        derive(result, game)
     return result
