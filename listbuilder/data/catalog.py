@@ -28,10 +28,24 @@ def _files(root: Path) -> list[Path]:
     return sorted(p for folder in ("lists", "datasheets") for p in (root / folder).glob("*/*.yaml"))
 
 
-def _fingerprint(files: list[Path], root: Path) -> str:
-    digest = hashlib.sha256(__version__.encode())
+def _fingerprint(files: list[Path], root: Path, salt: str = __version__) -> str:
+    digest = hashlib.sha256(salt.encode())
     for path in files:
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def data_version(root: Path | None = None) -> str:
+    """A short hash of the game data's content, printed on rosters to say which data checked them."""
+    root = root or data_root()
+    return _fingerprint(_files(root), root, salt="")[:10]
+
+
+def _code_version() -> str:
+    """The cache pickles model objects: it is stale when the version or the models change."""
+    digest = hashlib.sha256(__version__.encode())
+    for model in sorted((PACKAGE / "core").glob("*.py")):
+        digest.update(model.read_bytes())
     return digest.hexdigest()
 
 
@@ -44,7 +58,7 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     """All game data under `root`. Raises LoadFailure listing every problem found."""
     root = root or data_root()
     files = _files(root)
-    cached = cache_dir() / f"catalog-{_fingerprint(files, root)}.pickle" if use_cache else None
+    cached = cache_dir() / f"catalog-{_fingerprint(files, root, _code_version())}.pickle" if use_cache else None
     if cached is not None and cached.exists():
         try:
             with cached.open("rb") as stream:
