@@ -5,8 +5,10 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 
+@lru_cache(maxsize=8192)  # the engine asks for the same few hundred names over and over
 def name_key(name: str) -> str:
     """'Land Speeder', 'land-speeder' and 'LAND_SPEEDER' all give 'land-speeder'."""
     return re.sub(r"[^0-9a-z]+", "-", name.casefold()).strip("-")
