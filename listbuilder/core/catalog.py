@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from .armylist import ArmyList, GameSettings
 from .datasheet import Ability, Datasheet, DatasheetFile, ability_name
 from .findings import Finding, Path
-from .names import name_key, suggest
+from .names import did_you_mean, name_key
 
 # Which file a reference problem lies in: ("lists", game, list_id) or ("datasheets", game, stem).
 Source = tuple[str, str, str]
@@ -81,9 +81,8 @@ class Catalog:
 
 
 def _missing(kind: str, name: str, path: Path, known: list[str]) -> Finding:
-    hint = suggest(name, known)
     return Finding("unknown-reference", f"{kind} '{name}' is not defined", path=path,
-                   suggestion=f"did you mean '{hint}'?" if hint else None)
+                   suggestion=did_you_mean(name, known))
 
 
 def _check_datasheet_file(catalog: Catalog, game: str, stem: str, sheet_file: DatasheetFile) -> list[Finding]:

@@ -14,7 +14,7 @@ from .armylist import ArmyList, Formation, Limit, TransportMode, Upgrade, Upgrad
 from .catalog import ArmyView, Catalog
 from .datasheet import Datasheet
 from .findings import Finding, FindingList, Path
-from .names import name_key, suggest
+from .names import did_you_mean, name_key
 from .roster import CharacterPick, Roster, RosterFormation
 from .transport import can_carry, transports_needed
 
@@ -196,9 +196,8 @@ class _FormationBuilder:
                     self._add(name, count, "formation")
         for name in given:
             choices = [c for s in definition.units for c in s.choice or []]
-            hint = suggest(name, choices)
             self.error("unknown-unit", f"{definition.name} has no choice of unit '{name}'", self.rule,
-                       "composition", name, suggestion=f"did you mean '{hint}'?" if hint else None)
+                       "composition", name, suggestion=did_you_mean(name, choices))
 
     def _resolve_upgrades(self) -> list[tuple[Upgrade, Any, str]]:
         army, definition = self.view.army, self.built.definition
@@ -208,9 +207,8 @@ class _FormationBuilder:
         for key, choice in self.entry.upgrades.items():
             upgrade = _named(key, army.upgrades)
             if upgrade is None:
-                hint = suggest(key, [u.name for u in army.upgrades])
                 self.error("unknown-upgrade", f"'{key}' is not an upgrade of {army.name}", army.rule, "upgrades", key,
-                           suggestion=f"did you mean '{hint}'?" if hint else None)
+                           suggestion=did_you_mean(key, [u.name for u in army.upgrades]))
             elif name_key(upgrade.name) not in allowed:
                 offered = ", ".join(definition.upgrades) or "none"
                 self.error("upgrade-not-allowed", f"{definition.name} may not take the {upgrade.name} upgrade "
@@ -240,10 +238,9 @@ class _FormationBuilder:
         for name, count in choice.items():
             option = _named(name, options, "label") or _named(name, options, "unit")
             if option is None:
-                hint = suggest(name, [o.label for o in options])
                 self.error("unknown-option", f"{upgrade.name} has no option '{name}' "
                            f"(options: {', '.join(o.label for o in options)})", upgrade.rule, "upgrades", key, name,
-                           suggestion=f"did you mean '{hint}'?" if hint else None)
+                           suggestion=did_you_mean(name, [o.label for o in options]))
                 return None
             counts[option.label] = counts.get(option.label, 0) + count
         return counts
@@ -327,18 +324,16 @@ class _FormationBuilder:
         option: UpgradeOption | None = _named(choice.character, upgrade.options, "label") or _named(
             choice.character, upgrade.options, "unit")
         if option is None:
-            hint = suggest(choice.character, [o.label for o in upgrade.options])
             self.error("unknown-character", f"{upgrade.name}: '{choice.character}' is not one of "
                        f"{', '.join(o.label for o in upgrade.options)}", upgrade.rule, "upgrades", key, "character",
-                       suggestion=f"did you mean '{hint}'?" if hint else None)
+                       suggestion=did_you_mean(choice.character, [o.label for o in upgrade.options]))
             return
         host = self.built.group(choice.joins)
         if host is None:
             present = sorted({g.sheet.name for g in self.built.units})
-            hint = suggest(choice.joins, present)
             self.error("character-host-missing", f"{option.label} cannot join '{choice.joins}': {definition.name} "
                        f"has no such unit (it has {', '.join(present)})", "2.1.1 Characters",
-                       "upgrades", key, "joins", suggestion=f"did you mean '{hint}'?" if hint else None)
+                       "upgrades", key, "joins", suggestion=did_you_mean(choice.joins, present))
             return
         self.built.characters.append(Attached(self.sheet(option.unit), host.sheet, upgrade.name))
         self._pay(upgrade, upgrade.cost + option.cost)
@@ -359,10 +354,9 @@ class _FormationBuilder:
             for pick, count in picks.items():
                 loadout = _named(pick, group.sheet.loadouts)
                 if loadout is None:
-                    hint = suggest(pick, loadouts)
                     self.error("wargear-invalid", f"{group.sheet.name} has no loadout '{pick}' "
                                f"(choose from: {', '.join(loadouts)})", "5 Datasheets", "wargear", unit,
-                               suggestion=f"did you mean '{hint}'?" if hint else None)
+                               suggestion=did_you_mean(pick, loadouts))
                     return
                 chosen[loadout.name] = chosen.get(loadout.name, 0) + count
             if sum(chosen.values()) != group.count:
@@ -390,10 +384,9 @@ class _FormationBuilder:
             picked = _named(entry.transport, rule.modes)
             if picked is None:
                 options = [m.name for m in rule.modes]
-                hint = suggest(entry.transport, options)
                 self.error("unknown-transport", f"{definition.name}: '{entry.transport}' is not a transport option "
                            f"({', '.join(options)})", rule.rule, "transport",
-                           suggestion=f"did you mean '{hint}'?" if hint else None)
+                           suggestion=did_you_mean(entry.transport, options))
             else:
                 mode = picked
         self.built.transport = mode.name
@@ -484,9 +477,8 @@ def build(roster: Roster, catalog: Catalog) -> RosterResult:
     for index, entry in enumerate(roster.formations):
         match = next(((v, f) for v, f in choices if name_key(f.name) == name_key(entry.type)), None)
         if match is None:
-            hint = suggest(entry.type, [f.name for _, f in choices])
             findings.add("unknown-formation", f"'{entry.type}' is not a formation of {army.name} or its allies",
-                         army.rule, ("formations", index, "type"), suggestion=f"did you mean '{hint}'?" if hint else None)
+                         army.rule, ("formations", index, "type"), suggestion=did_you_mean(entry.type, [f.name for _, f in choices]))
             continue
         formations.append(_FormationBuilder(match[0], match[1], entry, index, findings).build())
     _requirements(formations, findings)

@@ -19,3 +19,9 @@ def suggest(name: str, candidates: Iterable[str]) -> str | None:
     by_key = {name_key(c): c for c in candidates}
     close = difflib.get_close_matches(name_key(name), list(by_key), n=1, cutoff=0.6)
     return by_key[close[0]] if close else None
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """The hint shown with a misspelt name, if a close one exists."""
+    hint = suggest(name, candidates)
+    return f"did you mean '{hint}'?" if hint else None

@@ -14,7 +14,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
 
 from ..core.findings import Finding, LoadFailure, Location, Path
-from ..core.names import suggest
+from ..core.names import did_you_mean
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 24
@@ -149,10 +149,10 @@ def validate(document: Document, model: type[BaseModel]) -> Any:
                 key = str(loc[-1])
                 owner = _model_at(model, loc[:-1])
                 known = list(owner.model_fields) if owner else []
-                hint = suggest(key, known)
+                hint = did_you_mean(key, known)
                 findings.append(Finding("unknown-key", f"unknown key '{key}'" + (
                     f" (allowed here: {', '.join(known)})" if known and not hint else ""), location=location,
-                    suggestion=f"did you mean '{hint}'?" if hint else None))
+                    suggestion=hint))
             elif problem["type"] == "missing":
                 findings.append(Finding("missing-key", f"'{loc[-1]}' is required here", location=location))
             else:

@@ -15,7 +15,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..core.catalog import Catalog
 from ..core.findings import Finding, LoadFailure, Path
-from ..core.names import suggest
+from ..core.names import did_you_mean
 from ..core.roster import Roster
 from ..data.yamlfile import Document, parse, read, round_trip_yaml, validate
 
@@ -32,17 +32,15 @@ class RosterFile:
 def _checked(document: Document, catalog: Catalog) -> RosterFile:
     roster = validate(document, Roster)
     if roster.game not in catalog.games:
-        hint = suggest(roster.game, list(catalog.games))
         raise LoadFailure([Finding("unknown-game", f"unknown game '{roster.game}' (known: {', '.join(catalog.games)})",
                                    location=document.locate(("game",)),
-                                   suggestion=f"did you mean '{hint}'?" if hint else None)])
+                                   suggestion=did_you_mean(roster.game, list(catalog.games)))])
     if catalog.find_list(roster.game, roster.army) is None or catalog.find_list(roster.game, roster.army).kind != "army":
         armies = catalog.army_ids(roster.game)
         names = armies + [catalog.lists[roster.game][a].name for a in armies]
-        hint = suggest(roster.army, names)
         raise LoadFailure([Finding("unknown-army", f"unknown army '{roster.army}' for {roster.game} "
                                    f"(known: {', '.join(armies)})", location=document.locate(("army",)),
-                                   suggestion=f"did you mean '{hint}'?" if hint else None)])
+                                   suggestion=did_you_mean(roster.army, names))])
     return RosterFile(roster, document)
 
 
