@@ -1,4 +1,4 @@
-"""The `listbuilder` command: check, armies, schema (and the editor and printing, when installed)."""
+"""The `listbuilder` command: check, print, armies, schema (a bare `listbuilder` checks the demo)."""
 
 from __future__ import annotations
 
@@ -65,6 +65,34 @@ def command_check(options: argparse.Namespace) -> int:
     return worst
 
 
+def command_print(options: argparse.Namespace) -> int:
+    """Write the printable roster: exit 0 legal, 1 illegal (printed with its findings), 2 unreadable."""
+    from .report.pdf import roster_pdf  # reportlab is loaded only to print
+
+    try:
+        catalog = load_catalog()
+    except LoadFailure as failure:
+        print("the bundled game data is broken:\n" + failure_text(failure.findings), file=sys.stderr)
+        return EXIT_UNREADABLE
+    path = Path(options.roster)
+    try:
+        roster_file = read_roster(path, catalog, options.roster)
+    except LoadFailure as failure:
+        print(f"{options.roster}: UNREADABLE\n" + failure_text(failure.findings), file=sys.stderr)
+        return EXIT_UNREADABLE
+    result = validate(roster_file.roster, catalog)
+    result.findings = locate_all(roster_file, result.findings)
+    output = Path(options.output) if options.output else path.with_suffix(".pdf")
+    try:
+        output.write_bytes(roster_pdf(result, catalog, options.paper, options.roster))
+    except OSError as error:
+        print(f"{output}: cannot write the PDF: {error.strerror or error}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    errors = sum(1 for f in result.findings if f.severity == "error")
+    print(f"{output}: " + ("legal roster" if result.valid else f"ILLEGAL roster, {errors} error(s) printed on page 1"))
+    return EXIT_LEGAL if result.valid else EXIT_ILLEGAL
+
+
 def command_armies(options: argparse.Namespace) -> int:
     catalog = load_catalog()
     games = [options.game] if options.game else sorted(catalog.games)
@@ -98,6 +126,11 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("rosters", nargs="*", help="roster files or folders of them (default: the demo roster)")
     check.add_argument("--format", choices=["text", "json"], default="text")
     check.set_defaults(run=command_check)
+    printing = commands.add_parser("print", help="write a roster as a PDF: roster, findings, datasheets, glossary")
+    printing.add_argument("roster", help="the roster file")
+    printing.add_argument("-o", "--output", metavar="PDF", help="where to write it (default: the roster's name, .pdf)")
+    printing.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    printing.set_defaults(run=command_print)
     armies = commands.add_parser("armies", help="list the army lists that can be built")
     armies.add_argument("game", nargs="?")
     armies.set_defaults(run=command_armies)

@@ -14,7 +14,7 @@ from .armylist import ArmyList, Formation, Limit, TransportMode, Upgrade, Upgrad
 from .catalog import ArmyView, Catalog
 from .datasheet import Datasheet
 from .findings import Finding, FindingList, Path
-from .names import did_you_mean, name_key
+from .names import did_you_mean, name_key, plural
 from .roster import CharacterPick, Roster, RosterFormation
 from .transport import can_carry, transports_needed
 
@@ -98,10 +98,6 @@ class RosterResult:
     @property
     def valid(self) -> bool:
         return not any(f.severity == "error" for f in self.findings)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _named(name: str, candidates: list[Any], attr: str = "name") -> Any | None:
@@ -280,7 +276,7 @@ class _FormationBuilder:
             if upgrade.up_to_transport_need:
                 reason = f" (the number needed to carry the formation is {implied})"
             elif upgrade.replaces:
-                reason = f" ({definition.name} has {_plural(implied or 0, upgrade.replaces)} to replace)"
+                reason = f" ({definition.name} has {plural(implied or 0, upgrade.replaces)} to replace)"
             code = "transport-excess" if upgrade.up_to_transport_need and total > (implied or 0) else "quantity-out-of-range"
             self.error(code, f"{upgrade.name} in {definition.name}: {total} taken, "
                        f"{upgrade.count.describe(implied)} allowed{reason}", upgrade.rule, "upgrades", key)
@@ -360,7 +356,7 @@ class _FormationBuilder:
                     return
                 chosen[loadout.name] = chosen.get(loadout.name, 0) + count
             if sum(chosen.values()) != group.count:
-                self.error("wargear-invalid", f"{name} has {_plural(group.count, group.sheet.name)}, but loadouts "
+                self.error("wargear-invalid", f"{name} has {plural(group.count, group.sheet.name)}, but loadouts "
                            f"are given for {sum(chosen.values())}", "5 Datasheets", "wargear", unit)
                 continue
             group.wargear = chosen
@@ -447,7 +443,7 @@ def _per_army(views: list[ArmyView], formations: list[BuiltFormation], findings:
                 continue
             hits = [f.index for f in formations if f.definition is definition]
             if len(hits) > definition.max_per_army:
-                findings.add("limit-exceeded", f"{_plural(len(hits), definition.name + ' formation')}: "
+                findings.add("limit-exceeded", f"{plural(len(hits), definition.name + ' formation')}: "
                              f"0-{definition.max_per_army} allowed", definition.rule or view.army.rule,
                              ("formations", hits[definition.max_per_army]))
 

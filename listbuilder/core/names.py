@@ -25,3 +25,8 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """The hint shown with a misspelt name, if a close one exists."""
     hint = suggest(name, candidates)
     return f"did you mean '{hint}'?" if hint else None
+
+
+def plural(count: int, word: str) -> str:
+    """'1 Rhino', '3 Rhinos'."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -4,23 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.engine import BuiltFormation, RosterResult
+from ..core.engine import Attached, BuiltFormation, RosterResult, UnitGroup
 from ..core.findings import Finding
 
 
+def group_text(group: UnitGroup) -> str:
+    """'2 Razorback (Twin Lascannon)', '3 Rhino (transport)', '4 Scout (+Sniper)'."""
+    notes = [f"{n} {loadout}" if len(group.wargear) > 1 else loadout for loadout, n in group.wargear.items()]
+    notes += [f"+{a}" for a in group.gained]
+    if group.source == "transport":
+        notes.insert(0, "transport")
+    return f"{group.count} {group.sheet.name}" + (f" ({', '.join(notes)})" if notes else "")
+
+
+def character_text(character: Attached) -> str:
+    """'Supreme Commander with a Tactical'."""
+    return f"{character.sheet.name} with a {character.joins.name}"
+
+
 def unit_line(built: BuiltFormation) -> str:
-    """'6 Tactical, 1 Hunter, 3 Rhino (transport); Supreme Commander with Tactical'."""
-    parts = []
-    for group in built.units:
-        text = f"{group.count} {group.sheet.name}"
-        notes = [f"{n} {loadout}" if len(group.wargear) > 1 else loadout for loadout, n in group.wargear.items()]
-        notes += [f"+{a}" for a in group.gained]
-        if group.source == "transport":
-            notes.insert(0, "transport")
-        parts.append(text + (f" ({', '.join(notes)})" if notes else ""))
-    line = ", ".join(parts)
+    """'6 Tactical, 1 Hunter, 3 Rhino (transport); Supreme Commander with a Tactical'."""
+    line = ", ".join(group_text(group) for group in built.units)
     for character in built.characters:
-        line += f"; {character.sheet.name} with a {character.joins.name}"
+        line += "; " + character_text(character)
     return line
 
 
@@ -60,10 +66,14 @@ def finding_json(finding: Finding) -> dict[str, Any]:
             "where": finding.where, "rule": finding.rule, "suggestion": finding.suggestion}
 
 
+def finding_message(finding: Finding) -> str:
+    """The message with its suggestion, if any: what every view prints as the finding itself."""
+    return finding.message + (f" ({finding.suggestion})" if finding.suggestion else "")
+
+
 def finding_text(finding: Finding) -> str:
-    hint = f" ({finding.suggestion})" if finding.suggestion else ""
     rule = f" [{finding.rule}]" if finding.rule else ""
-    return f"{finding.where}: {finding.severity}: {finding.message}{hint}{rule}"
+    return f"{finding.where}: {finding.severity}: {finding_message(finding)}{rule}"
 
 
 def army_json(result: RosterResult) -> dict[str, Any]:

@@ -92,11 +92,17 @@ def backup_path(path: FsPath) -> FsPath:
 
 def save_text(path: FsPath, text: str) -> None:
     """Write `text` to `path` atomically; the file it replaces is kept as `<name>.bak`."""
+    save_bytes(path, text.encode("utf-8"))
+
+
+def save_bytes(path: FsPath, data: bytes) -> None:
+    """Write `data` to `path` atomically (a printed PDF, a roster's text); the file it replaces
+    is kept as `<name>.bak`."""
     path = path.resolve()
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         if path.exists():
@@ -111,4 +117,4 @@ def locate_all(roster_file: RosterFile, findings: list[Finding]) -> list[Finding
     return [roster_file.locate(f) for f in findings]
 
 
-__all__ = ["RosterFile", "read_roster", "parse_roster", "dump", "save_text", "locate_all", "Path"]
+__all__ = ["RosterFile", "read_roster", "parse_roster", "dump", "save_text", "save_bytes", "locate_all", "Path"]

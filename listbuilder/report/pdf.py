@@ -1,0 +1,500 @@
+"""The printable roster (reportlab platypus): what players bring to the table and organisers file.
+
+Page 1 on: the verdict, the findings, the army totals and one row per formation. Then, in two
+columns: the datasheet of every unit type used, once, and a glossary of the special abilities
+that appear. Every page has a header with the roster, its points, the data version and "page x
+of y". Black and white only: emphasis is bold type, rules and light grey fills.
+
+Layout follows pretix's invoice renderer: a class of small hooks, named styles, tables of
+Paragraphs (so cells wrap instead of running off the page), `repeatRows` and `KeepTogether`,
+and the bytes handed back to the caller. Output is deterministic (reportlab's invariant mode).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle, StyleSheet1
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak,
+                                PageTemplate, Paragraph, Spacer, Table, TableStyle)
+
+from .. import __version__
+from ..core.catalog import Catalog
+from ..core.datasheet import Ability, Datasheet, Weapon, ability_name
+from ..core.engine import BuiltFormation, RosterResult
+from ..core.findings import Finding
+from ..core.names import plural
+from ..data.catalog import data_version
+from .summary import finding_message, garrison_text, title, unit_line
+
+PAPERS = {"a4": A4, "letter": LETTER}
+MARGIN = 12 * mm
+HEADER = 18 * mm  # room above the frame for the running header
+GUTTER = 6 * mm  # between the two columns of the datasheet pages
+GREY = colors.Color(0.86, 0.86, 0.86)
+RULE = colors.Color(0.45, 0.45, 0.45)
+FONT, BOLD = "Helvetica", "Helvetica-Bold"
+DASH = "—"
+
+
+def roster_pdf(result: RosterResult, catalog: Catalog, paper: str = "a4", source: str | None = None) -> bytes:
+    """The roster as a PDF document. `source` is the roster file's name as the user gave it."""
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
+    return RosterDocument(result, catalog, PAPERS[paper], source).render()
+
+
+def printable(text: str) -> str:
+    """Text the standard (WinAnsi) fonts can draw: anything else becomes '?'."""
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(c if _encodable(c) else "?" for c in text)
+
+
+def clean(text: str) -> str:
+    """User or data text made safe for Paragraph markup and the standard fonts."""
+    return escape(printable(text))
+
+
+def _encodable(character: str) -> bool:
+    try:
+        character.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return character.isprintable()
+
+
+def _or_dash(value: Any) -> str:
+    return DASH if value is None else str(value)
+
+
+def weapon_abilities(firepower: str) -> list[str]:
+    """The ability names in a firepower entry: 'MW2+, TK (D3), Fwd Arc' gives MW, TK, Fwd Arc.
+    Whether each one is a special ability is for the glossary to say."""
+    names = []
+    for part in re.split(r",|\bOR\b|\bAND\b", firepower, flags=re.IGNORECASE):
+        name = ability_name(re.sub(r"^\s*\([^)]*\)", "", part))  # "(15cm) Small Arms"
+        name = re.sub(r"^\d+\s*x\s*", "", name)  # "2 x MW2+"
+        name = re.sub(r"\d+\+$", "", name).strip()  # "MW2+"
+        if name:
+            names.append(name)
+    return names
+
+
+def stylesheet() -> StyleSheet1:
+    sheet = StyleSheet1()
+    base = ParagraphStyle("Normal", fontName=FONT, fontSize=8, leading=9.6)
+    sheet.add(base)
+    sheet.add(ParagraphStyle("Title", parent=base, fontName=BOLD, fontSize=15, leading=18, spaceAfter=1 * mm))
+    sheet.add(ParagraphStyle("Subtitle", parent=base, fontSize=9, leading=11, spaceAfter=2 * mm))
+    sheet.add(ParagraphStyle("Verdict", parent=base, fontName=BOLD, fontSize=10, leading=12.5))
+    sheet.add(ParagraphStyle("Heading", parent=base, fontName=BOLD, fontSize=11, leading=13,
+                             spaceBefore=3 * mm, spaceAfter=1.5 * mm, keepWithNext=1))
+    sheet.add(ParagraphStyle("Cell", parent=base, fontSize=7.5, leading=9))
+    sheet.add(ParagraphStyle("CellBold", parent=sheet["Cell"], fontName=BOLD))
+    sheet.add(ParagraphStyle("CellRight", parent=sheet["Cell"], alignment=TA_RIGHT))
+    sheet.add(ParagraphStyle("CellHead", parent=sheet["Cell"], fontName=BOLD))
+    sheet.add(ParagraphStyle("CellHeadRight", parent=sheet["CellHead"], alignment=TA_RIGHT))
+    sheet.add(ParagraphStyle("SheetName", parent=base, fontName=BOLD, fontSize=9, leading=11))
+    sheet.add(ParagraphStyle("Glossary", parent=base, fontSize=7.5, leading=9, spaceAfter=1.2 * mm))
+    return sheet
+
+
+def _grid(header_rows: int = 1) -> list[tuple[Any, ...]]:
+    """The common look of every table: hairlines, a grey header, text at the top of its cell.
+    Built fresh each time (reportlab changes a TableStyle while drawing with it)."""
+    commands: list[tuple[Any, ...]] = [
+        ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    if header_rows:
+        commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), GREY))
+    return commands
+
+
+class RosterDocument:
+    """One roster's PDF. Each part of the story is a method, so a game or a paper size can
+    change one part without touching the others."""
+
+    def __init__(self, result: RosterResult, catalog: Catalog, pagesize: tuple[float, float], source: str | None):
+        self.result = result
+        self.catalog = catalog
+        self.game = result.roster.game
+        self.pagesize = pagesize
+        self.source = source
+        self.styles = stylesheet()
+        self.errors = [f for f in result.findings if f.severity == "error"]
+        self.warnings = [f for f in result.findings if f.severity != "error"]
+        self.width = pagesize[0] - 2 * MARGIN
+        self.column = (self.width - GUTTER) / 2
+        self.stamp = f"listbuilder {__version__}, data {data_version()}"
+
+    # --- document and pages -------------------------------------------------------------
+
+    def render(self) -> bytes:
+        buffer = io.BytesIO()
+        roster = self.result.roster
+        document = BaseDocTemplate(
+            buffer, pagesize=self.pagesize, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + HEADER,
+            bottomMargin=MARGIN, title=f"{roster.name or 'Roster'} ({self.result.army.name})",
+            author="listbuilder", subject="Army roster", creator=self.stamp, invariant=1)
+        height = self.pagesize[1] - 2 * MARGIN - HEADER
+        whole = Frame(MARGIN, MARGIN, self.width, height, id="whole", leftPadding=0, rightPadding=0,
+                      topPadding=0, bottomPadding=0)
+        columns = [Frame(MARGIN + i * (self.column + GUTTER), MARGIN, self.column, height, id=f"column{i}",
+                         leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for i in range(2)]
+        document.addPageTemplates([PageTemplate("roster", [whole]), PageTemplate("columns", columns)])
+        document.build(self.story(), canvasmaker=self._canvas)
+        return buffer.getvalue()
+
+    def _canvas(self, *args: Any, **kwargs: Any) -> Canvas:
+        return NumberedCanvas(self.draw_header, *args, **kwargs)
+
+    def draw_header(self, canvas: Canvas, page: int, pages: int) -> None:
+        """Roster, army, points, data version and 'page x of y' on every page."""
+        roster, army = self.result.roster, self.result.army
+        left, right = MARGIN, self.pagesize[0] - MARGIN
+        top = self.pagesize[1] - MARGIN
+        points = f"{self.result.total:,} / {roster.points:,} pts"
+        page_text = f"Page {page} of {pages}"
+        canvas.saveState()
+        first, second = top - 4 * mm, top - 9 * mm
+        canvas.setFont(BOLD, 10)
+        canvas.drawRightString(right, first, points)
+        room = self.width - stringWidth(points, BOLD, 10) - 6 * mm
+        _fitted(canvas, left, first, roster.name or "Unnamed roster", BOLD, 10, room)
+        verdict = "ILLEGAL ROSTER: see the findings on page 1" if self.errors else ""
+        canvas.setFont(FONT, 7.5)
+        canvas.drawRightString(right, second, page_text)
+        room = self.width - stringWidth(page_text, FONT, 7.5) - 6 * mm
+        details = f"{army.name}  ·  {self.stamp}"
+        if verdict:
+            canvas.setFont(BOLD, 7.5)
+            canvas.drawString(left, second, verdict)
+            shift = stringWidth(verdict, BOLD, 7.5) + 4 * mm
+            _fitted(canvas, left + shift, second, details, FONT, 7.5, room - shift)
+        else:
+            _fitted(canvas, left, second, details, FONT, 7.5, room)
+        canvas.setLineWidth(0.8)
+        canvas.line(left, top - 11.5 * mm, right, top - 11.5 * mm)
+        canvas.restoreState()
+
+    # --- the story ----------------------------------------------------------------------
+
+    def story(self) -> list[Flowable]:
+        parts: list[Flowable] = [*self.title(), self.verdict()]
+        if self.result.findings:
+            parts += self.findings()
+        parts += self.totals()
+        parts += self.formations()
+        sheets = self.sheets_used()
+        if sheets:
+            parts += [NextPageTemplate("columns"), PageBreak(), Paragraph("Datasheets", self.styles["Heading"])]
+            parts += [self.datasheet(sheet) for sheet in sheets]
+        glossary = self.glossary(sheets)
+        if glossary:
+            parts += [Paragraph("Special abilities", self.styles["Heading"]), *glossary]
+        return parts
+
+    def title(self) -> list[Flowable]:
+        roster, army = self.result.roster, self.result.army
+        game = self.catalog.games[self.game].name if self.game in self.catalog.games else self.game
+        about = [army.name, game, f"{roster.points:,} points"]
+        if self.source:
+            about.append(f"file {self.source}")
+        return [Paragraph(clean(roster.name or "Unnamed roster"), self.styles["Title"]),
+                Paragraph(clean("  ·  ".join(about)), self.styles["Subtitle"])]
+
+    def verdict(self) -> Flowable:
+        """LEGAL or ILLEGAL, boxed; an illegal roster's box is heavier and says why."""
+        counts = [plural(len(self.errors), "error")] + ([plural(len(self.warnings), "warning")] if self.warnings else [])
+        if self.errors:
+            text = f"ILLEGAL: this roster breaks its army list ({', '.join(counts)}, listed below)."
+        elif self.warnings:
+            text = f"LEGAL, with {counts[-1]} (listed below)."
+        else:
+            text = "LEGAL: no rule of the army list is broken."
+        table = Table([[Paragraph(clean(text), self.styles["Verdict"])]], colWidths=[self.width])
+        table.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 2.0 if self.errors else 0.8, colors.black),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 4)]))
+        return table
+
+    def findings(self) -> list[Flowable]:
+        style = self.styles
+        rows: list[list[Any]] = [[Paragraph(h, style["CellHead"]) for h in ("#", "", "Where", "Finding", "Rule")]]
+        for number, finding in enumerate(self.result.findings, 1):
+            rows.append([Paragraph(str(number), style["Cell"]),
+                         Paragraph(finding.severity.upper(), style["CellBold"]),
+                         Paragraph(clean(self.where(finding)), style["Cell"]),
+                         Paragraph(clean(finding_message(finding)), style["Cell"]),
+                         Paragraph(clean(finding.rule), style["Cell"])])
+        widths = _widths(self.width, [6 * mm, 15 * mm, 18 * mm, None, 0.24])
+        table = Table(rows, colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle(_grid()))
+        return [Paragraph("Findings", style["Heading"]), table]
+
+    def where(self, finding: Finding) -> str:
+        """'line 12:5' when the finding lies in the printed roster's own file (named on top)."""
+        location = finding.location
+        if location is not None and location.file == self.source and location.line is not None:
+            return "line " + ":".join(str(n) for n in (location.line, location.column) if n is not None)
+        return finding.where
+
+    def totals(self) -> list[Flowable]:
+        result, style = self.result, self.styles
+        roster = result.roster
+        rows = [("Points", f"{result.total:,} of {roster.points:,} ({roster.points - result.total:,} left)"
+                 if result.total <= roster.points else f"{result.total:,} of {roster.points:,} "
+                 f"({result.total - roster.points:,} over)")]
+        for cap in result.caps:
+            state = f"{cap.points - cap.limit:,} over" if cap.points > cap.limit else f"{cap.limit - cap.points:,} left"
+            rows.append((cap.name, f"{cap.points:,} of at most {cap.limit:,} ({state}) [{cap.rule}]"))
+        derived = result.derived
+        rows.append(("Formations", str(len(result.formations))))
+        if "activations" in derived:
+            rows.append(("Activations", str(derived["activations"])))
+        if "strategy_rating" in derived:
+            rows.append(("Strategy rating", str(derived["strategy_rating"])))
+        targets = [f for f in result.formations if f.index in derived.get("break_their_spirit", [])]
+        if "break_their_spirit" in derived:
+            rows.append(("Break Their Spirit", " or ".join(f"#{f.index + 1} {title(f)} ({f.points:,} pts)"
+                                                           for f in targets) or "none"))
+        data = [[Paragraph(clean(k), style["CellBold"]), Paragraph(clean(v), style["Cell"])] for k, v in rows]
+        table = Table(data, colWidths=_widths(self.width, [0.3, None]))
+        table.setStyle(TableStyle(_grid(header_rows=0) + [("BACKGROUND", (0, 0), (0, -1), GREY)]))
+        return [Paragraph("Army", style["Heading"]), table]
+
+    def formations(self) -> list[Flowable]:
+        """One row per formation: a row never splits, so a formation stays with its heading,
+        and the column headings repeat on every page the table runs onto."""
+        style, result = self.styles, self.result
+        heads = ["#", "Formation and units", "Points", "Units", "Break point", "Half strength", "Initiative"]
+        rows: list[list[Any]] = [[Paragraph(h, style["CellHeadRight" if i >= 2 else "CellHead"])
+                                  for i, h in enumerate(heads)]]
+        by_formation = _findings_by_formation(result.findings)
+        targets = set(result.derived.get("break_their_spirit", []))
+        built_at = {built.index: built for built in result.formations}
+        for index, entry in enumerate(result.roster.formations):
+            numbers = by_formation.get(index, [])
+            built = built_at.get(index)
+            if built is None:  # a formation the army list does not have: shown, never counted
+                cell = [Paragraph(f"<b>{clean(entry.type)}</b>", style["Cell"]),
+                        Paragraph(f"<b>Not a formation of this army; not counted (see finding "
+                                  f"{', '.join(map(str, numbers))})</b>", style["Cell"])]
+                rows.append([Paragraph(str(index + 1), style["CellBold"]), cell,
+                             *(Paragraph(DASH, style["CellRight"]) for _ in range(5))])
+                continue
+            d = built.derived
+            rows.append([Paragraph(str(index + 1), style["CellBold"]),
+                         self.formation_cell(built, index in targets, numbers),
+                         Paragraph(f"{built.points:,}", style["CellRight"]),
+                         Paragraph(_or_dash(d.get("units")), style["CellRight"]),
+                         Paragraph(_or_dash(d.get("break_point")), style["CellRight"]),
+                         Paragraph(_or_dash(d.get("half_strength")), style["CellRight"]),
+                         Paragraph(clean(_or_dash(d.get("initiative"))), style["CellRight"])])
+        if len(rows) == 1:
+            return [Paragraph("Formations", style["Heading"]), Paragraph("No formations.", style["Normal"])]
+        total = Paragraph(f"<b>{result.total:,}</b>", style["CellRight"])
+        rows.append([Paragraph("", style["Cell"]), Paragraph("<b>Total</b>", style["Cell"]), total, "", "", "", ""])
+        widths = _widths(self.width, [7 * mm, None, 14 * mm, 11 * mm, 13 * mm, 15 * mm, 15 * mm])
+        table = Table(rows, colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle(_grid()))
+        return [Paragraph("Formations", style["Heading"]), table]
+
+    def formation_cell(self, built: BuiltFormation, target: bool, numbers: list[int]) -> list[Flowable]:
+        style = self.styles
+        heading = f"<b>{clean(title(built))}</b>"
+        if target:
+            heading += "  <i>(Break Their Spirit target)</i>"
+        lines = [Paragraph(heading, style["Cell"]), Paragraph(clean(unit_line(built)), style["Cell"])]
+        details = []
+        if built.upgrades:
+            base = built.points - sum(built.upgrades.values())
+            paid = ", ".join(f"{name} {points:,}" for name, points in built.upgrades.items())
+            details.append(f"base {base:,} + upgrades: {paid}")
+        if built.transport:
+            details.append(f"transport: {built.transport}")
+        if details:
+            lines.append(Paragraph(clean("; ".join(details)), style["Cell"]))
+        garrison = garrison_text(built)
+        if garrison:
+            lines.append(Paragraph(clean(garrison[0].upper() + garrison[1:]), style["Cell"]))
+        if numbers:
+            lines.append(Paragraph(f"<b>See finding {', '.join(str(n) for n in numbers)}</b>", style["Cell"]))
+        return lines
+
+    # --- datasheets and glossary --------------------------------------------------------
+
+    def sheets_used(self) -> list[Datasheet]:
+        """Every unit type of the roster, characters included, once each, in roster order."""
+        seen: dict[str, Datasheet] = {}
+        for built in self.result.formations:
+            for sheet in [g.sheet for g in built.units] + [c.sheet for c in built.characters]:
+                seen.setdefault(sheet.name, sheet)
+        return list(seen.values())
+
+    def datasheet(self, sheet: Datasheet) -> Flowable:
+        style = self.styles
+        span_rows: list[int] = []
+        rows: list[list[Any]] = []
+
+        def whole_row(markup: str, name: str = "Cell") -> None:
+            span_rows.append(len(rows))
+            rows.append([Paragraph(markup, style[name]), "", ""])
+
+        faction = self.faction_of(sheet)
+        whole_row(f"{clean(sheet.name)}  <font name='{FONT}' size='7.5'>{sheet.type}"
+                  f"{'  ·  ' + clean(faction) if faction else ''}</font>", "SheetName")
+        whole_row(clean("  ·  ".join(_statistics(sheet))))
+        weapons_at = len(rows)
+        if sheet.weapons:
+            rows.append([Paragraph(h, style["CellHead"]) for h in ("Weapon", "Range", "Firepower")])
+            for weapon in sheet.weapons:
+                rows.append([Paragraph(clean(_weapon_name(weapon)), style["Cell"]),
+                             Paragraph(clean(weapon.range), style["Cell"]),
+                             Paragraph(clean(weapon.firepower), style["Cell"])])
+        if sheet.abilities:
+            whole_row(f"<b>Abilities:</b> {clean(', '.join(sheet.abilities))}")
+        if sheet.loadouts:
+            whole_row(f"<b>Weapon choice, one per unit:</b> {clean(' or '.join(l.name for l in sheet.loadouts))}")
+        if sheet.transport:
+            whole_row(f"<b>Transport:</b> {clean('; '.join(_compartment(c.slots, c.carries) for c in sheet.transport))}")
+        if sheet.critical_hit:
+            whole_row(f"<b>Critical hit:</b> {clean(sheet.critical_hit)}")
+        for note in sheet.notes:
+            whole_row(clean(note))
+        for markup in self.gains(sheet):
+            whole_row(markup)
+        commands = _grid(header_rows=0) + [("BACKGROUND", (0, 0), (-1, 0), GREY)]
+        commands += [("SPAN", (0, r), (-1, r)) for r in span_rows]
+        if sheet.weapons:
+            commands.append(("LINEBELOW", (0, weapons_at), (-1, weapons_at), 0.8, RULE))
+        table = Table(rows, colWidths=_widths(self.column, [None, 0.14, 0.42]), repeatRows=1)
+        table.setStyle(TableStyle(commands))
+        return KeepTogether([table, Spacer(1, 2.5 * mm)])
+
+    def gains(self, sheet: Datasheet) -> list[str]:
+        """What this unit type gains in this roster: characters' weapons and abilities, and
+        abilities granted by upgrades, with the formation it happens in."""
+        lines = []
+        for built in self.result.formations:
+            for character in built.characters:
+                if character.joins.name != sheet.name:
+                    continue
+                gained = [f"{_weapon_name(w)} ({w.range}, {w.firepower})" for w in character.sheet.weapons]
+                gained += character.sheet.abilities
+                lines.append(f"<b>In formation {built.index + 1}, one {clean(sheet.name)} carries a "
+                             f"{clean(character.sheet.name)} and gains:</b> {clean('; '.join(gained))}")
+            for group in built.units:
+                if group.sheet.name == sheet.name and group.gained:
+                    lines.append(f"<b>In formation {built.index + 1}, the upgrades give:</b> "
+                                 f"{clean(', '.join(group.gained))}")
+        return lines
+
+    def faction_of(self, sheet: Datasheet) -> str | None:
+        """The faction of the datasheet file the unit comes from (telling allies apart)."""
+        files = self.catalog.datasheets.get(self.game, {}).values()
+        return next((f.faction for f in files if any(unit is sheet for unit in f.units)), None)
+
+    def glossary(self, sheets: list[Datasheet]) -> list[Flowable]:
+        """The glossary entries of every ability the roster's units have or gain, or that a
+        weapon of theirs carries, once each and in alphabetical order."""
+        printed: list[str] = []
+        for sheet in sheets:
+            printed += sheet.abilities
+            printed += [name for weapon in sheet.weapons for name in weapon_abilities(weapon.firepower)]
+        printed += [a for built in self.result.formations for group in built.units for a in group.gained]
+        entries: dict[str, Ability] = {}
+        for name in printed:
+            entry = self.catalog.ability(self.game, name)
+            if entry is not None:
+                entries.setdefault(entry.name, entry)
+        return [Paragraph(f"<b>{clean(e.name)}</b> <i>({clean(e.rule)})</i>: {clean(e.summary)}",
+                          self.styles["Glossary"]) for e in sorted(entries.values(), key=lambda e: e.name.casefold())]
+
+
+def _statistics(sheet: Datasheet) -> list[str]:
+    if sheet.is_character:
+        return ["a character: it joins a unit, which gains its weapons and abilities"]
+    stats = [f"Speed {f'{sheet.speed}cm' if sheet.speed is not None else 'n/a'}",
+             *(f"{label} {value or 'n/a'}" for label, value in
+               (("Armour", sheet.armour), ("CC", sheet.close_combat), ("FF", sheet.firefight)))]
+    extras = [("Manoeuvre", sheet.manoeuvre), ("DC", sheet.damage_capacity), ("Void shields", sheet.void_shields),
+              ("Power field", sheet.power_field)]
+    return stats + [f"{label} {value}" for label, value in extras if value is not None]
+
+
+def _weapon_name(weapon: Weapon) -> str:
+    return weapon.name if weapon.count == 1 else f"{weapon.count} × {weapon.name}"
+
+
+def _compartment(slots: int, carries: dict[str, int]) -> str:
+    """'2 spaces: Tactical, Devastator (1 each); Terminator (2 each)'."""
+    by_size: dict[int, list[str]] = {}
+    for cargo, spaces in carries.items():
+        by_size.setdefault(spaces, []).append(cargo.rpartition(":")[2])
+    groups = [f"{', '.join(names)} ({size} each)" for size, names in sorted(by_size.items())]
+    return f"{plural(slots, 'space')} for " + ", ".join(groups)
+
+
+def _findings_by_formation(findings: Iterable[Finding]) -> dict[int, list[int]]:
+    """Formation index -> the numbers (1-based, as printed) of the findings about it."""
+    found: dict[int, list[int]] = {}
+    for number, finding in enumerate(findings, 1):
+        path = finding.path
+        if len(path) >= 2 and path[0] == "formations" and isinstance(path[1], int):
+            found.setdefault(path[1], []).append(number)
+    return found
+
+
+def _widths(total: float, parts: list[float | None]) -> list[float]:
+    """Column widths: absolute lengths, fractions (< 1) of `total`, and one None for the rest."""
+    fixed = [p if p is None or p >= 1 else p * total for p in parts]
+    rest = total - sum(p for p in fixed if p is not None)
+    return [rest if p is None else p for p in fixed]
+
+
+def _fitted(canvas: Canvas, x: float, y: float, text: str, font: str, size: float, room: float) -> None:
+    """Draw `text` within `room` points: smaller type first, then cut with an ellipsis."""
+    text = printable(text)
+    while size > 6 and stringWidth(text, font, size) > room:
+        size -= 0.5
+    while len(text) > 1 and stringWidth(text, font, size) > room:
+        text = text[:-2] + "…"
+    canvas.setFont(font, size)
+    canvas.drawString(x, y, text)
+
+
+class NumberedCanvas(Canvas):
+    """Holds every page back until the document ends, so each header can say 'page x of y'."""
+
+    def __init__(self, draw_header: Callable[[Canvas, int, int], None], *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._draw_header = draw_header
+        self._pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        for number, state in enumerate(self._pages, 1):
+            self.__dict__.update(state)
+            self._draw_header(self, number, len(self._pages))
+            super().showPage()
+        super().save()
