@@ -1,4 +1,5 @@
-"""The `listbuilder` command: check, print, armies, schema (a bare `listbuilder` checks the demo)."""
+"""The `listbuilder` command: the editor (edit, new; a bare `listbuilder` opens it on the demo
+roster), check, print, armies, schema."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from .core.catalog import Catalog
+from .core.engine import RosterResult
 from .core.findings import LoadFailure
 from .data.catalog import load_catalog
 from .report.summary import army_json, finding_json
 from .report.text import failure_text, roster_text
-from .rosters.files import locate_all, read_roster
+from .rosters.files import locate_all, read_roster, save_bytes
 from .systems import validate
 
 DEMO_ROSTER = Path(__file__).parent / "demo" / "ultramarines.yaml"
@@ -31,26 +34,39 @@ def _roster_paths(arguments: list[str]) -> list[Path]:
     return paths
 
 
-def command_check(options: argparse.Namespace) -> int:
+def _catalog() -> Catalog | None:
+    """The game data, or None (and the reason on stderr) when it is broken."""
     try:
-        catalog = load_catalog()
+        return load_catalog()
     except LoadFailure as failure:
         print("the bundled game data is broken:\n" + failure_text(failure.findings), file=sys.stderr)
+        return None
+
+
+def _check_file(path: Path, catalog: Catalog, shown: str) -> RosterResult:
+    """Read and validate one roster, its findings located in the file. Raises LoadFailure."""
+    roster_file = read_roster(path, catalog, shown)
+    result = validate(roster_file.roster, catalog)
+    result.findings = locate_all(roster_file, result.findings)
+    return result
+
+
+def command_check(options: argparse.Namespace) -> int:
+    catalog = _catalog()
+    if catalog is None:
         return EXIT_UNREADABLE
     paths = _roster_paths(options.rosters) if options.rosters else [DEMO_ROSTER]
     reports, texts, worst = [], [], EXIT_LEGAL
     for path in paths:
         shown = str(path) if options.rosters else "demo/ultramarines.yaml"
         try:
-            roster_file = read_roster(path, catalog, shown)
+            result = _check_file(path, catalog, shown)
         except LoadFailure as failure:
             worst = EXIT_UNREADABLE
             reports.append({"file": shown, "valid": False, "readable": False,
                             "issues": [finding_json(f) for f in failure.findings]})
             texts.append(f"{shown}: UNREADABLE\n" + "\n".join("  " + line for line in failure_text(failure.findings).splitlines()))
             continue
-        result = validate(roster_file.roster, catalog)
-        result.findings = locate_all(roster_file, result.findings)
         if not result.valid:
             worst = max(worst, EXIT_ILLEGAL)
         reports.append({"file": shown, "readable": True, **army_json(result)})
@@ -69,22 +85,18 @@ def command_print(options: argparse.Namespace) -> int:
     """Write the printable roster: exit 0 legal, 1 illegal (printed with its findings), 2 unreadable."""
     from .report.pdf import roster_pdf  # reportlab is loaded only to print
 
-    try:
-        catalog = load_catalog()
-    except LoadFailure as failure:
-        print("the bundled game data is broken:\n" + failure_text(failure.findings), file=sys.stderr)
+    catalog = _catalog()
+    if catalog is None:
         return EXIT_UNREADABLE
     path = Path(options.roster)
     try:
-        roster_file = read_roster(path, catalog, options.roster)
+        result = _check_file(path, catalog, options.roster)
     except LoadFailure as failure:
         print(f"{options.roster}: UNREADABLE\n" + failure_text(failure.findings), file=sys.stderr)
         return EXIT_UNREADABLE
-    result = validate(roster_file.roster, catalog)
-    result.findings = locate_all(roster_file, result.findings)
     output = Path(options.output) if options.output else path.with_suffix(".pdf")
     try:
-        output.write_bytes(roster_pdf(result, catalog, options.paper, options.roster))
+        save_bytes(output, roster_pdf(result, catalog, options.paper, options.roster))
     except OSError as error:
         print(f"{output}: cannot write the PDF: {error.strerror or error}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -119,9 +131,31 @@ def command_schema(options: argparse.Namespace) -> int:
     return EXIT_LEGAL
 
 
+def command_edit(options: argparse.Namespace) -> int:
+    from .tui import run_editor  # textual is imported only when the editor runs
+
+    return run_editor(Path(options.roster) if options.roster else None)
+
+
+def command_new(options: argparse.Namespace) -> int:
+    from .tui import run_editor
+
+    return run_editor(Path(options.roster) if options.roster else None, new=True, game=options.game,
+                      army=options.army, points=options.points)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.")
     commands = top.add_subparsers(dest="command")
+    edit = commands.add_parser("edit", help="open a roster in the editor")
+    edit.add_argument("roster", help="the roster file")
+    edit.set_defaults(run=command_edit)
+    new = commands.add_parser("new", help="start a roster in the editor")
+    new.add_argument("roster", nargs="?", help="the file to save it to (must not exist yet)")
+    new.add_argument("--game", help="game id, e.g. epic-armageddon (asked for when missing)")
+    new.add_argument("--army", help="army list id or name, e.g. codex-astartes (asked for when missing)")
+    new.add_argument("--points", type=int, help="the agreed points limit (asked for when missing)")
+    new.set_defaults(run=command_new)
     check = commands.add_parser("check", help="check rosters against their army lists")
     check.add_argument("rosters", nargs="*", help="roster files or folders of them (default: the demo roster)")
     check.add_argument("--format", choices=["text", "json"], default="text")
@@ -143,6 +177,9 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     options = parser().parse_args(argv)
     if options.command is None:
+        # The editor on the demo roster; without a terminal (a pipe, a test run) the demo is checked.
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            return command_edit(argparse.Namespace(roster=None))
         options = parser().parse_args(["check"])
     return options.run(options)
 

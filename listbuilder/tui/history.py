@@ -1,0 +1,62 @@
+"""Undo and redo over roster values: every edit is a new immutable Roster (no textual here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.roster import Roster
+
+
+@dataclass(frozen=True)
+class State:
+    roster: Roster
+    what: str  # the edit that led here, e.g. "add Tactical", shown when it is undone or redone
+    focus: int | None  # the formation the edit touched, selected again on undo and redo
+
+
+class History:
+    """The rosters of a session, oldest first; an edit after an undo drops the undone states."""
+
+    def __init__(self, roster: Roster):
+        self._states = [State(roster, "open", None)]
+        self._position = 0
+
+    @property
+    def current(self) -> Roster:
+        return self._states[self._position].roster
+
+    @property
+    def can_undo(self) -> bool:
+        return self._position > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._position < len(self._states) - 1
+
+    def push(self, roster: Roster, what: str, focus: int | None = None) -> bool:
+        """Record an edit; False (nothing recorded) when it changes nothing."""
+        if roster == self.current:
+            return False
+        del self._states[self._position + 1:]
+        self._states.append(State(roster, what, focus))
+        self._position += 1
+        return True
+
+    def undo(self) -> State | None:
+        """Step back; returns the undone state (its `what` and `focus`), or None at the start."""
+        if not self.can_undo:
+            return None
+        undone = self._states[self._position]
+        self._position -= 1
+        return undone
+
+    def redo(self) -> State | None:
+        if not self.can_redo:
+            return None
+        self._position += 1
+        return self._states[self._position]
+
+    def reset(self, roster: Roster) -> None:
+        """Start over from `roster` (a file opened or a new roster started)."""
+        self._states = [State(roster, "open", None)]
+        self._position = 0

@@ -1,0 +1,580 @@
+"""What a player may set on one formation, offered from the army list's data.
+
+Each knob reads its value from the roster entry (or, where the engine resolved it, from the built
+formation) and turns into a new entry when stepped, toggled or picked. Knobs offer what the data
+allows a formation to take; whether a quantity is legal is asked of the core (`too_many`), never
+worked out here. Nothing in this module imports textual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from ..core.armylist import Formation, TransportRule, Upgrade, UpgradeOption
+from ..core.catalog import ArmyView, Catalog
+from ..core.engine import BuiltFormation, UnitGroup
+from ..core.findings import Finding, Path
+from ..core.names import name_key
+from ..core.roster import CharacterPick, Roster, RosterFormation
+from ..systems import validate
+
+Kind = Literal["step", "toggle", "choice", "clear"]
+# Findings that mean "more than the formation may take" (the engine's codes).
+TOO_MANY = ("quantity-out-of-range", "transport-excess")
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str | None
+    label: str
+    cost: str = ""
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One setting. `key` is where it lives in the roster entry, with canonical names:
+    ("count",), ("composition", unit), ("transport",), ("upgrades", upgrade[, option | "character"
+    | "joins"]), ("wargear", unit[, loadout])."""
+
+    key: tuple[str, ...]
+    group: str  # shown on the left, once per group: "Dreadnought", "Transport", "Razorback wargear"
+    label: str = ""  # the option within the group, when there are several
+    summary: str = ""
+    cost: str = ""
+    KIND: ClassVar[Kind] = "step"
+
+    @property
+    def kind(self) -> Kind:
+        return self.KIND
+
+    @property
+    def value(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        return ()
+
+    @property
+    def adds(self) -> list[str]:
+        """Units this setting may add to the formation (for their datasheets)."""
+        return []
+
+    def step(self, entry: RosterFormation, delta: int) -> RosterFormation | None:
+        """The entry with one more (delta 1) or one fewer (-1); None when that changes nothing."""
+        return None
+
+    def toggle(self, entry: RosterFormation) -> RosterFormation | None:
+        return None
+
+    def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
+        return None
+
+    def covers(self, where: Path) -> bool:
+        """Does a finding at `where` (a path inside the formation) concern this knob?"""
+        if not where or where[0] != self.key[0]:
+            return False
+        if len(self.key) == 1 or len(where) == 1:
+            return True
+        return name_key(str(where[1])) == name_key(self.key[1])
+
+    @property
+    def title(self) -> str:
+        return f"{self.group}: {self.label}" if self.label else self.group
+
+
+def _update(entry: RosterFormation, **changes: Any) -> RosterFormation:
+    return entry.model_copy(update=changes)
+
+
+def _key_for(mapping: dict[str, Any], name: str) -> str | None:
+    """The key of `mapping` that names `name` (people write names in any case and spacing)."""
+    return next((k for k in mapping if name_key(k) == name_key(name)), None)
+
+
+def _put(mapping: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
+    """`mapping` with `name` set to `value` (None removes it). A key already there keeps its
+    place and its spelling, so a saved file changes only where the player changed something."""
+    changed: dict[str, Any] = {}
+    placed = False
+    for key, old in mapping.items():
+        if name_key(key) != name_key(name):
+            changed[key] = old
+        elif value is not None and not placed:
+            changed[key] = value
+            placed = True
+    if value is not None and not placed:
+        changed[name] = value
+    return changed
+
+
+def _points(cost: int, each: bool) -> str:
+    if cost == 0:
+        return "free"
+    return f"+{cost} each" if each else f"+{cost}"
+
+
+def mix_step(counts: dict[str, int], names: list[str], target: str, delta: int, total: int) -> dict[str, int] | None:
+    """Step `target` in a mix of `total` units shared among `names`, keeping the total: a unit
+    added is taken from another name, a unit removed goes to the next name. An empty mix
+    becomes all `target`; a mix that does not add up yet is only stepped."""
+    counts = {name: counts.get(name, 0) for name in names}
+    present = sum(counts.values())
+    others = names[names.index(target) + 1:] + names[:names.index(target)]
+    if delta > 0:
+        if present == 0:
+            return {target: total}
+        if present >= total:
+            donor = next((n for n in reversed(others) if counts[n] > 0), None)
+            if donor is None:
+                return None
+            counts[donor] -= 1
+        counts[target] += 1
+    else:
+        if counts[target] == 0:
+            return None
+        counts[target] -= 1
+        if present <= total and others:
+            counts[others[0]] += 1
+    return {name: n for name, n in counts.items() if n > 0}
+
+
+@dataclass(frozen=True)
+class CopiesKnob(Knob):
+    copies: int = 1
+    low: int = 1
+    high: int | None = None
+
+    @property
+    def value(self) -> str:
+        return str(self.copies)
+
+    def step(self, entry: RosterFormation, delta: int) -> RosterFormation | None:
+        wanted = self.copies + delta
+        if wanted < self.low or (self.high is not None and wanted > self.high):
+            return None
+        return _update(entry, count=wanted)
+
+
+@dataclass(frozen=True)
+class CompositionKnob(Knob):
+    """How many of one unit in an 'any mix of' slot; the slot's total is kept."""
+
+    counts: tuple[tuple[str, int], ...] = ()  # the slot's choices, in order, with their numbers
+    total: int = 0
+
+    @property
+    def value(self) -> str:
+        return str(dict(self.counts)[self.key[1]])
+
+    def step(self, entry: RosterFormation, delta: int) -> RosterFormation | None:
+        names = [name for name, _ in self.counts]
+        mixed = mix_step(dict(self.counts), names, self.key[1], delta, self.total)
+        if mixed is None:
+            return None
+        composition: dict[str, int] = {}
+        for written, n in (entry.composition or {}).items():
+            unit = _slot_unit(written, names)
+            if unit is None:
+                composition[written] = n
+            elif unit in mixed:
+                composition[written] = mixed.pop(unit)  # where and as the player wrote it
+        return _update(entry, composition={**composition, **mixed} or None)
+
+
+def _slot_unit(written: str, choices: list[str]) -> str | None:
+    """The choice a composition key names: in full, or by its last words ('Annihilator')."""
+    key = name_key(written)
+    return next((c for c in choices if name_key(c) == key or name_key(c).endswith("-" + key)), None)
+
+
+@dataclass(frozen=True)
+class TransportKnob(Knob):
+    rule: TransportRule | None = None
+    chosen: str | None = None
+    KIND: ClassVar[Kind] = "choice"
+
+    @property
+    def value(self) -> str:
+        return self.chosen or "—"
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        assert self.rule is not None
+        return tuple(Choice(m.name, m.name, f"{m.unit}s free" if m.unit else "", m.summary) for m in self.rule.modes)
+
+    @property
+    def adds(self) -> list[str]:
+        assert self.rule is not None
+        return [m.unit for m in self.rule.modes if m.unit]
+
+    def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
+        return None if value is None or value == entry.transport else _update(entry, transport=value)
+
+
+@dataclass(frozen=True)
+class FlagKnob(Knob):
+    """An upgrade with no units: taken or not."""
+
+    taken: bool = False
+    KIND: ClassVar[Kind] = "toggle"
+
+    @property
+    def value(self) -> str:
+        return "yes" if self.taken else "no"
+
+    def toggle(self, entry: RosterFormation) -> RosterFormation | None:
+        return _update(entry, upgrades=_put(entry.upgrades, self.key[1], None if self.taken else True))
+
+    def step(self, entry: RosterFormation, delta: int) -> RosterFormation | None:
+        return self.toggle(entry) if self.taken == (delta < 0) else None
+
+
+@dataclass(frozen=True)
+class OptionKnob(Knob):
+    """How many of one option of an upgrade that adds (or swaps in) units."""
+
+    upgrade: Upgrade | None = None
+    counts: tuple[tuple[str, int], ...] = ()  # every option's label with the number taken
+
+    @property
+    def kind(self) -> Kind:
+        assert self.upgrade is not None and self.upgrade.count is not None
+        return "toggle" if len(self.upgrade.options) == 1 and self.upgrade.count.max == 1 else "step"
+
+    @property
+    def option(self) -> str:
+        assert self.upgrade is not None
+        return self.key[2] if len(self.key) > 2 else self.upgrade.options[0].label
+
+    @property
+    def adds(self) -> list[str]:
+        assert self.upgrade is not None
+        return [o.unit for o in self.upgrade.options if o.label == self.option]
+
+    @property
+    def value(self) -> str:
+        taken = dict(self.counts)[self.option]
+        return ("yes" if taken else "no") if self.kind == "toggle" else str(taken)
+
+    def step(self, entry: RosterFormation, delta: int) -> RosterFormation | None:
+        upgrade = self.upgrade
+        assert upgrade is not None and upgrade.count is not None
+        counts = dict(self.counts)
+        if counts[self.option] + delta < 0:
+            return None
+        counts[self.option] += delta
+        total = sum(counts.values())
+        if delta > 0 and total < upgrade.count.min:
+            counts[self.option] += upgrade.count.min - total
+        elif delta < 0 and 0 < total < upgrade.count.min:
+            counts = {}
+        if delta > 0 and upgrade.count.max is not None and sum(counts.values()) > upgrade.count.max:
+            return None
+        taken = {label: n for label, n in counts.items() if n > 0}
+        value = (taken[self.option] if len(upgrade.options) == 1 else taken) if taken else None
+        return _update(entry, upgrades=_put(entry.upgrades, upgrade.name, value))
+
+    def toggle(self, entry: RosterFormation) -> RosterFormation | None:
+        if self.kind != "toggle":
+            return None
+        return self.step(entry, -1 if dict(self.counts)[self.option] else 1)
+
+
+@dataclass(frozen=True)
+class CharacterKnob(Knob):
+    """Which character a character upgrade adds (or none)."""
+
+    upgrade: Upgrade | None = None
+    chosen: CharacterPick | None = None
+    host: str = ""  # the unit a newly picked character joins
+    KIND: ClassVar[Kind] = "choice"
+
+    @property
+    def value(self) -> str:
+        return self.chosen.character if self.chosen else "none"
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        assert self.upgrade is not None
+        return (Choice(None, "none"), *(Choice(o.label, o.label, _points(o.cost, False)) for o in self.upgrade.options))
+
+    @property
+    def adds(self) -> list[str]:
+        assert self.upgrade is not None
+        return [o.unit for o in self.upgrade.options]
+
+    def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
+        assert self.upgrade is not None
+        joins = self.chosen.joins if self.chosen else self.host
+        pick = None if value is None else CharacterPick(character=value, joins=joins)
+        upgrades = _put(entry.upgrades, self.upgrade.name, pick)
+        return None if upgrades == entry.upgrades else _update(entry, upgrades=upgrades)
+
+
+@dataclass(frozen=True)
+class JoinsKnob(Knob):
+    """The unit of the formation a chosen character joins."""
+
+    upgrade: Upgrade | None = None
+    chosen: CharacterPick | None = None
+    hosts: tuple[str, ...] = ()
+    KIND: ClassVar[Kind] = "choice"
+
+    @property
+    def value(self) -> str:
+        return self.chosen.joins if self.chosen else "—"
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        return tuple(Choice(h, h) for h in self.hosts)
+
+    def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
+        assert self.upgrade is not None and self.chosen is not None
+        if value is None or value == self.chosen.joins:
+            return None
+        pick = CharacterPick(character=self.chosen.character, joins=value)
+        return _update(entry, upgrades=_put(entry.upgrades, self.upgrade.name, pick))
+
+
+@dataclass(frozen=True)
+class LoadoutKnob(Knob):
+    """The weapons of a single unit that must choose between loadouts."""
+
+    group_of: UnitGroup | None = None
+    KIND: ClassVar[Kind] = "choice"
+
+    @property
+    def value(self) -> str:
+        assert self.group_of is not None
+        return next(iter(self.group_of.wargear), "—")
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        assert self.group_of is not None
+        return tuple(Choice(l.name, l.name, summary=", ".join(l.weapons)) for l in self.group_of.sheet.loadouts)
+
+    def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
+        if value is None or value == self.value:
+            return None
+        return _update(entry, wargear=_put(entry.wargear, self.key[1], value))
+
+
+@dataclass(frozen=True)
+class LoadoutMixKnob(Knob):
+    """How many units of a group carry one loadout; the group's size is kept."""
+
+    group_of: UnitGroup | None = None
+
+    @property
+    def value(self) -> str:
+        assert self.group_of is not None
+        return str(self.group_of.wargear.get(self.key[2], 0)) if self.group_of.wargear else "—"
+
+    def step(self, entry: RosterFormation, delta: int) -> RosterFormation | None:
+        group = self.group_of
+        assert group is not None
+        names = [l.name for l in group.sheet.loadouts]
+        mixed = mix_step(dict(group.wargear), names, self.key[2], delta, group.count)
+        if mixed is None:
+            return None
+        # All units alike is written the short way: `Razorback: Twin Lascannon`.
+        value: str | dict[str, int] = next(iter(mixed)) if len(mixed) == 1 else mixed
+        return _update(entry, wargear=_put(entry.wargear, self.key[1], value))
+
+
+@dataclass(frozen=True)
+class ClearKnob(Knob):
+    """Something in the roster that the formation does not offer: it can only be removed."""
+
+    KIND: ClassVar[Kind] = "clear"
+
+    @property
+    def value(self) -> str:
+        return "remove"
+
+    def toggle(self, entry: RosterFormation) -> RosterFormation | None:
+        field_name = self.key[0]
+        if len(self.key) == 1:
+            return _update(entry, **{field_name: None})
+        remaining = _put(getattr(entry, field_name) or {}, self.key[1], None)
+        if field_name == "composition":
+            return _update(entry, composition=remaining or None)
+        return _update(entry, **{field_name: remaining})
+
+
+def _upgrade_knobs(upgrade: Upgrade, entry: RosterFormation, built: BuiltFormation) -> list[Knob]:
+    written = _key_for(entry.upgrades, upgrade.name)
+    choice = entry.upgrades.get(written) if written else None
+    summary = f"{upgrade.summary} [{upgrade.rule}]" if upgrade.rule else upgrade.summary
+    if not upgrade.options:
+        return [FlagKnob(("upgrades", upgrade.name), upgrade.name, summary=summary, cost=_points(upgrade.cost, False),
+                         taken=choice is True or (type(choice) is int and choice > 0))]
+    if upgrade.character:
+        pick = _canonical_pick(choice, upgrade.options) if isinstance(choice, CharacterPick) else None
+        option = next((o for o in upgrade.options if pick and o.label == pick.character), None)
+        hosts = tuple(dict.fromkeys(g.sheet.name for g in built.units))
+        knobs: list[Knob] = [CharacterKnob(("upgrades", upgrade.name, "character"), upgrade.name, summary=summary,
+                                           cost=_points(option.cost, False) if option else "",
+                                           upgrade=upgrade, chosen=pick, host=hosts[0] if hosts else "")]
+        if pick is not None:
+            knobs.append(JoinsKnob(("upgrades", upgrade.name, "joins"), upgrade.name, "joins",
+                                   summary=f"The unit of the formation the {pick.character} is added to [2.1.1 Characters]",
+                                   upgrade=upgrade, chosen=pick, hosts=hosts))
+        return knobs
+    counts = _option_counts(upgrade.options, choice)
+    single = len(upgrade.options) == 1
+    assert upgrade.count is not None
+    each = upgrade.count.max != 1
+    return [OptionKnob(("upgrades", upgrade.name) if single else ("upgrades", upgrade.name, o.label), upgrade.name,
+                       "" if single else o.label, summary=summary,
+                       cost=_points(o.cost, each) + (f" (+{upgrade.cost})" if upgrade.cost else ""),
+                       upgrade=upgrade, counts=counts)
+            for o in upgrade.options]
+
+
+def _canonical_pick(pick: CharacterPick, options: list[UpgradeOption]) -> CharacterPick:
+    option = next((o for o in options if name_key(pick.character) in (name_key(o.label), name_key(o.unit))), None)
+    return CharacterPick(character=option.label, joins=pick.joins) if option else pick
+
+
+def _option_counts(options: list[UpgradeOption], choice: Any) -> tuple[tuple[str, int], ...]:
+    """Each option's label with the number the roster takes (0 where it says nothing usable)."""
+    counts = {o.label: 0 for o in options}
+    if isinstance(choice, bool | int) and len(options) == 1:
+        counts[options[0].label] = int(choice)
+    elif isinstance(choice, dict):
+        for written, n in choice.items():
+            option = next((o for o in options if name_key(written) in (name_key(o.label), name_key(o.unit))), None)
+            if option is not None:
+                counts[option.label] += n
+    return tuple(counts.items())
+
+
+def _composition_knobs(definition: Formation, entry: RosterFormation, copies: int) -> list[Knob]:
+    knobs: list[Knob] = []
+    for slot in definition.units:
+        if not slot.choice:
+            continue
+        counts = {name: 0 for name in slot.choice}
+        for written, n in (entry.composition or {}).items():
+            unit = _slot_unit(written, slot.choice)
+            if unit is not None:
+                counts[unit] += n
+        total = slot.count * copies
+        knobs += [CompositionKnob(("composition", name), f"Mix of {total}", name,
+                                  summary=f"{total} units, any mix of {', '.join(slot.choice)}"
+                                          + (f" [{definition.rule}]" if definition.rule else ""),
+                                  counts=tuple(counts.items()), total=total)
+                  for name in slot.choice]
+    return knobs
+
+
+def _wargear_knobs(built: BuiltFormation) -> list[Knob]:
+    knobs: list[Knob] = []
+    for group in built.units:
+        loadouts = group.sheet.loadouts
+        if not loadouts:
+            continue
+        name = group.sheet.name
+        summary = "; ".join(f"{l.name}: {', '.join(l.weapons)}" for l in loadouts) + " [5 Datasheets]"
+        if group.count == 1:
+            knobs.append(LoadoutKnob(("wargear", name), f"{name} wargear", summary=summary, group_of=group))
+        else:
+            knobs += [LoadoutMixKnob(("wargear", name, l.name), f"{group.count} {name}", l.name, summary=summary,
+                                     group_of=group) for l in loadouts]
+    return knobs
+
+
+def _leftovers(entry: RosterFormation, definition: Formation, offered: list[Knob]) -> list[Knob]:
+    """Keys of the entry that no knob sets: upgrades the formation may not take, unknown units..."""
+    def covered(field_name: str, written: str | None = None) -> bool:
+        return any(k.covers((field_name,) if written is None else (field_name, written)) for k in offered)
+
+    leftovers: list[Knob] = []
+    for written in entry.upgrades:
+        if not covered("upgrades", written):
+            leftovers.append(ClearKnob(("upgrades", written), written, summary=f"{definition.name} does not offer this"))
+    for written in entry.wargear:
+        if not covered("wargear", written):
+            leftovers.append(ClearKnob(("wargear", written), f"{written} wargear",
+                                       summary="No unit of the formation has this choice of weapons"))
+    for written in entry.composition or {}:
+        choices = [c for slot in definition.units for c in slot.choice or []]
+        if _slot_unit(written, choices) is None:
+            leftovers.append(ClearKnob(("composition", written), written,
+                                       summary=f"{definition.name} has no choice of this unit"))
+    if entry.count is not None and definition.count is None:
+        leftovers.append(ClearKnob(("count",), "Count", summary=f"{definition.name} is fielded as one formation"))
+    if entry.transport is not None and definition.transport is None:
+        leftovers.append(ClearKnob(("transport",), "Transport", summary=f"{definition.name} has no transport options"))
+    return leftovers
+
+
+def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
+    """Every setting the formation offers, in the order a player goes through them."""
+    definition, army = built.definition, built.army
+    knobs: list[Knob] = []
+    if definition.count is not None:
+        price = (" / ".join(f"{n}: {p:,}" for n, p in definition.points.items()) if isinstance(definition.points, dict)
+                 else f"{definition.points:,} each")
+        knobs.append(CopiesKnob(("count",), "Count", summary=f"{definition.name}: {definition.count.describe()} "
+                                f"per formation [{definition.rule}]", cost=price, copies=built.copies,
+                                low=definition.count.min, high=definition.count.max))
+    knobs += _composition_knobs(definition, entry, built.copies)
+    if definition.transport is not None:
+        rule = next((t for t in army.transports if name_key(t.name) == name_key(definition.transport)), None)
+        if rule is not None:
+            mode = next((m for m in rule.modes if m.name == built.transport), rule.modes[0])
+            knobs.append(TransportKnob(("transport",), "Transport", summary=f"{mode.summary} [{mode.rule or rule.rule}]",
+                                       cost="free", rule=rule, chosen=built.transport))
+    for upgrade_name in definition.upgrades:
+        upgrade = next((u for u in army.upgrades if name_key(u.name) == name_key(upgrade_name)), None)
+        if upgrade is not None:
+            knobs += _upgrade_knobs(upgrade, entry, built)
+    knobs += _wargear_knobs(built)
+    return knobs + _leftovers(entry, definition, knobs)
+
+
+def too_many(roster: Roster, entry: RosterFormation, knob: Knob, catalog: Catalog) -> Finding | None:
+    """The core's verdict on `entry` (one formation, alone in its army) where `knob` sets more
+    than the formation may take: the finding that says so, or None when the amount is allowed."""
+    trial = roster.model_copy(update={"formations": [entry]})
+    for finding in validate(trial, catalog).findings:
+        if finding.code in TOO_MANY and finding.path[:2] == ("formations", 0) and knob.covers(finding.path[2:]):
+            return finding
+    return None
+
+
+@dataclass
+class Offer:
+    """A formation that can be added, for the browser: its list, price and contents."""
+
+    name: str
+    list_name: str
+    is_ally: bool
+    points: str
+    contents: str
+    upgrades: list[str] = field(default_factory=list)
+    transport: str | None = None
+    max_per_army: int | None = None
+
+
+def offers(view: ArmyView) -> list[Offer]:
+    """Every formation of an army list and of its allies, in list order."""
+    found = []
+    for army in (v.army for v in view.lists()):
+        for f in army.formations:
+            units = ", ".join(f"{s.count} {s.unit}" if s.unit else f"{s.count} of {' / '.join(s.choice or [])}"
+                              for s in f.units)
+            if isinstance(f.points, dict):
+                points = " / ".join(f"{p:,}" for p in f.points.values())
+            else:
+                points = f"{f.points:,}" + (" each" if f.count else "")
+            if f.count is not None:
+                units = f"{f.count.describe()} × ({units})"
+            found.append(Offer(f.name, army.name, army.kind == "allies", points, units, list(f.upgrades),
+                               f.transport, f.max_per_army))
+    return found

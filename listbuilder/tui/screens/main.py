@@ -1,0 +1,368 @@
+"""The editor: points and caps on top, formations on the left, the selected formation's settings
+on the right, findings below. Widgets get the checked roster (attributes down) and report what
+the player asked for (messages up); every edit goes to the app as a new Roster."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList
+
+from ...core.datasheet import Datasheet
+from ...core.engine import BuiltFormation, RosterResult
+from ...core.findings import Finding
+from ...core.names import name_key
+from ...core.roster import Roster
+from .. import edits
+from ..knobs import Knob, knobs_for, offers, too_many
+from ..widgets.editor import FormationEditor
+from ..widgets.knob_row import KnobRow
+from ..widgets.roster_view import FindingsList, FormationList, PointsStatus, formation_problems
+from .datasheet import DatasheetScreen
+from .dialogs import LabelScreen, RosterDetailsScreen
+from .help import HelpScreen
+from .pick import PickItem, PickScreen
+
+if TYPE_CHECKING:
+    from ..app import EditorApp
+
+EMPTY = "The roster is empty. Press [b]a[/b] to browse the army list and add a formation."
+
+
+class MainScreen(Screen[None]):
+    BINDINGS = [
+        Binding("a", "add", "Add", id="add", tooltip="Browse the army list's formations and add one"),
+        Binding("d", "duplicate", "Copy", id="duplicate", tooltip="Add a copy of the selected formation"),
+        Binding("delete,x", "remove", "Remove", id="remove", key_display="del",
+                tooltip="Remove the selected formation"),
+        Binding("shift+up,left_square_bracket", "move(-1)", "Move up", id="move-up", show=False,
+                tooltip="Move the selected formation up the roster"),
+        Binding("shift+down,right_square_bracket", "move(1)", "Move down", id="move-down", show=False,
+                tooltip="Move the selected formation down the roster"),
+        Binding("l", "label", "Label", id="label", show=False, tooltip="Give the selected formation your own name"),
+        Binding("v", "datasheets", "Sheets", id="datasheets",
+                tooltip="Full datasheets of the selected formation's units and of those it may add"),
+        Binding("escape", "roster", "Roster", id="roster", show=False, tooltip="Back to the list of formations"),
+        Binding("f", "findings", "Findings", id="findings", show=False,
+                tooltip="Go to the findings; Enter on one jumps to the entry it is about"),
+        Binding("r", "details", "Name & points", id="details", show=False,
+                tooltip="Change the roster's name and its points limit"),
+        Binding("ctrl+z", "undo", "Undo", id="undo", tooltip="Undo the last edit"),
+        Binding("ctrl+y", "redo", "Redo", id="redo", show=False, tooltip="Redo the edit last undone"),
+        Binding("ctrl+s", "save", "Save", id="save", tooltip="Save the roster (the previous version is kept as .bak)"),
+        Binding("ctrl+w", "save_as", "Save as", id="save-as", show=False, tooltip="Save the roster to another file"),
+        Binding("ctrl+o", "open", "Open", id="open", show=False, tooltip="Open a roster file"),
+        Binding("ctrl+n", "new", "New", id="new", show=False, tooltip="Start a new roster"),
+        Binding("ctrl+e", "print", "Print PDF", id="print", show=False,
+                tooltip="Print the roster with its datasheets to a PDF file"),
+        Binding("f1,question_mark", "help", "Help", id="help", tooltip="Show every key"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.roster: Roster | None = None  # the latest edit: what the next edit builds on
+        self.result: RosterResult | None = None  # the latest checked roster: what is shown
+        self.selected: int | None = None
+        self.key_state: tuple[bool, bool, bool] | None = None
+
+    @property
+    def editor(self) -> EditorApp:
+        return cast("EditorApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield PointsStatus(id="status")
+        with Horizontal(id="body"):
+            yield FormationList(id="formations")
+            yield FormationEditor(id="editor")
+        yield FindingsList(id="findings")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        if self.result is not None:
+            self.show(self.result)
+        self.query_one(FormationList).focus()
+
+    # -- showing ---------------------------------------------------------------------------
+
+    def show(self, result: RosterResult) -> None:
+        """Show a checked roster everywhere (called by the app once the check is done)."""
+        self.result = result
+        count = len(result.roster.formations)
+        if self.selected is None or self.selected >= count:
+            self.selected = count - 1 if count else None
+        self.query_one(PointsStatus).show(result)
+        self.query_one(FormationList).show(result, self.selected)
+        self.query_one(FindingsList).show(result)
+        self._show_selected()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Redraw the footer's keys when what they can do changed (not on every edit: the
+        footer rebuilds its keys each time)."""
+        history = self.editor.history
+        state = (self.selected is None, history.can_undo, history.can_redo)
+        if state != self.key_state:
+            self.key_state = state
+            self.refresh_bindings()
+
+    def built(self, index: int | None) -> BuiltFormation | None:
+        if self.result is None or index is None:
+            return None
+        return next((f for f in self.result.formations if f.index == index), None)
+
+    def _show_selected(self) -> None:
+        assert self.result is not None
+        index, roster = self.selected, self.result.roster
+        editor = self.query_one(FormationEditor)
+        if index is None:
+            editor.show(None, None, [], Content.from_markup(EMPTY))
+            return
+        built = self.built(index)
+        entry = roster.formations[index]
+        findings = formation_problems(self.result.findings, index)
+        reason = next((f.message + (f" ({f.suggestion})" if f.suggestion else "")
+                       for f in findings if f.path[2:3] == ("type",)), "")
+        editor.show(built, entry, findings, Content.assemble(("Unknown formation. ", "bold $error"), reason,
+                                                             "\nPress del to remove it."))
+
+    @on(OptionList.OptionHighlighted, "#formations")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index != self.selected:
+            self.selected = event.option_index
+            self._show_selected()
+            self._refresh_keys()
+
+    @on(OptionList.OptionSelected, "#formations")
+    def _open_formation(self) -> None:
+        self.query_one(FormationEditor).focus_first()
+
+    def select_formation(self, index: int, focus: tuple[str, ...] | None = None) -> None:
+        """Select formation `index`; with `focus`, put the cursor on the setting at that key."""
+        self.selected = index
+        self.query_one(FormationList).highlighted = index
+        self._show_selected()
+        editor = self.query_one(FormationEditor)
+        if focus is None or not editor.focus_knob(focus):
+            self.query_one(FormationList).focus()
+
+    # -- editing ---------------------------------------------------------------------------
+
+    def commit(self, roster: Roster, what: str, focus: int | None) -> None:
+        self.editor.commit(roster, what, focus)
+
+    def _current_knob(self, row: KnobRow) -> tuple[int, Knob] | None:
+        """The knob behind `row`, read afresh from the latest edit (the row may show an older check)."""
+        index = self.selected
+        assert self.roster is not None
+        built = self.built(index)
+        if index is None or built is None or index >= len(self.roster.formations):
+            return None
+        entry = self.roster.formations[index]
+        if name_key(built.name) != name_key(entry.type):
+            return None  # the roster changed shape and is still being checked
+        knob = next((k for k in knobs_for(built, entry) if k.key == row.key), None)
+        return (index, knob) if knob else None
+
+    @on(KnobRow.Turned)
+    def _turn(self, event: KnobRow.Turned) -> None:
+        found = self._current_knob(event.row)
+        if found is None:
+            return
+        index, knob = found
+        assert self.roster is not None
+        entry = self.roster.formations[index]
+        if event.action == "choose" and knob.kind == "choice":
+            self._choose(index, knob)
+            return
+        if event.action == "choose":
+            changed = knob.toggle(entry)
+        else:
+            changed = knob.step(entry, 1 if event.action == "up" else -1)
+        if changed is None:
+            self.app.bell()
+            return
+        if event.action != "down":
+            blocked = too_many(self.roster, changed, knob, self.editor.catalog)
+            if blocked is not None:
+                self.notify(f"{blocked.message} [{blocked.rule}]", title="Not allowed", severity="warning",
+                            markup=False)
+                return
+        self.commit(edits.replace_formation(self.roster, index, changed), f"{knob.title} of #{index + 1} {entry.type}",
+                    index)
+
+    def _choose(self, index: int, knob: Knob) -> None:
+        current = next((c.value for c in knob.choices if c.label == knob.value), None)
+        items = [PickItem(c.value, Content.assemble((c.label, "bold"), (f"  {c.cost}", "$accent"),
+                                                    (f"\n  {c.summary}" if c.summary else "", "$text-muted")),
+                          c.label, c.summary) for c in knob.choices]
+
+        def picked(item: PickItem | None) -> None:
+            if item is None or self.roster is None or index >= len(self.roster.formations):
+                return
+            entry = self.roster.formations[index]
+            changed = knob.pick(entry, item.value)
+            if changed is not None:
+                self.commit(edits.replace_formation(self.roster, index, changed),
+                            f"{knob.title} of #{index + 1} {entry.type}", index)
+
+        self.app.push_screen(PickScreen(knob.title, items, current), picked)
+
+    def add_formation(self, name: str) -> None:
+        assert self.roster is not None
+        self.commit(edits.add_formation(self.roster, name), f"add {name}", len(self.roster.formations))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        needs_selection = ("duplicate", "remove", "move", "label")
+        if action in needs_selection and self.selected is None:
+            return None
+        if action == "undo":
+            return True if self.editor.history.can_undo else None
+        if action == "redo":
+            return True if self.editor.history.can_redo else None
+        return True
+
+    def action_add(self) -> None:
+        assert self.roster is not None
+        view = self.editor.view
+        found = offers(view)
+        items = []
+        for offer in found:
+            heading = Content.assemble((offer.name, "bold"), (f"  {offer.points} pts", "$accent"),
+                                       (f"  [{offer.list_name}]" if offer.is_ally else "", "$text-muted"),
+                                       (f"  0-{offer.max_per_army} per army" if offer.max_per_army is not None else "",
+                                        "$text-muted"))
+            details = offer.contents + (f" · upgrades: {', '.join(offer.upgrades)}" if offer.upgrades else "")
+            details += f" · {offer.transport}" if offer.transport else ""
+            items.append(PickItem(offer.name, Content.assemble(heading, "\n  ", (details, "$text-muted")),
+                                  offer.name, f"{offer.list_name} {details}"))
+
+        def picked(item: PickItem | None) -> None:
+            if item is not None:
+                self.add_formation(item.value)
+
+        self.app.push_screen(PickScreen(f"Add a formation · {view.army.name}", items,
+                                        hint="Type to filter · Enter add · Esc cancel", tall=True), picked)
+
+    def action_duplicate(self) -> None:
+        assert self.roster is not None and self.selected is not None
+        i = self.selected
+        self.commit(edits.duplicate_formation(self.roster, i), f"duplicate #{i + 1} {self.roster.formations[i].type}",
+                    i + 1)
+
+    def action_remove(self) -> None:
+        assert self.roster is not None and self.selected is not None
+        i = self.selected
+        roster = edits.remove_formation(self.roster, i)
+        self.commit(roster, f"remove #{i + 1} {self.roster.formations[i].type}",
+                    min(i, len(roster.formations) - 1) if roster.formations else None)
+
+    def action_move(self, offset: int) -> None:
+        assert self.roster is not None and self.selected is not None
+        i = self.selected
+        target = max(0, min(len(self.roster.formations) - 1, i + offset))
+        self.commit(edits.move_formation(self.roster, i, offset), f"move #{i + 1} {self.roster.formations[i].type}",
+                    target)
+
+    def action_label(self) -> None:
+        assert self.roster is not None and self.selected is not None
+        i = self.selected
+        entry = self.roster.formations[i]
+
+        def labelled(label: str | None) -> None:
+            if label is not None and self.roster is not None:
+                self.commit(edits.relabel_formation(self.roster, i, label), f"label #{i + 1} {entry.type}", i)
+
+        self.app.push_screen(LabelScreen(entry.type, entry.label or ""), labelled)
+
+    def action_details(self) -> None:
+        assert self.roster is not None
+        game = self.editor.catalog.games[self.roster.game]
+
+        def changed(details: tuple[str, int] | None) -> None:
+            if details is not None and self.roster is not None:
+                self.commit(edits.retitle(self.roster, *details), "roster name and points", self.selected)
+
+        self.app.push_screen(RosterDetailsScreen(self.roster.name, self.roster.points,
+                                                 (game.points.min, game.points.max)), changed)
+
+    def action_roster(self) -> None:
+        self.query_one(FormationList).focus()
+
+    def action_findings(self) -> None:
+        self.query_one(FindingsList).focus()
+
+    @on(FindingsList.Chosen)
+    def _jump(self, event: FindingsList.Chosen) -> None:
+        finding: Finding = event.finding
+        path = finding.path
+        if len(path) >= 2 and path[0] == "formations" and isinstance(path[1], int):
+            self.select_formation(path[1], tuple(str(p) for p in path[2:4]) or None)
+        elif path[:1] == ("points",):
+            self.action_details()
+        else:
+            self.query_one(FormationList).focus()
+
+    def action_datasheets(self, unit: str | None = None) -> None:
+        view = self.editor.view
+        built = self.built(self.selected)
+        sections: list[tuple[str, list[Datasheet]]] = []
+        if built is not None and unit is None:
+            assert self.result is not None
+            fielded = unique([*(g.sheet for g in built.units), *(c.sheet for c in built.characters)])
+            knobs = knobs_for(built, self.result.roster.formations[built.index])
+            offered = [sheet for knob in knobs for name in knob.adds for v in view.lists() if (sheet := v.unit(name))]
+            sections = [(f"#{built.index + 1} {built.name}", fielded),
+                        ("It may add", [s for s in unique(offered) if s.name not in {f.name for f in fielded}])]
+        else:
+            sections = [(v.army.name, unique(list(v.units.values()))) for v in view.lists()]
+        selected = unit or (sections[0][1][0].name if sections and sections[0][1] else None)
+        self.app.push_screen(DatasheetScreen(self.editor.catalog, view.army.game, sections, selected))
+
+    def action_help(self) -> None:
+        app_bindings = [b for b in self.app.BINDINGS if isinstance(b, Binding)]
+        self.app.push_screen(HelpScreen([
+            ("Roster", self.BINDINGS),
+            ("Settings", KnobRow.BINDINGS),
+            ("Lists", [Binding("up,down", "", "Move", tooltip="Move in a list"),
+                                   Binding("enter", "", "Choose", tooltip="Edit the formation, add the formation "
+                                           "or jump to the finding under the cursor"),
+                                   Binding("tab,shift+tab", "", "Next / previous pane")]),
+            ("Everywhere", [Binding(self.app.COMMAND_PALETTE_BINDING, "", "Command palette",
+                                    tooltip="Every action, formation and datasheet, by name"), *app_bindings]),
+        ]))
+
+    def action_undo(self) -> None:
+        self.editor.undo()
+
+    def action_redo(self) -> None:
+        self.editor.redo()
+
+    def action_save(self) -> None:
+        self.editor.save()
+
+    def action_save_as(self) -> None:
+        self.editor.save_as()
+
+    def action_open(self) -> None:
+        self.editor.open()
+
+    def action_new(self) -> None:
+        self.editor.new()
+
+    def action_print(self) -> None:
+        self.editor.print_pdf()
+
+
+def unique(sheets: list[Datasheet]) -> list[Datasheet]:
+    """Each datasheet once, in order (a view finds a unit under its id and its name)."""
+    seen: dict[str, Datasheet] = {}
+    for sheet in sheets:
+        seen.setdefault(sheet.name, sheet)
+    return list(seen.values())

@@ -1,0 +1,130 @@
+"""The selected formation: what it is made of, its derived values, and every setting it offers."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from ...core.engine import BuiltFormation
+from ...core.findings import Finding
+from ...core.roster import RosterFormation
+from ...report.summary import garrison_text, title, unit_line
+from ..knobs import Knob, knobs_for
+from .knob_row import KnobRow
+
+
+def summary(built: BuiltFormation) -> Content:
+    """Name and points; units (transports and attached characters shown); derived values."""
+    d = built.derived
+    lines = [Content.assemble((title(built), "bold"), "  ", (f"{built.points:,} pts", "bold $accent")),
+             Content(unit_line(built))]
+    if d:
+        break_point = "—" if d.get("break_point") is None else str(d["break_point"])
+        half = "—" if d.get("half_strength") is None else str(d["half_strength"])
+        lines.append(Content(f"{d['units']} units · initiative {d['initiative']} · break point {break_point} · "
+                             f"half strength {half}"))
+        garrison = d.get("garrison")
+        if garrison:
+            mark = ("✔ ", "$success") if garrison["eligible"] else ("✘ ", "$text-muted")
+            lines.append(Content.assemble(mark, garrison_text(built)))
+    return Content("\n").join(lines)
+
+
+class FormationEditor(Vertical):
+    """Shows one formation; its rows of settings are rebuilt only when the set of settings
+    changes, so the focus stays on the row being edited."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[KnobRow] = []  # kept here: mounting and removing finish later
+        self.shown_summary: Content | str | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="editor-scroll", can_focus=False):
+            yield Static(id="summary")
+            yield Vertical(id="knobs")
+        yield Static(id="hint")
+
+    def show(self, built: BuiltFormation | None, entry: RosterFormation | None, findings: list[Finding],
+             absent: Content | str = "") -> None:
+        """Show `built` (None when nothing is selected or the formation is unknown: `absent` says why)."""
+        self.border_title = f"#{built.index + 1} {built.name}" if built else "Formation"
+        if built is None or entry is None:
+            self._summary(absent)
+            self._rows([])
+            return
+        self._summary(summary(built))
+        knobs = knobs_for(built, entry)
+        rows = self._rows(knobs)
+        for row in rows:
+            assert row.knob is not None
+            knob = row.knob
+            row.problem = any(knob.covers(f.path[2:]) for f in findings if f.severity == "error")
+
+    def _summary(self, text: Content | str) -> None:
+        if text != self.shown_summary:  # an unchanged summary keeps its layout
+            self.shown_summary = text
+            self.query_one("#summary", Static).update(text)
+
+    def _rows(self, knobs: list[Knob]) -> list[KnobRow]:
+        """Rows for `knobs`: a row whose setting stays is kept (and its focus with it); rows of
+        settings gone are removed and new ones mounted in place."""
+        box = self.query_one("#knobs", Vertical)
+        kept = {row.key: row for row in self.rows}
+        wanted = {knob.key for knob in knobs}
+        focused = self.screen.focused
+        lost_focus = isinstance(focused, KnobRow) and focused in self.rows and focused.key not in wanted
+        gone = [row for row in self.rows if row.key not in wanted]
+        if gone:
+            box.remove_children(gone)
+        rows: list[KnobRow] = []
+        for i, knob in enumerate(knobs):
+            first = i == 0 or knobs[i - 1].group != knob.group
+            row = kept.get(knob.key)
+            if row is None:
+                row = KnobRow(knob, first)
+                later = next((kept[k.key] for k in knobs[i + 1:] if k.key in kept), None)
+                box.mount(row, before=later) if later is not None else box.mount(row)
+            else:
+                row.knob = knob
+                row.first_in_group = first
+            rows.append(row)
+        self.rows = rows
+        if lost_focus:
+            assert isinstance(focused, KnobRow)
+            self.focus_knob(focused.key)
+        return rows
+
+    def focus_knob(self, where: tuple[str, ...]) -> bool:
+        """Focus the row of the setting at `where` (a knob's key, or a finding's path inside the
+        formation, names as written), else the first row; False when there are no rows."""
+        rows = self.rows
+        if not rows:
+            return False
+        target = next((r for r in rows if r.key == where), None)
+        target = target or next((r for r in rows if r.knob is not None and r.knob.covers(where)), rows[0])
+        target.focus()
+        return True
+
+    def focus_first(self) -> bool:
+        rows = self.rows
+        if rows:
+            rows[0].focus()
+        return bool(rows)
+
+    def on_knob_row_step_focus(self, event: KnobRow.StepFocus) -> None:
+        rows = self.rows
+        if event.row in rows:
+            index = rows.index(event.row) + event.offset
+            if 0 <= index < len(rows):
+                rows[index].focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, KnobRow) and event.widget.knob is not None:
+            self.query_one("#hint", Static).update(Content.styled(event.widget.knob.summary, "$text-muted"))
+
+    def on_descendant_blur(self) -> None:
+        self.query_one("#hint", Static).update("")

@@ -1,0 +1,162 @@
+"""The roster's formations, its points and caps, and its findings: always in view."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from ...core.engine import RosterResult
+from ...core.findings import Finding
+from ...core.roster import Roster
+
+ERROR, WARNING = "✖", "▲"
+LEGAL = Content.styled("✔ No findings: the roster is legal.", "$success")
+
+
+def formation_problems(findings: list[Finding], index: int) -> list[Finding]:
+    return [f for f in findings if f.path[:2] == ("formations", index)]
+
+
+def where(finding: Finding, roster: Roster) -> str:
+    """'#3 Tactical › Hunter', 'points', 'army': the entry a finding is about, as a player names it."""
+    path = finding.path
+    if len(path) >= 2 and path[0] == "formations" and isinstance(path[1], int) and path[1] < len(roster.formations):
+        text = f"#{path[1] + 1} {roster.formations[path[1]].type}"
+        detail = [str(p) for p in path[2:4] if p not in ("upgrades", "type")]
+        return text + "".join(f" › {d}" for d in detail)
+    if path[:1] == ("formations",):
+        return "army"
+    return ".".join(str(p) for p in path) or "roster"
+
+
+Line = tuple[str, int, str, str | None, str]  # mark, number, type, label, points
+
+
+def formation_line(line: Line) -> Content:
+    """'✖ 2   400 Tactical “Hale”': numbers and points in columns, the name last (cut to fit by
+    the list's text-overflow style)."""
+    mark, number, type_name, label, points = line
+    return Content.assemble((mark, "bold $error" if mark == ERROR else "$warning"), f"{number:>2} ",
+                            (f"{points:>5} ", "$text-muted"), type_name,
+                            (f" “{label}”" if label else "", "$text-muted"))
+
+
+class FormationList(OptionList):
+    """One line per formation: problems, number, points, name (and label). Only the lines that
+    change are replaced."""
+
+    BINDINGS = [Binding("right", "select", "Edit", id="formations.edit", show=False)]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[Line] = []
+
+    def show(self, result: RosterResult, selected: int | None) -> None:
+        built = {f.index: f for f in result.formations}
+        lines: list[Line] = []
+        for i, entry in enumerate(result.roster.formations):
+            problems = formation_problems(result.findings, i)
+            mark = ERROR if any(f.severity == "error" for f in problems) else WARNING if problems else " "
+            lines.append((mark, i + 1, entry.type, entry.label, f"{built[i].points:,}" if i in built else "?"))
+        if len(lines) == len(self.lines):
+            for i, (old, new) in enumerate(zip(self.lines, lines)):
+                if old != new:
+                    self.replace_option_prompt_at_index(i, formation_line(new))
+        else:
+            self.set_options(Option(formation_line(line)) for line in lines)
+        self.lines = lines
+        if lines and selected is not None and self.highlighted != min(selected, len(lines) - 1):
+            self.highlighted = min(selected, len(lines) - 1)
+        self.border_title = f"Roster · {len(lines)} formation{'' if len(lines) == 1 else 's'}"
+
+
+class FindingsList(OptionList):
+    """Every finding, errors first; choosing one jumps to the entry it is about."""
+
+    class Chosen(Message):
+        def __init__(self, finding: Finding) -> None:
+            super().__init__()
+            self.finding = finding
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.findings: list[Finding] = []
+
+    def show(self, result: RosterResult) -> None:
+        roster = result.roster
+        self.findings = sorted(result.findings, key=lambda f: f.severity != "error")
+        prompts = [self._prompt(f, roster) for f in self.findings] or [LEGAL]
+        if [o.prompt for o in self.options] != prompts:  # else only indexes moved with the roster
+            highlighted = self.highlighted
+            self.set_options(Option(prompt, disabled=prompt is LEGAL) for prompt in prompts)
+            if self.findings:
+                self.highlighted = min(highlighted or 0, len(self.findings) - 1)
+        errors = sum(1 for f in result.findings if f.severity == "error")
+        warnings = len(result.findings) - errors
+        self.border_title = f"Findings · {errors} error{'' if errors == 1 else 's'}" + (
+            f", {warnings} warning{'' if warnings == 1 else 's'}" if warnings else "")
+
+    @staticmethod
+    def _prompt(finding: Finding, roster: Roster) -> Content:
+        error = finding.severity == "error"
+        parts: list[str | tuple[str, str]] = [
+            (f"{ERROR if error else WARNING} ", "bold $error" if error else "bold $warning"),
+            (where(finding, roster), "bold"), ": ", finding.message]
+        if finding.suggestion:
+            parts.append((f" ({finding.suggestion})", "italic"))
+        if finding.rule:
+            parts.append((f" [{finding.rule}]", "$text-muted"))
+        return Content.assemble(*parts)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.findings:
+            self.post_message(self.Chosen(self.findings[event.option_index]))
+
+
+def points_bar(used: int, limit: int, width: int) -> Content:
+    """A bar of `width` cells filled in proportion to `used`, red past the limit."""
+    width = max(width, 4)
+    filled = min(width, round(width * used / limit)) if limit else width
+    style = "$error" if used > limit else "$success"
+    return Content.assemble(("█" * filled, style), ("░" * (width - filled), "$text-muted"))
+
+
+class PointsStatus(Widget):
+    """Points used against the limit (a bar and the points left), then each capped category."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.result: RosterResult | None = None
+
+    def show(self, result: RosterResult) -> None:
+        self.result = result
+        self.refresh()
+
+    def render(self) -> Content:
+        result = self.result
+        if result is None:
+            return Content("")
+        width = self.size.width
+        total, limit = result.total, result.roster.points
+        left = limit - total
+        remaining = (f"{left:,} left" if left >= 0 else f"{-left:,} over", "$success" if left >= 0 else "bold $error")
+        errors = sum(1 for f in result.findings if f.severity == "error")
+        verdict = (("✔ legal", "bold $success") if result.valid
+                   else (f"✖ {errors} error{'' if errors == 1 else 's'}", "bold $error"))
+        numbers = Content.assemble(f" {total:,} / {limit:,} pts  ", remaining, "  ", verdict)
+        bar = points_bar(total, limit, min(40, width - numbers.cell_length - 1))
+        lines = [Content.assemble(bar, numbers)]
+        caps = []
+        for cap in result.caps:
+            over = cap.points > cap.limit
+            caps.append(Content.assemble(f"{cap.name} ", (f"{cap.points:,} / {cap.limit:,}", "bold $error" if over else "bold")))
+        derived = result.derived
+        if "strategy_rating" in derived:
+            caps.append(Content(f"strategy {derived['strategy_rating']} · {derived['activations']} activations"))
+        lines.append(Content(" · ").join(caps) if caps else Content(""))
+        return Content("\n").join(line.truncate(width, ellipsis=True) for line in lines)
