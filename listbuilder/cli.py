@@ -134,13 +134,17 @@ def command_schema(options: argparse.Namespace) -> int:
 def command_edit(options: argparse.Namespace) -> int:
     from .tui import run_editor  # textual is imported only when the editor runs
 
-    return run_editor(Path(options.roster) if options.roster else None)
+    catalog = _catalog()
+    return EXIT_UNREADABLE if catalog is None else run_editor(catalog, Path(options.roster) if options.roster else None)
 
 
 def command_new(options: argparse.Namespace) -> int:
     from .tui import run_editor
 
-    return run_editor(Path(options.roster) if options.roster else None, new=True, game=options.game,
+    catalog = _catalog()
+    if catalog is None:
+        return EXIT_UNREADABLE
+    return run_editor(catalog, Path(options.roster) if options.roster else None, new=True, game=options.game,
                       army=options.army, points=options.points)
 
 

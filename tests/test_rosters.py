@@ -1,6 +1,5 @@
 """Saving rosters: atomic, the previous version kept, comments and key order preserved."""
 
-from pathlib import Path
 
 import pytest
 

@@ -16,7 +16,7 @@ from .datasheet import Datasheet
 from .findings import Finding, FindingList, Path
 from .names import did_you_mean, name_key, plural
 from .roster import CharacterPick, Roster, RosterFormation
-from .transport import can_carry, transports_needed
+from .transport import transports_needed
 
 
 @dataclass
@@ -251,7 +251,7 @@ class _FormationBuilder:
         return min(limits) if limits else None
 
     def _apply(self, upgrade: Upgrade, choice: Any, key: str) -> None:
-        built, definition = self.built, self.built.definition
+        definition = self.built.definition
         if not upgrade.options:
             if choice is True or (type(choice) is int and choice == 1):
                 self._pay(upgrade, upgrade.cost)

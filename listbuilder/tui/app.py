@@ -300,17 +300,9 @@ class EditorApp(App[None]):
         self._then_if_settled(self.exit)
 
 
-def run_editor(path: Path | None = None, new: bool = False, *, game: str | None = None, army: str | None = None,
-               points: int | None = None) -> int:
+def run_editor(catalog: Catalog, path: Path | None = None, new: bool = False, *, game: str | None = None,
+               army: str | None = None, points: int | None = None) -> int:
     """Open the editor: on `path`, on a new roster (saved to `path` if given), or on the demo."""
-    from ..data.catalog import load_catalog
-
-    try:
-        catalog = load_catalog()
-    except LoadFailure as failure:
-        print("the bundled game data is broken:\n" + "\n".join(finding_text(f) for f in failure.findings),
-              file=sys.stderr)
-        return EXIT_UNREADABLE
     if new:
         app = new_roster_app(catalog, path, game, army, points)
         if isinstance(app, str):
