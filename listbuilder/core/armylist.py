@@ -89,6 +89,10 @@ class TransportMode(Cited):
     unit: str | None = Field(None, description="transport given free, the minimum needed to carry the formation")
     only_units: list[str] | None = Field(None, description="the formation may then hold only these units")
     requires: list[str] = Field([], description="the army must include one of these units")
+    cost: int = Field(0, ge=0, description="flat cost of choosing this mode")
+    all_or_none: bool = Field(False, description="if one formation takes this mode, every formation that "
+                                                 "could must take it too")
+    may_garrison: bool = Field(True, description="false when a formation using this mode cannot be a garrison")
     summary: str = ""
 
 

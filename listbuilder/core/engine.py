@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from math import floor
 from typing import Any
 
-from .armylist import ArmyList, Formation, Limit, TransportMode, Upgrade, UpgradeOption
+from .armylist import ArmyList, Formation, Limit, TransportMode, TransportRule, Upgrade, UpgradeOption
 from .catalog import ArmyView, Catalog
 from .datasheet import Datasheet
 from .findings import Finding, FindingList, Path
@@ -51,13 +51,18 @@ class BuiltFormation:
     units: list[UnitGroup] = field(default_factory=list)
     characters: list[Attached] = field(default_factory=list)
     upgrades: dict[str, int] = field(default_factory=dict)  # upgrade name -> points paid
-    transport: str | None = None  # chosen transport mode
+    transport_rule: TransportRule | None = None
+    transport_mode: TransportMode | None = None  # the option chosen from the rule
     label: str | None = None
     derived: dict[str, Any] = field(default_factory=dict)  # filled by the game's system pack
 
     @property
     def name(self) -> str:
         return self.definition.name
+
+    @property
+    def transport(self) -> str | None:
+        return self.transport_mode.name if self.transport_mode else None
 
     @property
     def is_ally(self) -> bool:
@@ -385,13 +390,14 @@ class _FormationBuilder:
                            suggestion=did_you_mean(entry.transport, options))
             else:
                 mode = picked
-        self.built.transport = mode.name
-        if mode.only_units is not None:
-            allowed = {name_key(u) for u in mode.only_units}
-            others = sorted({s.name for s in self.built.sheets() if name_key(s.name) not in allowed})
-            if others:
-                self.error("transport-not-allowed", f"{mode.name} may carry only {', '.join(mode.only_units)} units; "
-                           f"{definition.name} also has {', '.join(others)}", mode.rule or rule.rule, "transport")
+        self.built.transport_rule, self.built.transport_mode = rule, mode
+        if mode.cost:
+            self.built.upgrades[mode.name] = mode.cost  # a transport bought as the list's upgrade
+            self.built.points += mode.cost
+        others = _outside(self.built, mode)
+        if others:
+            self.error("transport-not-allowed", f"{mode.name} may carry only {', '.join(mode.only_units or [])} units; "
+                       f"{definition.name} also has {', '.join(others)}", mode.rule or rule.rule, "transport")
         if mode.unit:
             vehicle = self.sheet(mode.unit)
             needed = transports_needed(vehicle, self._passengers(), self._carriers())
@@ -399,15 +405,33 @@ class _FormationBuilder:
                 self._add(mode.unit, needed, "transport")
 
 
+def _outside(built: BuiltFormation, mode: TransportMode) -> list[str]:
+    """The units of the formation that `mode` may not hold (free transports of another mode aside)."""
+    if mode.only_units is None:
+        return []
+    allowed = {name_key(u) for u in mode.only_units}
+    return sorted({g.sheet.name for g in built.units if g.source != "transport" and name_key(g.sheet.name) not in allowed})
+
+
 def _requirements(formations: list[BuiltFormation], findings: FindingList) -> None:
     present = {name_key(s.name) for f in formations for s in f.sheets()}
     for built in formations:
-        rule = _named(built.definition.transport or "", built.army.transports) if built.transport else None
-        mode = _named(built.transport, rule.modes) if rule else None
-        if mode and mode.requires and not present & {name_key(u) for u in mode.requires}:
+        rule, mode = built.transport_rule, built.transport_mode
+        if rule and mode and mode.requires and not present & {name_key(u) for u in mode.requires}:
             findings.add("transport-prerequisite-missing",
                          f"{built.name} uses {mode.name}, which needs a {' or '.join(mode.requires)} in the army; "
                          f"there is none", mode.rule or rule.rule, ("formations", built.index, "transport"))
+    first = next((f for f in formations if f.transport_mode and f.transport_mode.all_or_none), None)
+    if first is None:
+        return
+    mode = first.transport_mode
+    for other in formations:
+        could = other.transport_rule is not None and _named(mode.name, other.transport_rule.modes) is not None
+        if could and other.transport != mode.name and not _outside(other, mode):
+            findings.add("transport-all-or-none",
+                         f"{other.name} could use {mode.name} and must, because {first.name} (#{first.index + 1}) "
+                         f"does: either every formation that can uses {mode.name}, or none does",
+                         mode.rule or other.transport_rule.rule, ("formations", other.index, "transport"))
 
 
 def _count(limit: Limit, formations: list[BuiltFormation]) -> tuple[int, list[int]]:

@@ -527,9 +527,10 @@ def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
     if definition.transport is not None:
         rule = next((t for t in army.transports if name_key(t.name) == name_key(definition.transport)), None)
         if rule is not None:
-            mode = next((m for m in rule.modes if m.name == built.transport), rule.modes[0])
+            mode = built.transport_mode or rule.modes[0]
             knobs.append(TransportKnob(("transport",), "Transport", summary=f"{mode.summary} [{mode.rule or rule.rule}]",
-                                       cost="free", rule=rule, chosen=built.transport))
+                                       cost=f"+{mode.cost}" if mode.cost else "free", rule=rule,
+                                       chosen=built.transport))
     for upgrade_name in definition.upgrades:
         upgrade = next((u for u in army.upgrades if name_key(u.name) == name_key(upgrade_name)), None)
         if upgrade is not None:

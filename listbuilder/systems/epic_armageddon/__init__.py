@@ -28,6 +28,9 @@ def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
     sheets = built.sheets()
     if any(s.type in OFF_TABLE for s in sheets):
         return False, "aircraft and spacecraft are not set up on the table (4.2, 4.3)"
+    mode = built.transport_mode
+    if mode is not None and not mode.may_garrison:
+        return False, f"it is deployed by {mode.name} ({(mode.rule or built.transport_rule.rule).split(';')[0]})"
     if any(s.speed == 0 for s in sheets):
         return True, "it includes a unit with speed 0"
     scouts = sum(g.count for g in built.units if is_scout(g.sheet, g.gained))

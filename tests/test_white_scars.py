@@ -1,0 +1,135 @@
+"""White Scars rosters worked out by hand from seed 000 (6.14, L11418-11550; Space Marine
+datasheets 5.1 and the White Scars Bike 5.14). Each formation tuple is (points, units, break
+point, half strength, may garrison, derived transports)."""
+
+import pytest
+
+from .test_codex_astartes import formation_values
+
+ARMY = "white-scars"
+NO, YES = False, True
+
+LEGAL = {
+    "legal-rhinos-and-bikes.yaml": dict(
+        total=1275, bts=[0], caps=[275],
+        formations=[
+            (400, 9, 18, 4, NO, {"Rhino": 3}),
+            (225, 7, 14, 3, YES, {"Rhino": 2}),   # 150 + Sniper 50 + 1 Razorback 25; 4 Scouts of 7
+            (375, 8, 16, 4, NO, {}),              # 8 bikes, 3 swapped for Attack Bikes at no cost
+            (275, 1, 3, 1, NO, {}),
+        ]),
+    "legal-drop-pods.yaml": dict(
+        total=1675, bts=[4], caps=[0],
+        formations=[
+            (200, 1, None, None, NO, {}),
+            (300, 6, 12, 3, YES, {}),
+            (350, 6, 12, 3, YES, {}),
+            (150, 6, 12, 3, YES, {"Rhino": 2}),   # Scouts cannot drop (D3), so they keep their Rhinos
+            (675, 8, 16, 4, NO, {"Land Raider": 4}),   # 325 + the Land Raider upgrade 350 (D13)
+        ]),
+    "legal-air-transport.yaml": dict(
+        total=1575, bts=[1, 3], caps=[0],
+        formations=[
+            (200, 1, 4, 1, NO, {}),
+            (375, 4, 8, 2, NO, {}),               # air-transported: no garrison (D15)
+            (300, 6, 12, 3, NO, {}),
+            (375, 1, 8, 2, NO, {}),
+            (325, 5, 10, 2, YES, {}),
+        ]),
+    "legal-armour.yaml": dict(
+        total=1650, bts=[0, 1], caps=[400],
+        formations=[
+            (500, 7, 14, 3, NO, {}),
+            (500, 6, 12, 3, NO, {}),
+            (250, 5, 10, 2, NO, {}),
+            (250, 2, 2, 1, NO, {}),
+            (150, 2, 2, 1, NO, {}),
+        ]),
+    "legal-battle-barge.yaml": dict(
+        total=1150, bts=[2], caps=[500],
+        formations=[
+            (350, 1, None, None, NO, {}),
+            (300, 6, 12, 3, YES, {}),
+            (500, 2, 6, 3, NO, {}),
+        ]),
+}
+
+ILLEGAL = {
+    "illegal-drop-pods-not-all.yaml": dict(
+        total=800, codes=["transport-all-or-none"],
+        formations=[(200, 1, None, None, NO, {}), (300, 6, 12, 3, YES, {}), (300, 9, 18, 4, NO, {"Rhino": 3})]),
+    "illegal-on-foot.yaml": dict(
+        total=975, codes=["unknown-transport", "unknown-upgrade"],
+        formations=[(300, 9, 18, 4, NO, {"Rhino": 3}), (675, 8, 16, 4, NO, {"Land Raider": 4})]),
+    "illegal-air-without-aircraft.yaml": dict(
+        total=625, codes=["transport-prerequisite-missing", "transport-prerequisite-missing"],
+        formations=[(325, 4, 8, 2, NO, {}), (300, 6, 12, 3, NO, {})]),
+    "illegal-titans.yaml": dict(
+        total=300, codes=["unknown-formation", "unknown-formation"],
+        formations=[(300, 9, 18, 4, NO, {"Rhino": 3})]),
+    "illegal-caps-and-commanders.yaml": dict(
+        total=1550, codes=["cap-exceeded", "limit-exceeded"],
+        formations=[(400, 9, 18, 4, NO, {"Rhino": 3}), (250, 6, 12, 3, YES, {"Rhino": 2}), (500, 2, 6, 3, NO, {}),
+                    (250, 2, 2, 1, NO, {}), (150, 2, 2, 1, NO, {})]),
+    "illegal-bikes-and-scout-pods.yaml": dict(
+        total=525, codes=["quantity-out-of-range", "transport-not-allowed", "transport-prerequisite-missing"],
+        formations=[(375, 8, 16, 4, NO, {}), (150, 4, 8, 2, YES, {})]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEGAL))
+def test_legal_roster(check, name):
+    expected = LEGAL[name]
+    result = check(f"{ARMY}/{name}")
+    assert [f.message for f in result.findings] == []
+    assert result.total == expected["total"]
+    assert formation_values(result) == expected["formations"]
+    assert result.derived["break_their_spirit"] == expected["bts"]
+    assert [c.points for c in result.caps] == expected["caps"]
+
+
+@pytest.mark.parametrize("name", sorted(ILLEGAL))
+def test_illegal_roster(check, name):
+    expected = ILLEGAL[name]
+    result = check(f"{ARMY}/{name}")
+    assert not result.valid
+    assert sorted(f.code for f in result.findings) == expected["codes"]
+    assert result.total == expected["total"]
+    assert formation_values(result) == expected["formations"]
+    assert all(f.rule and f.location.line for f in result.findings)
+
+
+def message(result, code):
+    return next(f for f in result.findings if f.code == code)
+
+
+def test_drop_pods_are_all_or_none(check):
+    finding = message(check(f"{ARMY}/illegal-drop-pods-not-all.yaml"), "transport-all-or-none")
+    assert finding.message == ("Tactical could use Drop Pod and must, because Tactical (#2) does: either every "
+                               "formation that can uses Drop Pod, or none does")
+    assert finding.path == ("formations", 2, "transport")
+    assert finding.rule == "6.14 White Scar Transports; 5.1.2 Drop Pod"
+
+
+def test_transports_cannot_be_left_behind(check):
+    finding = message(check(f"{ARMY}/illegal-on-foot.yaml"), "unknown-transport")
+    assert finding.message == "Tactical: 'on foot' is not a transport option (Rhino, air transport, Drop Pod)"
+
+
+def test_only_warhounds_among_titans(check):
+    result = check(f"{ARMY}/illegal-titans.yaml")
+    assert [f.message for f in result.findings] == [
+        "'Reaver Titan' is not a formation of Space Marines – White Scars or its allies",
+        "'Warlord Titan' is not a formation of Space Marines – White Scars or its allies"]
+
+
+def test_air_transport_reason(check):
+    terminators = check(f"{ARMY}/legal-air-transport.yaml").formations[1]
+    assert terminators.derived["garrison"]["reason"] == "it is deployed by air transport (6.14 White Scar Transports)"
+    assert terminators.upgrades == {"Commander": 50}
+
+
+def test_land_raider_upgrade_is_shown_with_its_cost(check):
+    terminators = check(f"{ARMY}/legal-drop-pods.yaml").formations[4]
+    assert terminators.upgrades == {"Land Raiders": 350}
+    assert terminators.transport == "Land Raiders"
