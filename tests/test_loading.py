@@ -94,6 +94,35 @@ def test_oversized_and_deeply_nested_input_is_refused(catalog):
     assert deep.code == "yaml-too-deep"
 
 
+def test_hostile_input_is_refused_and_never_run(catalog, tmp_path):
+    marker = tmp_path / "ran"
+    [tag] = failure(catalog, f"game: !!python/object/apply:os.system ['touch {marker}']\n"
+                             "army: codex-astartes\npoints: 2000\n")
+    assert tag.code == "wrong-value" and tag.location.line == 1
+    assert not marker.exists()
+    [nul] = failure(catalog, "game: epic\n\x00")
+    assert (nul.code, nul.location.line, nul.location.column) == ("yaml-syntax", 2, 1)
+    [empty] = failure(catalog, "")
+    assert empty.code == "wrong-value"
+
+
+def test_negative_numbers_are_refused(catalog):
+    findings = failure(catalog, HEADER + "formations:\n  - type: Predators\n"
+                                "    composition: {Annihilator: -2, Destructor: 6}\n"
+                                "  - type: Tactical\n    upgrades: {Hunter: -1}\n")
+    assert [(f.code, f.location.line) for f in findings] == [("wrong-value", 6), ("wrong-value", 8)]
+    assert findings[1].message == "formations.1.upgrades.Hunter: Input should be greater than or equal to 0 (got -1)"
+
+
+def test_a_character_pick_gets_one_message_from_the_branch_that_fits(catalog):
+    [missing] = failure(catalog, HEADER + "formations:\n  - type: Tactical\n"
+                                          "    upgrades: {Commander: {character: Captain}}\n")
+    assert (missing.code, missing.message) == ("missing-key", "'joins' is required here")
+    [extra] = failure(catalog, HEADER + "formations:\n  - type: Tactical\n"
+                                        "    upgrades: {Commander: {character: Captain, joins: Tactical, x: 1}}\n")
+    assert extra.message == "unknown key 'x' (allowed here: character, joins)"
+
+
 def test_a_document_that_is_not_a_mapping(catalog):
     [finding] = failure(catalog, "- just\n- a list\n")
     assert finding.code == "wrong-value"

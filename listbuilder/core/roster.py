@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt
 
 
 class Entry(BaseModel):
@@ -14,18 +14,18 @@ class CharacterPick(Entry):
     joins: str = Field(description="the unit of the formation it is added to")
 
 
-UpgradeChoice = bool | int | dict[str, int] | CharacterPick
+UpgradeChoice = bool | NonNegativeInt | dict[str, NonNegativeInt] | CharacterPick
 
 
 class RosterFormation(Entry):
     type: str = Field(description="a formation of the army list or of its allies")
     label: str | None = Field(None, description="the player's own name for it")
-    count: int | None = Field(None, description="copies, for formations fielded 1-N at a time")
-    composition: dict[str, int] | None = Field(None, description="unit -> number, for 'any mix of' slots")
+    count: NonNegativeInt | None = Field(None, description="copies, for formations fielded 1-N at a time")
+    composition: dict[str, NonNegativeInt] | None = Field(None, description="unit -> number, for 'any mix of' slots")
     upgrades: dict[str, UpgradeChoice] = Field(
         {}, description="upgrade -> count, option counts, true, or a character pick")
     transport: str | None = Field(None, description="transport option, e.g. Rhino, on foot, Drop Pod")
-    wargear: dict[str, str | dict[str, int]] = Field({}, description="unit -> loadout, or loadout -> number")
+    wargear: dict[str, str | dict[str, NonNegativeInt]] = Field({}, description="unit -> loadout, or loadout -> number")
 
 
 class Roster(Entry):

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
+from ruamel.yaml.reader import ReaderError
 
 from ..core.findings import Finding, LoadFailure, Location, Path
 from ..core.names import did_you_mean
@@ -62,6 +63,11 @@ def parse(text: str, name: str) -> Document:
                                    location=Location(name))])
     try:
         data = round_trip_yaml().load(text)
+    except ReaderError as error:  # a character YAML does not allow, e.g. a NUL byte
+        before = text[:error.position]
+        raise LoadFailure([Finding("yaml-syntax", f"YAML error: character {error.character!r} is not allowed",
+                                   location=Location(name, before.count("\n") + 1,
+                                                     len(before) - before.rfind("\n")))]) from None
     except MarkedYAMLError as error:
         mark, start = error.problem_mark or error.context_mark, error.context_mark
         problem = " ".join(str(p).splitlines()[0] for p in (error.context, error.problem) if p)
@@ -142,7 +148,7 @@ def validate(document: Document, model: type[BaseModel]) -> Any:
         return model.model_validate(document.data)
     except ValidationError as error:
         findings = []
-        for problem in _unique(error.errors()):
+        for problem in _unique(error.errors(), document.data):
             loc = tuple(problem["loc"])
             location = document.locate(loc)
             if problem["type"] == "extra_forbidden":
@@ -156,25 +162,47 @@ def validate(document: Document, model: type[BaseModel]) -> Any:
             elif problem["type"] == "missing":
                 findings.append(Finding("missing-key", f"'{loc[-1]}' is required here", location=location))
             else:
-                field = ".".join(str(p) for p in loc if not _is_type_name(p)) or "document"
+                field = ".".join(str(p) for p in loc) or "document"
                 findings.append(Finding("wrong-value", f"{field}: {problem['msg']} (got {_short(problem['input'])})",
                                         location=location))
         raise LoadFailure(findings) from None
 
 
-def _is_type_name(part: Any) -> bool:
-    return isinstance(part, str) and (part[:1].isupper() or "[" in part or part in ("int", "bool", "str"))
+def _real_path(data: Any, loc: tuple[Any, ...], names_a_key: bool) -> tuple[tuple[Any, ...], int | None]:
+    """`loc` without the names pydantic gives union branches ('int', 'CharacterPick'): the parts
+    that are keys or indexes in the document (and, when `names_a_key`, the last: a missing or
+    unknown key). Also where the
+    first branch name stood, if any: the place of the union the error belongs to."""
+    path: list[Any] = []
+    union_at, node = None, data
+    for i, part in enumerate(loc):
+        if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(part, int) \
+                and 0 <= part < len(node):
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and names_a_key and i == len(loc) - 1:
+            path.append(part)
+        elif union_at is None:
+            union_at = len(path)
+    return tuple(path), union_at
 
 
-def _unique(problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Pydantic reports a bad union value once per branch; keep the first report per place."""
-    seen, kept = set(), []
+def _unique(problems: list[dict[str, Any]], data: Any) -> list[dict[str, Any]]:
+    """Pydantic reports a bad union value once per branch; keep one report per union, from the
+    branch that came closest: one about the value (-1 is below 0) rather than its type, and the
+    one that got deepest (a {character, joins} pick missing `joins`)."""
+    kept: dict[tuple[Any, ...], tuple[tuple[bool, int], dict[str, Any]]] = {}
     for problem in problems:
-        place = tuple(p for p in problem["loc"] if not _is_type_name(p))
-        if place not in seen:
-            seen.add(place)
-            kept.append(problem)
-    return kept
+        path, union_at = _real_path(data, tuple(problem["loc"]), problem["type"] in ("missing", "extra_forbidden"))
+        place = path if union_at is None else path[:union_at]
+        rank = (not _about_type(problem), len(path))
+        if place not in kept or rank > kept[place][0]:
+            kept[place] = (rank, {**problem, "loc": path})
+    return [problem for _, problem in kept.values()]
+
+
+def _about_type(problem: dict[str, Any]) -> bool:
+    return problem["type"].endswith(("_type", "_parsing"))
 
 
 def _short(value: Any) -> str:
