@@ -49,8 +49,9 @@ class Catalog:
 
     def units_of(self, game: str, stems: list[str]) -> dict[str, Datasheet]:
         units: dict[str, Datasheet] = {}
+        files = self.datasheets.get(game, {})
         for stem in stems:
-            for sheet in self.datasheets.get(game, {}).get(stem, DatasheetFile.model_construct(units=[])).units:
+            for sheet in files[stem].units if stem in files else []:
                 units.setdefault(name_key(sheet.id or sheet.name), sheet)
                 units.setdefault(name_key(sheet.name), sheet)
         return units
