@@ -4,6 +4,8 @@
 
 import pytest
 
+from .expectations import assert_illegal, assert_legal, message
+
 ARMY = "codex-astartes"
 NO = False
 YES = True
@@ -93,40 +95,14 @@ ILLEGAL = {
 }
 
 
-def formation_values(result):
-    return [(f.points, f.derived["units"], f.derived["break_point"], f.derived["half_strength"],
-             f.derived["garrison"]["eligible"], f.derived["transports"]) for f in result.formations]
-
-
 @pytest.mark.parametrize("name", sorted(LEGAL))
 def test_legal_roster(check, name):
-    expected = LEGAL[name]
-    result = check(f"{ARMY}/{name}")
-    assert [f.message for f in result.findings] == []
-    assert result.valid
-    assert result.total == expected["total"]
-    assert result.roster.points == expected["limit"]
-    assert formation_values(result) == expected["formations"]
-    assert result.derived["break_their_spirit"] == expected["bts"]
-    assert result.derived["activations"] == len(expected["formations"])
-    assert [c.points for c in result.caps] == expected["caps"]
+    assert_legal(check(f"{ARMY}/{name}"), LEGAL[name])
 
 
 @pytest.mark.parametrize("name", sorted(ILLEGAL))
 def test_illegal_roster(check, name):
-    expected = ILLEGAL[name]
-    result = check(f"{ARMY}/{name}")
-    assert not result.valid
-    assert sorted(f.code for f in result.findings) == expected["codes"]
-    assert result.total == expected["total"]
-    assert formation_values(result) == expected["formations"]
-    for finding in result.findings:
-        assert finding.rule, finding
-        assert finding.location and finding.location.line, finding
-
-
-def message(result, code):
-    return next(f for f in result.findings if f.code == code)
+    assert_illegal(check(f"{ARMY}/{name}"), ILLEGAL[name])
 
 
 def test_over_points_message_has_the_numbers(check):

@@ -4,14 +4,14 @@ point, half strength, may garrison, derived transports)."""
 
 import pytest
 
-from .test_codex_astartes import formation_values
+from .expectations import assert_illegal, assert_legal, message
 
 ARMY = "white-scars"
 NO, YES = False, True
 
 LEGAL = {
     "legal-rhinos-and-bikes.yaml": dict(
-        total=1275, bts=[0], caps=[275],
+        limit=3000, total=1275, bts=[0], caps=[275],
         formations=[
             (400, 9, 18, 4, NO, {"Rhino": 3}),
             (225, 7, 14, 3, YES, {"Rhino": 2}),   # 150 + Sniper 50 + 1 Razorback 25; 4 Scouts of 7
@@ -19,7 +19,7 @@ LEGAL = {
             (275, 1, 3, 1, NO, {}),
         ]),
     "legal-drop-pods.yaml": dict(
-        total=1675, bts=[4], caps=[0],
+        limit=2000, total=1675, bts=[4], caps=[0],
         formations=[
             (200, 1, None, None, NO, {}),
             (300, 6, 12, 3, YES, {}),
@@ -28,7 +28,7 @@ LEGAL = {
             (675, 8, 16, 4, NO, {"Land Raider": 4}),   # 325 + the Land Raider upgrade 350 (D13)
         ]),
     "legal-air-transport.yaml": dict(
-        total=1575, bts=[1, 3], caps=[0],
+        limit=2500, total=1575, bts=[1, 3], caps=[0],
         formations=[
             (200, 1, 4, 1, NO, {}),
             (375, 4, 8, 2, NO, {}),               # air-transported: no garrison (D15)
@@ -37,7 +37,7 @@ LEGAL = {
             (325, 5, 10, 2, YES, {}),
         ]),
     "legal-armour.yaml": dict(
-        total=1650, bts=[0, 1], caps=[400],
+        limit=3000, total=1650, bts=[0, 1], caps=[400],
         formations=[
             (500, 7, 14, 3, NO, {}),
             (500, 6, 12, 3, NO, {}),
@@ -46,7 +46,7 @@ LEGAL = {
             (150, 2, 2, 1, NO, {}),
         ]),
     "legal-battle-barge.yaml": dict(
-        total=1150, bts=[2], caps=[500],
+        limit=2000, total=1150, bts=[2], caps=[500],
         formations=[
             (350, 1, None, None, NO, {}),
             (300, 6, 12, 3, YES, {}),
@@ -79,28 +79,12 @@ ILLEGAL = {
 
 @pytest.mark.parametrize("name", sorted(LEGAL))
 def test_legal_roster(check, name):
-    expected = LEGAL[name]
-    result = check(f"{ARMY}/{name}")
-    assert [f.message for f in result.findings] == []
-    assert result.total == expected["total"]
-    assert formation_values(result) == expected["formations"]
-    assert result.derived["break_their_spirit"] == expected["bts"]
-    assert [c.points for c in result.caps] == expected["caps"]
+    assert_legal(check(f"{ARMY}/{name}"), LEGAL[name])
 
 
 @pytest.mark.parametrize("name", sorted(ILLEGAL))
 def test_illegal_roster(check, name):
-    expected = ILLEGAL[name]
-    result = check(f"{ARMY}/{name}")
-    assert not result.valid
-    assert sorted(f.code for f in result.findings) == expected["codes"]
-    assert result.total == expected["total"]
-    assert formation_values(result) == expected["formations"]
-    assert all(f.rule and f.location.line for f in result.findings)
-
-
-def message(result, code):
-    return next(f for f in result.findings if f.code == code)
+    assert_illegal(check(f"{ARMY}/{name}"), ILLEGAL[name])
 
 
 def test_drop_pods_are_all_or_none(check):
