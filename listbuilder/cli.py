@@ -106,7 +106,9 @@ def command_print(options: argparse.Namespace) -> int:
 
 
 def command_armies(options: argparse.Namespace) -> int:
-    catalog = load_catalog()
+    catalog = _catalog()
+    if catalog is None:
+        return EXIT_UNREADABLE
     games = [options.game] if options.game else sorted(catalog.games)
     for game in games:
         if game not in catalog.games:

@@ -1,7 +1,8 @@
 """How the hand-worked example rosters of every army are checked against their expectations.
 
 A formation's expected values are (points, units, break point, half strength, may garrison,
-derived transports)."""
+derived transports). Activations default to one per formation; give `activations` when some
+formation is not on the table (Baran Sappers shared out)."""
 
 
 def formation_values(result):
@@ -16,7 +17,7 @@ def assert_legal(result, expected):
     assert result.roster.points == expected["limit"]
     assert formation_values(result) == expected["formations"]
     assert result.derived["break_their_spirit"] == expected["bts"]
-    assert result.derived["activations"] == len(expected["formations"])
+    assert result.derived["activations"] == expected.get("activations", len(expected["formations"]))
     assert [c.points for c in result.caps] == expected["caps"]
 
 

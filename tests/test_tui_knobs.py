@@ -150,3 +150,36 @@ def test_roster_edits_and_history():
     assert history.push(copied, "duplicate", 1) and not history.push(copied, "again", 1)
     assert history.undo().what == "duplicate" and history.current == roster and history.undo() is None
     assert history.redo().focus == 1 and history.current == copied and not history.can_redo
+
+
+def guard_knobs(catalog, army: str, entry: RosterFormation):
+    roster = Roster(game="epic-armageddon", army=army, points=3000, formations=[entry])
+    built = validate(roster, catalog).formations[0]
+    return {k.key: k for k in knobs_for(built, entry)}
+
+
+def test_any_formation_upgrades_reach_allied_formations(catalog):
+    offered = guard_knobs(catalog, "steel-legion", RosterFormation(type="Warhound Titans"))
+    assert ("upgrades", "Commissar", "character") in offered
+    assert [c.label for c in offered[("upgrades", "Commissar", "character")].choices] == ["none", "Commissar"]
+
+
+def test_fixed_bundles_toggle_and_alike_options_step_as_a_whole(catalog):
+    entry = RosterFormation(type="Infantry Company")
+    offered = guard_knobs(catalog, "steel-legion", entry)
+    ogryns = offered[("upgrades", "Ogryns")]
+    assert ogryns.kind == "toggle"
+    assert ogryns.toggle(entry).upgrades == {"Ogryns": 2}
+    demolishers = offered[("upgrades", "Tank Squadron", "Demolisher")].step(entry, 1)
+    assert demolishers.upgrades == {"Tank Squadron": {"Demolisher": 3}}
+    written = RosterFormation(type="Infantry Company", upgrades={"Tank Squadron": "Demolisher"})
+    assert guard_knobs(catalog, "steel-legion", written)[("upgrades", "Tank Squadron", "Demolisher")].value == "3"
+
+
+def test_a_sapper_platoon_can_be_shared_out(catalog):
+    entry = RosterFormation(type="Sapper Platoon")
+    share = guard_knobs(catalog, "baran-siegemasters", entry)[("split",)]
+    assert (share.kind, share.value) == ("toggle", "no")
+    shared = share.toggle(entry)
+    assert shared.split is True
+    assert guard_knobs(catalog, "baran-siegemasters", shared)[("split",)].toggle(shared).split is False

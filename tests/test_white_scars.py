@@ -28,7 +28,7 @@ LEGAL = {
             (675, 8, 16, 4, NO, {"Land Raider": 4}),   # 325 + the Land Raider upgrade 350 (D13)
         ]),
     "legal-air-transport.yaml": dict(
-        limit=2500, total=1575, bts=[1, 3], caps=[0],
+        limit=2500, total=1575, bts=[1], caps=[0],   # the Landing Craft ties at 375 but is an aircraft (D10)
         formations=[
             (200, 1, 4, 1, NO, {}),
             (375, 4, 8, 2, NO, {}),               # air-transported: no garrison (D15)

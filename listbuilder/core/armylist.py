@@ -40,11 +40,14 @@ class UnitSlot(Strict):
     unit: str | None = None
     choice: list[str] | None = None
     count: int = Field(gt=0)
+    alike: bool = Field(False, description="the chosen units must all be of one type")
 
     @model_validator(mode="after")
     def _one_kind(self) -> UnitSlot:
         if (self.unit is None) == (self.choice is None):
             raise ValueError("give either `unit` or `choice`")
+        if self.alike and not self.choice:
+            raise ValueError("`alike` needs `choice`")
         return self
 
 
@@ -71,17 +74,31 @@ class Upgrade(Cited):
     count: Range | None = Field(None, description="units taken across all options")
     replaces: str | None = Field(None, description="each unit taken replaces one of these")
     character: bool = Field(False, description="options are characters added to a unit of the formation")
-    up_to_transport_need: bool = Field(
-        False, description="at most as many as needed to carry the formation (after other transports)")
+    carry: Literal["up to need", "whole formation"] | None = Field(
+        None, description="transports: 'up to need' = at most as many as needed to carry the formation after "
+                          "its other transports; 'whole formation' = if any are taken, enough to carry every unit "
+                          "they can carry, and no more than one per such unit")
+    alike: bool = Field(False, description="all the units taken are of one option ('3 X or 3 Y')")
+    needs: list[str] = Field([], description="the formation must also take one of these upgrades")
+    counts_toward_max: bool = Field(True, description="uses one of the formation's `max_upgrades`")
+    any_formation: bool = Field(False, description="any formation of the army or its allies may take it, "
+                                                   "without naming it in its `upgrades`")
+    first_with: list[str] = Field([], description="if the army takes it at all, the formation holding one of "
+                                                  "these units must take it")
     grants: Grant | None = None
 
     @model_validator(mode="after")
     def _coherent(self) -> Upgrade:
         if self.options and self.count is None:
             raise ValueError("an upgrade with options needs `count`")
-        if not self.options and (self.count or self.replaces or self.character):
-            raise ValueError("`count`, `replaces` and `character` need `options`")
+        if not self.options and (self.count or self.replaces or self.character or self.carry or self.alike):
+            raise ValueError("`count`, `replaces`, `character`, `carry` and `alike` need `options`")
         return self
+
+    @property
+    def fixed_count(self) -> int | None:
+        """The number of units taken when the count is fixed ('2 Ogryns'), else None."""
+        return self.count.min if self.count and self.count.min == self.count.max else None
 
 
 class TransportMode(Cited):
@@ -93,6 +110,7 @@ class TransportMode(Cited):
     all_or_none: bool = Field(False, description="if one formation takes this mode, every formation that "
                                                  "could must take it too")
     may_garrison: bool = Field(True, description="false when a formation using this mode cannot be a garrison")
+    terrain: list[str] = Field([], description="terrain pieces that come with the mode, e.g. '3 gun emplacements'")
     summary: str = ""
 
 
@@ -101,14 +119,26 @@ class TransportRule(Cited):
     modes: list[TransportMode] = Field(min_length=1, description="the first is the default")
 
 
+class Split(Strict):
+    """A formation whose units may instead be shared out among other formations (Baran Sappers)."""
+
+    among: list[str] = Field(min_length=1, description="formations that may receive the units")
+    upgrade: str = Field(description="the upgrade those formations take to receive them")
+
+
 class Formation(Cited):
     name: str
+    category: str | None = Field(None, description="e.g. company or support, for limits such as support ratios")
     units: list[UnitSlot] = Field(min_length=1)
     points: int | dict[int, int] = Field(description="cost; per copy when `count` is given, or a price per count")
     count: Range | None = Field(None, description="copies fielded as one formation, e.g. 1-2 Warhounds")
     upgrades: list[str] = []
+    max_upgrades: int | None = Field(None, ge=0, description="most upgrades (those that count toward it) taken")
     transport: str | None = Field(None, description="name of a transport rule of the list")
+    min_per_army: int = Field(0, ge=0, description="formations the army must include")
     max_per_army: int | None = Field(None, ge=0, description="0-1 and 0-N formations")
+    terrain: list[str] = Field([], description="terrain pieces that come with it, e.g. '9 gun emplacements'")
+    split: Split | None = None
 
     @model_validator(mode="after")
     def _priced_per_count(self) -> Formation:
@@ -126,20 +156,38 @@ class Formation(Cited):
         return self.points * copies
 
 
+class Per(Strict):
+    """What a limit's `max` is multiplied by: started blocks of agreed points, or matching formations."""
+
+    points: int | None = Field(None, gt=0, description="per this many agreed points, rounding up")
+    formations: list[str] = []
+    categories: list[str] = []
+
+    @model_validator(mode="after")
+    def _one_basis(self) -> Per:
+        if (self.points is None) == (not (self.formations or self.categories)):
+            raise ValueError("give `points`, or `formations`/`categories`, not both")
+        return self
+
+
 class Limit(Cited):
-    """At most `max` of the matching units (characters included) or formations in the army."""
+    """At most `max` of the matching units (characters included) or formations in the army,
+    optionally `per` so many points or per formation of some kind."""
 
     name: str
     units: list[str] = []
     unit_types: list[UnitType] = []
     formations: list[str] = []
+    categories: list[str] = Field([], description="formations of these categories")
     max: int = Field(ge=0)
+    per: Per | None = None
 
     @model_validator(mode="after")
     def _selects_something(self) -> Limit:
-        if not (self.units or self.unit_types or self.formations):
-            raise ValueError("a limit selects `units`, `unit_types` or `formations`")
-        if self.formations and (self.units or self.unit_types):
+        by_unit, by_formation = self.units or self.unit_types, self.formations or self.categories
+        if not (by_unit or by_formation):
+            raise ValueError("a limit selects `units`, `unit_types`, `formations` or `categories`")
+        if by_unit and by_formation:
             raise ValueError("a limit counts either formations or units, not both")
         return self
 
@@ -181,6 +229,8 @@ class ArmyList(Cited):
     allies: list[AllyRef] = []
     limits: list[Limit] = []
     caps: list[Cap] = []
+    spirit_targets: list[str] = Field([], description="formations whose destruction also breaks the army's "
+                                                      "spirit, besides the most expensive")
     summary: str = ""
 
     @model_validator(mode="after")

@@ -138,6 +138,14 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
         if name_key(name) not in pool:
             found.append(_missing("unit", name, path, sorted({s.name for s in pool.values()})))
 
+    own_formations = [f.name for f in army.formations] + [f.name for a in allies for f in a.formations]
+    categories = sorted({f.category for f in army.formations if f.category})
+
+    def formation_named(name: str, path: Path, category: bool = False) -> None:
+        known = categories if category else own_formations
+        if name_key(name) not in {name_key(n) for n in known}:
+            found.append(_missing("formation category" if category else "formation", name, path, known))
+
     upgrade_names = {name_key(u.name) for u in army.upgrades}
     transport_names = {name_key(t.name) for t in army.transports}
     for i, formation in enumerate(army.formations):
@@ -151,7 +159,18 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
         if formation.transport and name_key(formation.transport) not in transport_names:
             found.append(_missing("transport rule", formation.transport, ("formations", i, "transport"),
                                   [t.name for t in army.transports]))
+        if formation.split:
+            if name_key(formation.split.upgrade) not in upgrade_names:
+                found.append(_missing("upgrade", formation.split.upgrade, ("formations", i, "split", "upgrade"),
+                                      [u.name for u in army.upgrades]))
+            for j, name in enumerate(formation.split.among):
+                formation_named(name, ("formations", i, "split", "among", j))
     for i, upgrade in enumerate(army.upgrades):
+        for j, name in enumerate(upgrade.needs):
+            if name_key(name) not in upgrade_names:
+                found.append(_missing("upgrade", name, ("upgrades", i, "needs", j), [u.name for u in army.upgrades]))
+        for j, name in enumerate(upgrade.first_with):
+            unit(name, ("upgrades", i, "first_with", j), every_unit)
         for j, option in enumerate(upgrade.options):
             unit(option.unit, ("upgrades", i, "options", j, "unit"))
         if upgrade.replaces:
@@ -166,13 +185,18 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
                 unit(name, ("transports", i, "modes", j, "only_units", k))
             for k, name in enumerate(mode.requires):
                 unit(name, ("transports", i, "modes", j, "requires", k), every_unit)
-    own_formations = [f.name for f in army.formations] + [f.name for a in allies for f in a.formations]
     for i, limit in enumerate(army.limits):
         for j, name in enumerate(limit.units):
             unit(name, ("limits", i, "units", j), every_unit)
-        for j, name in enumerate(limit.formations):
-            if name_key(name) not in {name_key(n) for n in own_formations}:
-                found.append(_missing("formation", name, ("limits", i, "formations", j), own_formations))
+        for key, names in (("formations", limit.formations), ("categories", limit.categories)):
+            for j, name in enumerate(names):
+                formation_named(name, ("limits", i, key, j), key == "categories")
+        for key, names in (("formations", limit.per.formations if limit.per else []),
+                           ("categories", limit.per.categories if limit.per else [])):
+            for j, name in enumerate(names):
+                formation_named(name, ("limits", i, "per", key, j), key == "categories")
+    for i, name in enumerate(army.spirit_targets):
+        formation_named(name, ("spirit_targets", i))
     for i, cap in enumerate(army.caps):
         for j, list_id in enumerate(cap.lists):
             if list_id not in lists:

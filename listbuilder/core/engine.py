@@ -7,16 +7,16 @@ that depend on a game's rules (break points, garrisons...) come from its system 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from math import floor
+from math import ceil, floor
 from typing import Any
 
-from .armylist import ArmyList, Formation, Limit, TransportMode, TransportRule, Upgrade, UpgradeOption
+from .armylist import ArmyList, Formation, Limit, Per, TransportMode, TransportRule, Upgrade, UpgradeOption
 from .catalog import ArmyView, Catalog
 from .datasheet import Datasheet
 from .findings import Finding, FindingList, Path
 from .names import did_you_mean, name_key, plural
 from .roster import CharacterPick, Roster, RosterFormation
-from .transport import transports_needed
+from .transport import can_carry, transports_needed
 
 
 @dataclass
@@ -51,14 +51,25 @@ class BuiltFormation:
     units: list[UnitGroup] = field(default_factory=list)
     characters: list[Attached] = field(default_factory=list)
     upgrades: dict[str, int] = field(default_factory=dict)  # upgrade name -> points paid
+    offers: list[Upgrade] = field(default_factory=list)  # the upgrades it may take
     transport_rule: TransportRule | None = None
     transport_mode: TransportMode | None = None  # the option chosen from the rule
     label: str | None = None
+    shared: list[UnitGroup] = field(default_factory=list)  # units shared out among other formations
     derived: dict[str, Any] = field(default_factory=dict)  # filled by the game's system pack
 
     @property
     def name(self) -> str:
         return self.definition.name
+
+    @property
+    def on_table(self) -> bool:
+        """False for a formation whose units were all shared out among others."""
+        return not self.shared
+
+    @property
+    def terrain(self) -> list[str]:
+        return [*self.definition.terrain, *(self.transport_mode.terrain if self.transport_mode else [])]
 
     @property
     def transport(self) -> str | None:
@@ -112,9 +123,10 @@ def _named(name: str, candidates: list[Any], attr: str = "name") -> Any | None:
 
 
 class _FormationBuilder:
-    def __init__(self, view: ArmyView, definition: Formation, entry: RosterFormation, index: int,
+    def __init__(self, view: ArmyView, main: ArmyView, definition: Formation, entry: RosterFormation, index: int,
                  findings: FindingList):
         self.view = view
+        self.main = main  # the roster's army, whose any-formation upgrades every formation may take
         self.entry = entry
         self.path: Path = ("formations", index)
         self.findings = findings
@@ -125,7 +137,7 @@ class _FormationBuilder:
         self.findings.add(code, message, rule, self.path + path, suggestion=suggestion)
 
     def sheet(self, name: str) -> Datasheet:
-        sheet = self.view.unit(name)
+        sheet = self.view.unit(name) or self.main.unit(name)
         assert sheet is not None, f"unresolved unit {name}: the catalog's reference check missed it"
         return sheet
 
@@ -138,7 +150,7 @@ class _FormationBuilder:
                 self._add(slot.unit, slot.count * built.copies, "formation")
         self._compose()
         upgrades = self._resolve_upgrades()
-        ordered = sorted(upgrades, key=lambda pair: (pair[0].character, pair[0].up_to_transport_need))
+        ordered = sorted(upgrades, key=lambda pair: (pair[0].character, pair[0].carry is not None))
         for upgrade, choice, key in ordered:
             if upgrade.character:
                 continue
@@ -148,6 +160,7 @@ class _FormationBuilder:
             if upgrade.character:
                 self._apply(upgrade, choice, key)
         self._wargear()
+        self._split()
         return built
 
     def _add(self, unit: str, count: int, source: str) -> UnitGroup:
@@ -192,6 +205,10 @@ class _FormationBuilder:
             if sum(chosen.values()) != wanted:
                 self.error("composition-count", f"{definition.name} has {wanted} units from "
                            f"{', '.join(slot.choice)}, not {sum(chosen.values())}", self.rule, "composition")
+            mixed = [name for name, count in chosen.items() if count]
+            if slot.alike and len(mixed) > 1:
+                self.error("composition-alike", f"{definition.name}: its {wanted} units must all be of one type, "
+                           f"not a mix of {' and '.join(mixed)}", self.rule, "composition")
             for name, count in chosen.items():
                 if count > 0:
                     self._add(name, count, "formation")
@@ -202,14 +219,18 @@ class _FormationBuilder:
 
     def _resolve_upgrades(self) -> list[tuple[Upgrade, Any, str]]:
         army, definition = self.view.army, self.built.definition
-        allowed = {name_key(u) for u in definition.upgrades}
+        everywhere = [u for u in self.main.army.upgrades if u.any_formation]
+        known = [*army.upgrades, *(u for u in everywhere if u not in army.upgrades)]
+        allowed = {name_key(u) for u in definition.upgrades} | {name_key(u.name) for u in everywhere}
+        own = [u for name in definition.upgrades if (u := _named(name, army.upgrades)) is not None]
+        self.built.offers = [*own, *(u for u in everywhere if u not in own)]
         taken: dict[str, str] = {}
         resolved = []
         for key, choice in self.entry.upgrades.items():
-            upgrade = _named(key, army.upgrades)
+            upgrade = _named(key, known)
             if upgrade is None:
                 self.error("unknown-upgrade", f"'{key}' is not an upgrade of {army.name}", army.rule, "upgrades", key,
-                           suggestion=did_you_mean(key, [u.name for u in army.upgrades]))
+                           suggestion=did_you_mean(key, [u.name for u in known]))
             elif name_key(upgrade.name) not in allowed:
                 offered = ", ".join(definition.upgrades) or "none"
                 self.error("upgrade-not-allowed", f"{definition.name} may not take the {upgrade.name} upgrade "
@@ -221,17 +242,32 @@ class _FormationBuilder:
             else:
                 taken[upgrade.name] = key
                 resolved.append((upgrade, choice, key))
+        self._check_upgrade_count([u for u, choice, _ in resolved if choice not in (False, 0, {})])
         return resolved
+
+    def _check_upgrade_count(self, upgrades: list[Upgrade]) -> None:
+        definition = self.built.definition
+        names = {name_key(u.name) for u in upgrades}
+        for upgrade in upgrades:
+            if upgrade.needs and not names & {name_key(n) for n in upgrade.needs}:
+                self.error("upgrade-prerequisite-missing", f"{upgrade.name} in {definition.name} needs one of these "
+                           f"upgrades too: {', '.join(upgrade.needs)}", upgrade.rule, "upgrades")
+        counted = [u.name for u in upgrades if u.counts_toward_max]
+        if definition.max_upgrades is not None and len(counted) > definition.max_upgrades:
+            self.error("too-many-upgrades", f"{definition.name} takes {len(counted)} upgrades "
+                       f"({', '.join(counted)}); at most {definition.max_upgrades} are allowed", self.rule, "upgrades")
 
     def _option_counts(self, upgrade: Upgrade, choice: Any, key: str) -> dict[str, int] | None:
         """Option -> number taken, from the roster's way of saying it; None when it makes no sense."""
-        options = upgrade.options
+        options, whole = upgrade.options, upgrade.fixed_count or 1
         if isinstance(choice, bool) or isinstance(choice, int):
             if len(options) == 1:
-                return {options[0].label: int(choice)}
-            self.error("choice-required", f"{upgrade.name}: say how many of each you take "
+                return {options[0].label: whole if choice is True else int(choice)}
+            self.error("choice-required", f"{upgrade.name}: say which you take, or how many of each "
                        f"({', '.join(o.label for o in options)})", upgrade.rule, "upgrades", key)
             return None
+        if isinstance(choice, str):
+            choice = {choice: whole}
         if isinstance(choice, CharacterPick):
             self.error("choice-invalid", f"{upgrade.name} is not a character upgrade", upgrade.rule, "upgrades", key)
             return None
@@ -244,16 +280,39 @@ class _FormationBuilder:
                            suggestion=did_you_mean(name, [o.label for o in options]))
                 return None
             counts[option.label] = counts.get(option.label, 0) + count
+        if upgrade.alike and sum(1 for n in counts.values() if n) > 1:
+            self.error("choice-invalid", f"{upgrade.name}: take one kind only ({' or '.join(o.label for o in options)}), "
+                       f"not a mix", upgrade.rule, "upgrades", key)
+            return None
         return counts
 
     def _implied_max(self, upgrade: Upgrade) -> int | None:
         limits = []
         if upgrade.replaces:
             limits.append(self.built.count_of(upgrade.replaces))
-        if upgrade.up_to_transport_need:
+        if upgrade.carry == "up to need":
             vehicle = self.sheet(upgrade.options[0].unit)
             limits.append(transports_needed(vehicle, self._passengers(), self._carriers(excluding=vehicle)))
         return min(limits) if limits else None
+
+    def _whole_formation(self, upgrade: Upgrade, taken: int, key: str) -> bool:
+        """'If any are taken, enough to carry the whole formation, at most one per unit': say if not."""
+        vehicle = self.sheet(upgrade.options[0].unit)
+        riders = sum(1 for p in self._passengers() if can_carry(vehicle, p))
+        most = riders - self.built.count_of(vehicle.name)
+        least = transports_needed(vehicle, self._passengers(), self._carriers())
+        if least <= taken <= most:
+            return True
+        name = self.built.definition.name
+        if most <= 0:
+            self.error("transport-excess", f"{upgrade.name} in {name}: {taken} taken, but no unit of the formation "
+                       f"needs a {vehicle.name}", upgrade.rule, "upgrades", key)
+            return False
+        code = "transport-excess" if taken > most else "transport-insufficient"
+        self.error(code, f"{upgrade.name} in {name}: {taken} taken; if any are, they must carry every unit a "
+                   f"{vehicle.name} can carry ({least} at least) with at most one per such unit ({most} at most)",
+                   upgrade.rule, "upgrades", key)
+        return False
 
     def _apply(self, upgrade: Upgrade, choice: Any, key: str) -> None:
         definition = self.built.definition
@@ -278,13 +337,15 @@ class _FormationBuilder:
         implied = self._implied_max(upgrade)
         if not upgrade.count.contains(total, implied):
             reason = ""
-            if upgrade.up_to_transport_need:
+            if upgrade.carry == "up to need":
                 reason = f" (the number needed to carry the formation is {implied})"
             elif upgrade.replaces:
                 reason = f" ({definition.name} has {plural(implied or 0, upgrade.replaces)} to replace)"
-            code = "transport-excess" if upgrade.up_to_transport_need and total > (implied or 0) else "quantity-out-of-range"
+            code = "transport-excess" if upgrade.carry == "up to need" and total > (implied or 0) else "quantity-out-of-range"
             self.error(code, f"{upgrade.name} in {definition.name}: {total} taken, "
                        f"{upgrade.count.describe(implied)} allowed{reason}", upgrade.rule, "upgrades", key)
+            return
+        if upgrade.carry == "whole formation" and not self._whole_formation(upgrade, total, key):
             return
         cost = upgrade.cost
         for option in upgrade.options:
@@ -366,6 +427,16 @@ class _FormationBuilder:
                 continue
             group.wargear = chosen
 
+    def _split(self) -> None:
+        definition = self.built.definition
+        if not self.entry.split:
+            return
+        if definition.split is None:
+            self.error("split-not-allowed", f"{definition.name} may not be shared out among other formations",
+                       self.rule, "split")
+            return
+        self.built.shared, self.built.units = self.built.units, []
+
     def _passengers(self) -> list[Datasheet]:
         return self.built.sheets()
 
@@ -434,11 +505,15 @@ def _requirements(formations: list[BuiltFormation], findings: FindingList) -> No
                          mode.rule or other.transport_rule.rule, ("formations", other.index, "transport"))
 
 
+def _matching(formations: list[BuiltFormation], names: list[str], categories: list[str]) -> list[int]:
+    keys = {name_key(n) for n in names}
+    return [f.index for f in formations if name_key(f.name) in keys or f.definition.category in categories]
+
+
 def _count(limit: Limit, formations: list[BuiltFormation]) -> tuple[int, list[int]]:
     """How many the limit counts, and the formations (indexes) holding them."""
-    if limit.formations:
-        keys = {name_key(n) for n in limit.formations}
-        hits = [f.index for f in formations if name_key(f.name) in keys]
+    if limit.formations or limit.categories:
+        hits = _matching(formations, limit.formations, limit.categories)
         return len(hits), hits
     keys = {name_key(n) for n in limit.units}
     total, hits = 0, []
@@ -451,21 +526,70 @@ def _count(limit: Limit, formations: list[BuiltFormation]) -> tuple[int, list[in
     return total, hits
 
 
-def _limits(limits: list[Limit], formations: list[BuiltFormation], findings: FindingList) -> None:
+def _allowed(limit: Limit, points: int, formations: list[BuiltFormation]) -> tuple[int, str]:
+    """The most a limit allows in this army, and how that was worked out."""
+    per: Per | None = limit.per
+    if per is None:
+        return limit.max, ""
+    if per.points:
+        blocks = ceil(points / per.points)
+        return limit.max * blocks, f"; {limit.max} per {per.points:,} points or part, and the army is {points:,}"
+    bases = len(_matching(formations, per.formations, per.categories))
+    basis = " or ".join([*per.formations, *per.categories])
+    return limit.max * bases, f"; {limit.max} per {basis}, and the army has {bases}"
+
+
+def _limits(limits: list[Limit], points: int, formations: list[BuiltFormation], findings: FindingList) -> None:
     for limit in limits:
         total, hits = _count(limit, formations)
-        if total > limit.max:
-            findings.add("limit-exceeded", f"{limit.name}: {total} in the army, at most {limit.max} allowed "
-                         f"(in formations {', '.join(f'#{i + 1}' for i in hits)})", limit.rule,
-                         ("formations", hits[limit.max]) if len(hits) > limit.max else ("formations",))
+        allowed, basis = _allowed(limit, points, formations)
+        if total > allowed:
+            where = f"in formations {', '.join(f'#{i + 1}' for i in hits)}"
+            findings.add("limit-exceeded", f"{limit.name}: {total} in the army, at most {allowed} allowed "
+                         f"({where}{basis})", limit.rule,
+                         ("formations", hits[allowed]) if len(hits) > allowed else ("formations",))
+
+
+def _first_with(army: ArmyList, formations: list[BuiltFormation], findings: FindingList) -> None:
+    """An upgrade that, once the army takes it, must be in the formation holding certain units."""
+    for upgrade in army.upgrades:
+        if not upgrade.first_with or not any(upgrade.name in f.upgrades for f in formations):
+            continue
+        keys = {name_key(u) for u in upgrade.first_with}
+        for built in formations:
+            if upgrade.name not in built.upgrades and any(name_key(s.name) in keys for s in built.sheets()):
+                findings.add("upgrade-placement", f"{upgrade.name}: the army takes one, so the first must go to the "
+                             f"formation with the {' or '.join(upgrade.first_with)}, {built.name} (#{built.index + 1})",
+                             upgrade.rule, ("formations", built.index, "upgrades"))
+
+
+def _splits(view: ArmyView, formations: list[BuiltFormation], findings: FindingList) -> None:
+    """Units shared out (Baran Sappers) must all be received, and only from a shared-out formation."""
+    for definition in (f for v in view.lists() for f in v.army.formations if f.split):
+        split = definition.split
+        assert split is not None
+        sources = [f for f in formations if f.definition is definition and f.shared]
+        given = sum(g.count for f in sources for g in f.shared)
+        receivers = [f for f in formations if split.upgrade in f.upgrades]
+        received = sum(g.count for f in receivers for g in f.units if g.source == split.upgrade)
+        if received != given:
+            where = ("formations", sources[0].index) if sources else ("formations", receivers[0].index, "upgrades")
+            have = f"{given} shared out by {definition.name}" if sources else f"no {definition.name} shared out"
+            findings.add("split-unbalanced", f"{split.upgrade}: {received} taken by "
+                         f"{' and '.join(sorted({f.name for f in receivers})) or 'no formation'}, but there "
+                         f"{'are' if given != 1 else 'is'} {have}; every unit shared out goes to one of "
+                         f"{', '.join(split.among)}", definition.rule or view.army.rule, where)
 
 
 def _per_army(views: list[ArmyView], formations: list[BuiltFormation], findings: FindingList) -> None:
     for view in views:
         for definition in view.army.formations:
+            hits = [f.index for f in formations if f.definition is definition]
+            if len(hits) < definition.min_per_army:
+                findings.add("formation-required", f"the army must include {plural(definition.min_per_army, definition.name + ' formation')}; "
+                             f"it has {len(hits)}", definition.rule or view.army.rule, ("formations",))
             if definition.max_per_army is None:
                 continue
-            hits = [f.index for f in formations if f.definition is definition]
             if len(hits) > definition.max_per_army:
                 findings.add("limit-exceeded", f"{plural(len(hits), definition.name + ' formation')}: "
                              f"0-{definition.max_per_army} allowed", definition.rule or view.army.rule,
@@ -500,10 +624,12 @@ def build(roster: Roster, catalog: Catalog) -> RosterResult:
             findings.add("unknown-formation", f"'{entry.type}' is not a formation of {army.name} or its allies",
                          army.rule, ("formations", index, "type"), suggestion=did_you_mean(entry.type, [f.name for _, f in choices]))
             continue
-        formations.append(_FormationBuilder(match[0], match[1], entry, index, findings).build())
+        formations.append(_FormationBuilder(match[0], view, match[1], entry, index, findings).build())
     _requirements(formations, findings)
     _per_army(view.lists(), formations, findings)
-    _limits([*game.limits, *army.limits], formations, findings)
+    _limits([*game.limits, *army.limits], roster.points, formations, findings)
+    _first_with(army, formations, findings)
+    _splits(view, formations, findings)
     caps = _caps(roster, army, formations, findings)
     total = sum(f.points for f in formations)
     if total > roster.points:

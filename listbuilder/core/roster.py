@@ -14,7 +14,7 @@ class CharacterPick(Entry):
     joins: str = Field(description="the unit of the formation it is added to")
 
 
-UpgradeChoice = bool | NonNegativeInt | dict[str, NonNegativeInt] | CharacterPick
+UpgradeChoice = bool | NonNegativeInt | str | dict[str, NonNegativeInt] | CharacterPick
 
 
 class RosterFormation(Entry):
@@ -23,9 +23,10 @@ class RosterFormation(Entry):
     count: NonNegativeInt | None = Field(None, description="copies, for formations fielded 1-N at a time")
     composition: dict[str, NonNegativeInt] | None = Field(None, description="unit -> number, for 'any mix of' slots")
     upgrades: dict[str, UpgradeChoice] = Field(
-        {}, description="upgrade -> count, option counts, true, or a character pick")
+        {}, description="upgrade -> true, a count, an option's name, option counts, or a character pick")
     transport: str | None = Field(None, description="transport option, e.g. Rhino, on foot, Drop Pod")
     wargear: dict[str, str | dict[str, NonNegativeInt]] = Field({}, description="unit -> loadout, or loadout -> number")
+    split: bool = Field(False, description="share the units out among other formations, for formations that may")
 
 
 class Roster(Entry):

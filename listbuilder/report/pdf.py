@@ -384,7 +384,7 @@ class RosterDocument:
         commands += [("SPAN", (0, r), (-1, r)) for r in span_rows]
         if sheet.weapons:
             commands.append(("LINEBELOW", (0, weapons_at), (-1, weapons_at), 0.8, RULE))
-        table = Table(rows, colWidths=_widths(self.column, [None, 0.14, 0.42]), repeatRows=1)
+        table = Table(rows, colWidths=_widths(self.column, [None, 0.17, 0.42]), repeatRows=1)
         table.setStyle(TableStyle(commands))
         return KeepTogether([table, Spacer(1, 2.5 * mm)])
 

@@ -24,9 +24,13 @@ def character_text(character: Attached) -> str:
 
 def unit_line(built: BuiltFormation) -> str:
     """'6 Tactical, 1 Hunter, 3 Rhino (transport); Supreme Commander with a Tactical'."""
+    if not built.on_table:
+        return ", ".join(group_text(group) for group in built.shared) + ", shared out among other formations"
     line = ", ".join(group_text(group) for group in built.units)
     for character in built.characters:
         line += "; " + character_text(character)
+    if built.terrain:
+        line += "; terrain: " + ", ".join(built.terrain)
     return line
 
 
@@ -57,6 +61,8 @@ def formation_json(built: BuiltFormation) -> dict[str, Any]:
                        "wargear": g.wargear} for g in built.units],
         "characters": [{"character": c.sheet.name, "joins": c.joins.name, "upgrade": c.upgrade}
                        for c in built.characters],
+        "terrain": built.terrain,
+        "shared_out": [{"unit": g.sheet.name, "count": g.count} for g in built.shared],
         **built.derived,
     }
 

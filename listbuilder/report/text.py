@@ -24,7 +24,7 @@ def roster_text(file: str, result: RosterResult) -> str:
         d = built.derived
         lines.append(f"  #{built.index + 1} {title(built)}: {built.points:,} pts")
         lines.append(f"      {unit_line(built)}")
-        if d:
+        if d and built.on_table:
             bp = "—" if d.get("break_point") is None else d["break_point"]
             half = "—" if d.get("half_strength") is None else d["half_strength"]
             lines.append(f"      {d['units']} unit{'' if d['units'] == 1 else 's'}, initiative {d['initiative']}, break point {bp}, "

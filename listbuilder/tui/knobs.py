@@ -233,6 +233,14 @@ class FlagKnob(Knob):
 
 
 @dataclass(frozen=True)
+class SplitKnob(FlagKnob):
+    """Share a formation's units out among others (Baran Sappers), or field it whole."""
+
+    def toggle(self, entry: RosterFormation) -> RosterFormation | None:
+        return _update(entry, split=not self.taken)
+
+
+@dataclass(frozen=True)
 class OptionKnob(Knob):
     """How many of one option of an upgrade that adds (or swaps in) units."""
 
@@ -242,7 +250,8 @@ class OptionKnob(Knob):
     @property
     def kind(self) -> Kind:
         assert self.upgrade is not None and self.upgrade.count is not None
-        return "toggle" if len(self.upgrade.options) == 1 and self.upgrade.count.max == 1 else "step"
+        single = len(self.upgrade.options) == 1
+        return "toggle" if single and (self.upgrade.count.max == 1 or self.upgrade.fixed_count) else "step"
 
     @property
     def option(self) -> str:
@@ -424,7 +433,7 @@ def _upgrade_knobs(upgrade: Upgrade, entry: RosterFormation, built: BuiltFormati
                                    summary=f"The unit of the formation the {pick.character} is added to [2.1.1 Characters]",
                                    upgrade=upgrade, chosen=pick, hosts=hosts))
         return knobs
-    counts = _option_counts(upgrade.options, choice)
+    counts = _option_counts(upgrade.options, choice, upgrade.fixed_count or 1)
     single = len(upgrade.options) == 1
     assert upgrade.count is not None
     each = upgrade.count.max != 1
@@ -440,11 +449,15 @@ def _canonical_pick(pick: CharacterPick, options: list[UpgradeOption]) -> Charac
     return CharacterPick(character=option.label, joins=pick.joins) if option else pick
 
 
-def _option_counts(options: list[UpgradeOption], choice: Any) -> tuple[tuple[str, int], ...]:
+def _option_counts(options: list[UpgradeOption], choice: Any, whole: int) -> tuple[tuple[str, int], ...]:
     """Each option's label with the number the roster takes (0 where it says nothing usable)."""
     counts = {o.label: 0 for o in options}
     if isinstance(choice, bool | int) and len(options) == 1:
-        counts[options[0].label] = int(choice)
+        counts[options[0].label] = whole if choice is True else int(choice)
+    elif isinstance(choice, str):
+        option = next((o for o in options if name_key(choice) in (name_key(o.label), name_key(o.unit))), None)
+        if option is not None:
+            counts[option.label] = whole
     elif isinstance(choice, dict):
         for written, n in choice.items():
             option = next((o for o in options if name_key(written) in (name_key(o.label), name_key(o.unit))), None)
@@ -531,10 +544,12 @@ def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
             knobs.append(TransportKnob(("transport",), "Transport", summary=f"{mode.summary} [{mode.rule or rule.rule}]",
                                        cost=f"+{mode.cost}" if mode.cost else "free", rule=rule,
                                        chosen=built.transport))
-    for upgrade_name in definition.upgrades:
-        upgrade = next((u for u in army.upgrades if name_key(u.name) == name_key(upgrade_name)), None)
-        if upgrade is not None:
-            knobs += _upgrade_knobs(upgrade, entry, built)
+    for upgrade in built.offers:
+        knobs += _upgrade_knobs(upgrade, entry, built)
+    if definition.split is not None:
+        knobs.append(SplitKnob(("split",), "Share out", summary=f"Instead of fielding it, share its units out among "
+                               f"{', '.join(definition.split.among)} (they take the {definition.split.upgrade} "
+                               f"upgrade) [{definition.rule}]", taken=entry.split))
     knobs += _wargear_knobs(built)
     return knobs + _leftovers(entry, definition, knobs)
 
@@ -561,6 +576,7 @@ class Offer:
     upgrades: list[str] = field(default_factory=list)
     transport: str | None = None
     max_per_army: int | None = None
+    category: str | None = None
 
 
 def offers(view: ArmyView) -> list[Offer]:
@@ -577,5 +593,5 @@ def offers(view: ArmyView) -> list[Offer]:
             if f.count is not None:
                 units = f"{f.count.describe()} × ({units})"
             found.append(Offer(f.name, army.name, army.kind == "allies", points, units, list(f.upgrades),
-                               f.transport, f.max_per_army))
+                               f.transport, f.max_per_army, f.category))
     return found

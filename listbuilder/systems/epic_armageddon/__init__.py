@@ -9,7 +9,7 @@ from ...core.armylist import GameSettings
 from ...core.datasheet import Datasheet
 from ...core.engine import BuiltFormation, RosterResult
 
-OFF_TABLE = ("AC", "SC")  # aircraft and spacecraft are never set up on the table
+OFF_TABLE = ("AC", "WE/AC", "SC")  # aircraft and spacecraft are never set up on the table
 
 
 def strength(sheets: list[Datasheet]) -> int:
@@ -49,6 +49,13 @@ def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
 
 def derive(result: RosterResult, game: GameSettings) -> None:
     for built in result.formations:
+        if not built.on_table:
+            shared = ", ".join(f"{g.count} {g.sheet.name}" for g in built.shared)
+            built.derived = {"units": 0, "initiative": None, "break_point": None, "strength": None,
+                             "half_strength": None, "transports": {},
+                             "garrison": {"eligible": False, "reason": f"its units ({shared}) are shared out "
+                                                                       f"among other formations"}}
+            continue
         sheets = built.sheets()
         on_table = not any(s.type == "SC" for s in sheets)
         full = strength(sheets)
@@ -63,10 +70,11 @@ def derive(result: RosterResult, game: GameSettings) -> None:
             "garrison": {"eligible": eligible, "reason": reason},
             "transports": {g.sheet.name: g.count for g in transports},
         }
-    targets = [f for f in result.formations if f.derived["strength"] is not None]
+    targets = [f for f in result.formations if f.on_table and not all(s.type in OFF_TABLE for s in f.sheets())]
     top = max((f.points for f in targets), default=0)
+    also = set(result.army.spirit_targets)
     result.derived = {
-        "activations": len(result.formations),
+        "activations": sum(1 for f in result.formations if f.on_table),
         "strategy_rating": result.army.strategy_rating,
-        "break_their_spirit": [f.index for f in targets if f.points == top and top > 0],
+        "break_their_spirit": [f.index for f in targets if (f.points == top and top > 0) or f.name in also],
     }

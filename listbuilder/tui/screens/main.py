@@ -236,6 +236,7 @@ class MainScreen(Screen[None]):
         for offer in found:
             heading = Content.assemble((offer.name, "bold"), (f"  {offer.points} pts", "$accent"),
                                        (f"  [{offer.list_name}]" if offer.is_ally else "", "$text-muted"),
+                                       (f"  {offer.category}" if offer.category else "", "$text-muted"),
                                        (f"  0-{offer.max_per_army} per army" if offer.max_per_army is not None else "",
                                         "$text-muted"))
             details = offer.contents + (f" · upgrades: {', '.join(offer.upgrades)}" if offer.upgrades else "")
