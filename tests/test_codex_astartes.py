@@ -147,7 +147,7 @@ def test_razorbacks_beyond_need(check):
     excess = [f.message for f in result.findings if f.code == "transport-excess"]
     assert excess == [
         "Razorbacks in Tactical: 7 taken, 1 to 6 allowed (the number needed to carry the formation is 6)",
-        "Razorbacks in Devastator: 1 taken, 1 to 0 allowed (the number needed to carry the formation is 0)",
+        "Razorbacks in Devastator: 1 taken, none allowed (the number needed to carry the formation is 0)",
     ]
 
 

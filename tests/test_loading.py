@@ -48,7 +48,7 @@ def test_unknown_key_suggests_the_right_one(catalog):
 def test_unknown_key_without_a_close_match_lists_the_allowed_keys(catalog):
     [finding] = failure(catalog, HEADER + "colour: blue\n")
     assert finding.suggestion is None
-    assert "allowed here: game, army, points, name, formations" in finding.message
+    assert "allowed here: game, army, points, name, purchases, formations" in finding.message
 
 
 def test_wrong_type_names_the_field(catalog):

@@ -77,9 +77,10 @@ def test_every_unit_weapon_value_and_finding_is_printed(path, catalog, tmp_path)
 def roster_pages(pages: list[str]) -> str:
     """The pages before the datasheets begin (the roster table may run over several)."""
     roster_pages = []
+    heading = re.compile(r"(?<!5 )Datasheets")  # not the rule "5 Datasheets" a finding may cite
     for page in pages:
-        roster_pages.append(page.split("Datasheets")[0])
-        if "Datasheets" in page:
+        roster_pages.append(heading.split(page)[0])
+        if heading.search(page):
             break
     return " ".join(roster_pages)
 

@@ -18,14 +18,21 @@ class Range(Strict):
     min: int = Field(0, ge=0)
     max: int | None = Field(None, ge=0)
 
+    def top(self, implied_max: int | None = None) -> int | None:
+        """The most allowed: `max`, or less when something else (`implied_max`) allows less."""
+        limits = [n for n in (self.max, implied_max) if n is not None]
+        return min(limits) if limits else None
+
     def contains(self, value: int, implied_max: int | None = None) -> bool:
-        top = self.max if self.max is not None else implied_max
+        top = self.top(implied_max)
         return value >= self.min and (top is None or value <= top)
 
     def describe(self, implied_max: int | None = None) -> str:
-        top = self.max if self.max is not None else implied_max
+        top = self.top(implied_max)
         if top is None:
             return f"at least {self.min}"
+        if top < self.min:
+            return "none"
         return str(top) if top == self.min else f"{self.min} to {top}"
 
 
@@ -35,26 +42,47 @@ class Cited(Strict):
 
 
 class UnitSlot(Strict):
-    """`count` units of one type, or of any mix of the `choice` types (chosen on the roster)."""
+    """`count` units of one type, or of any mix of the `choice` types; a range of counts and the mix
+    are chosen on the roster (`composition`)."""
 
     unit: str | None = None
     choice: list[str] | None = None
-    count: int = Field(gt=0)
+    count: int | Range = Field(description="a number, or {min, max} chosen on the roster")
+    each: int | dict[str, int] | None = Field(
+        None, description="points per unit taken, or per unit type, added to the formation's points")
     alike: bool = Field(False, description="the chosen units must all be of one type")
+    most: dict[str, int] = Field({}, description="at most this many of some `choice` types ('0-1 Flakwagon')")
 
     @model_validator(mode="after")
     def _one_kind(self) -> UnitSlot:
         if (self.unit is None) == (self.choice is None):
             raise ValueError("give either `unit` or `choice`")
-        if self.alike and not self.choice:
-            raise ValueError("`alike` needs `choice`")
+        if (self.alike or self.most) and not self.choice:
+            raise ValueError("`alike` and `most` need `choice`")
+        if isinstance(self.count, int) and self.count <= 0:
+            raise ValueError("`count` must be positive")
+        if isinstance(self.count, Range) and self.count.max is None:
+            raise ValueError("a range of units needs `max`")
         return self
+
+    @property
+    def chosen_on_roster(self) -> bool:
+        return self.choice is not None or isinstance(self.count, Range)
+
+    def counts(self) -> Range:
+        return self.count if isinstance(self.count, Range) else Range(min=self.count, max=self.count)
+
+    def price(self, unit: str) -> int:
+        if isinstance(self.each, dict):
+            return self.each[unit]
+        return self.each or 0
 
 
 class UpgradeOption(Strict):
     unit: str
     name: str | None = Field(None, description="short name used on rosters; defaults to the unit")
     cost: int = Field(0, ge=0, description="points per unit taken")
+    joins: list[str] = Field([], description="characters: the units it may join (default: any)")
 
     @property
     def label(self) -> str:
@@ -74,12 +102,16 @@ class Upgrade(Cited):
     count: Range | None = Field(None, description="units taken across all options")
     replaces: str | None = Field(None, description="each unit taken replaces one of these")
     character: bool = Field(False, description="options are characters added to a unit of the formation")
-    carry: Literal["up to need", "whole formation"] | None = Field(
+    carry: Literal["up to need", "whole formation", "exactly"] | None = Field(
         None, description="transports: 'up to need' = at most as many as needed to carry the formation after "
                           "its other transports; 'whole formation' = if any are taken, enough to carry every unit "
-                          "they can carry, and no more than one per such unit")
+                          "they can carry, and no more than one per such unit; 'exactly' = if any are taken, they "
+                          "carry every unit they can with no space to spare")
     alike: bool = Field(False, description="all the units taken are of one option ('3 X or 3 Y')")
-    needs: list[str] = Field([], description="the formation must also take one of these upgrades")
+    needs: list[str] = Field([], description="the formation must also take one of these upgrades (or transport "
+                                             "options)")
+    exclusive: bool = Field(False, description="a formation taking it may take no other upgrade")
+    only_units: list[str] | None = Field(None, description="taken only by a formation holding nothing but these")
     counts_toward_max: bool = Field(True, description="uses one of the formation's `max_upgrades`")
     any_formation: bool = Field(False, description="any formation of the army or its allies may take it, "
                                                    "without naming it in its `upgrades`")
@@ -130,7 +162,9 @@ class Formation(Cited):
     name: str
     category: str | None = Field(None, description="e.g. company or support, for limits such as support ratios")
     units: list[UnitSlot] = Field(min_length=1)
-    points: int | dict[int, int] = Field(description="cost; per copy when `count` is given, or a price per count")
+    points: int | dict[int, int] = Field(description="cost; per copy when `count` is given, or a price per count; "
+                                                     "units priced `each` add to it")
+    initiative: str | None = Field(None, pattern=r"^[1-6]\+$", description="when it differs from the list's")
     count: Range | None = Field(None, description="copies fielded as one formation, e.g. 1-2 Warhounds")
     upgrades: list[str] = []
     max_upgrades: int | None = Field(None, ge=0, description="most upgrades (those that count toward it) taken")
@@ -162,6 +196,7 @@ class Per(Strict):
     points: int | None = Field(None, gt=0, description="per this many agreed points, rounding up")
     formations: list[str] = []
     categories: list[str] = []
+    each: int = Field(1, gt=0, description="per this many matching formations, rounding up ('1 in 3')")
 
     @model_validator(mode="after")
     def _one_basis(self) -> Per:
@@ -193,11 +228,18 @@ class Limit(Cited):
 
 
 class Cap(Cited):
-    """Points spent on the formations of some lists, at most a fraction of the agreed points."""
+    """Points spent on the formations of some lists or categories, at most a fraction of the agreed points."""
 
     name: str
-    lists: list[str] = Field(min_length=1)
+    lists: list[str] = []
+    categories: list[str] = []
     fraction: str = Field(pattern=r"^\d+/\d+$")
+
+    @model_validator(mode="after")
+    def _selects_something(self) -> Cap:
+        if not (self.lists or self.categories):
+            raise ValueError("a cap counts the formations of `lists` or `categories`")
+        return self
 
     @property
     def ratio(self) -> Fraction:
@@ -207,6 +249,15 @@ class Cap(Cited):
 class AllyRef(Strict):
     list: str
     formations: list[str] | None = Field(None, description="only these formations of the ally list")
+
+
+class Purchase(Cited):
+    """Something bought for the whole army, not a formation: a Wraithgate, daemons for a pool."""
+
+    name: str
+    summary: str
+    cost: int = Field(ge=0, description="points each")
+    max: int | None = Field(None, ge=0, description="most that may be bought")
 
 
 class BreakRule(Cited):
@@ -231,6 +282,9 @@ class ArmyList(Cited):
     caps: list[Cap] = []
     spirit_targets: list[str] = Field([], description="formations whose destruction also breaks the army's "
                                                       "spirit, besides the most expensive")
+    purchases: list[Purchase] = []
+    garrison_only: list[str] | None = Field(None, description="only formations made wholly of these units may "
+                                                              "garrison")
     summary: str = ""
 
     @model_validator(mode="after")

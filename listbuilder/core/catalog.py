@@ -152,6 +152,15 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
         for j, slot in enumerate(formation.units):
             for k, name in enumerate([slot.unit] if slot.unit else slot.choice or []):
                 unit(name, ("formations", i, "units", j, "unit" if slot.unit else "choice") + (() if slot.unit else (k,)))
+            priced = slot.each if isinstance(slot.each, dict) else {}
+            for key, names in (("each", list(priced)), ("most", list(slot.most))):
+                for name in names:
+                    if name_key(name) not in {name_key(c) for c in slot.choice or [slot.unit or ""]}:
+                        found.append(_missing("unit of the slot", name, ("formations", i, "units", j, key, name),
+                                              slot.choice or [slot.unit or ""]))
+            if isinstance(slot.each, dict) and set(map(name_key, priced)) != set(map(name_key, slot.choice or [])):
+                found.append(Finding("unknown-reference", "give a price for every unit of the choice",
+                                     path=("formations", i, "units", j, "each")))
         for j, upgrade in enumerate(formation.upgrades):
             if name_key(upgrade) not in upgrade_names:
                 found.append(_missing("upgrade", upgrade, ("formations", i, "upgrades", j),
@@ -165,10 +174,17 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
                                       [u.name for u in army.upgrades]))
             for j, name in enumerate(formation.split.among):
                 formation_named(name, ("formations", i, "split", "among", j))
+    modes = [m.name for t in army.transports for m in t.modes]
     for i, upgrade in enumerate(army.upgrades):
         for j, name in enumerate(upgrade.needs):
-            if name_key(name) not in upgrade_names:
-                found.append(_missing("upgrade", name, ("upgrades", i, "needs", j), [u.name for u in army.upgrades]))
+            if name_key(name) not in upgrade_names | {name_key(m) for m in modes}:
+                found.append(_missing("upgrade or transport option", name, ("upgrades", i, "needs", j),
+                                      [u.name for u in army.upgrades] + modes))
+        for j, option in enumerate(upgrade.options):
+            for k, name in enumerate(option.joins):
+                unit(name, ("upgrades", i, "options", j, "joins", k))
+        for j, name in enumerate(upgrade.only_units or []):
+            unit(name, ("upgrades", i, "only_units", j))
         for j, name in enumerate(upgrade.first_with):
             unit(name, ("upgrades", i, "first_with", j), every_unit)
         for j, option in enumerate(upgrade.options):
@@ -197,8 +213,12 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
                 formation_named(name, ("limits", i, "per", key, j), key == "categories")
     for i, name in enumerate(army.spirit_targets):
         formation_named(name, ("spirit_targets", i))
+    for i, name in enumerate(army.garrison_only or []):
+        unit(name, ("garrison_only", i))
     for i, cap in enumerate(army.caps):
         for j, list_id in enumerate(cap.lists):
             if list_id not in lists:
                 found.append(_missing("list", list_id, ("caps", i, "lists", j), list(lists)))
+        for j, name in enumerate(cap.categories):
+            formation_named(name, ("caps", i, "categories", j), True)
     return found

@@ -10,13 +10,14 @@ from dataclasses import dataclass, field
 from math import ceil, floor
 from typing import Any
 
-from .armylist import ArmyList, Formation, Limit, Per, TransportMode, TransportRule, Upgrade, UpgradeOption
+from .armylist import (ArmyList, Formation, Limit, Per, Range, TransportMode, TransportRule, UnitSlot, Upgrade,
+                       UpgradeOption)
 from .catalog import ArmyView, Catalog
 from .datasheet import Datasheet
 from .findings import Finding, FindingList, Path
 from .names import did_you_mean, name_key, plural
 from .roster import CharacterPick, Roster, RosterFormation
-from .transport import can_carry, transports_needed
+from .transport import board, can_carry, transports_needed
 
 
 @dataclass
@@ -105,11 +106,12 @@ class RosterResult:
     formations: list[BuiltFormation]
     findings: list[Finding]
     caps: list[CapUsage]
+    purchases: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> (number, points)
     derived: dict[str, Any] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
-        return sum(f.points for f in self.formations)
+        return sum(f.points for f in self.formations) + sum(points for _, points in self.purchases.values())
 
     @property
     def valid(self) -> bool:
@@ -145,9 +147,6 @@ class _FormationBuilder:
         definition, built = self.built.definition, self.built
         built.copies = self._copies()
         built.points = definition.price(built.copies)
-        for slot in definition.units:
-            if slot.unit:
-                self._add(slot.unit, slot.count * built.copies, "formation")
         self._compose()
         upgrades = self._resolve_upgrades()
         ordered = sorted(upgrades, key=lambda pair: (pair[0].character, pair[0].carry is not None))
@@ -156,6 +155,7 @@ class _FormationBuilder:
                 continue
             self._apply(upgrade, choice, key)
         self._transport()
+        self._check_upgrades([u for u, choice, _ in upgrades if choice not in (False, 0, {}, [])])
         for upgrade, choice, key in ordered:
             if upgrade.character:
                 self._apply(upgrade, choice, key)
@@ -187,35 +187,54 @@ class _FormationBuilder:
         return copies
 
     def _compose(self) -> None:
+        """Add the units of every slot: fixed ones, and those whose number or mix the roster chooses."""
         definition, given = self.built.definition, dict(self.entry.composition or {})
         for slot in definition.units:
-            if not slot.choice:
-                continue
-            wanted = slot.count * self.built.copies
+            names = slot.choice or [slot.unit]
             chosen: dict[str, int] = {}
             for name in list(given):
-                match = next((c for c in slot.choice if name_key(c) == name_key(name)
+                match = next((c for c in names if name_key(c) == name_key(name)
                               or name_key(c).endswith(name_key(name))), None)
                 if match:
                     chosen[match] = chosen.get(match, 0) + given.pop(name)
-            if not chosen:
-                self.error("composition-required", f"{definition.name}: choose the mix of {wanted} units "
-                           f"from {', '.join(slot.choice)}", self.rule, "composition")
-                continue
-            if sum(chosen.values()) != wanted:
-                self.error("composition-count", f"{definition.name} has {wanted} units from "
-                           f"{', '.join(slot.choice)}, not {sum(chosen.values())}", self.rule, "composition")
-            mixed = [name for name, count in chosen.items() if count]
-            if slot.alike and len(mixed) > 1:
-                self.error("composition-alike", f"{definition.name}: its {wanted} units must all be of one type, "
-                           f"not a mix of {' and '.join(mixed)}", self.rule, "composition")
+            if slot.chosen_on_roster:
+                chosen = self._chosen(slot, chosen)
+            else:
+                chosen = {slot.unit: slot.counts().min * self.built.copies}
             for name, count in chosen.items():
                 if count > 0:
                     self._add(name, count, "formation")
+                    self.built.points += slot.price(name) * count
         for name in given:
-            choices = [c for s in definition.units for c in s.choice or []]
+            choices = [c for s in definition.units for c in s.choice or ([s.unit] if s.chosen_on_roster else [])]
             self.error("unknown-unit", f"{definition.name} has no choice of unit '{name}'", self.rule,
                        "composition", name, suggestion=did_you_mean(name, choices))
+
+    def _chosen(self, slot: UnitSlot, chosen: dict[str, int]) -> dict[str, int]:
+        """The roster's numbers for a slot it chooses, checked against the slot (a lone unit type
+        with a range of counts defaults to its least)."""
+        name, wanted = self.built.definition.name, slot.counts()
+        low, high = wanted.min * self.built.copies, (wanted.max or wanted.min) * self.built.copies
+        among = ", ".join(slot.choice or [slot.unit or ""])
+        if not chosen:
+            if slot.choice is None:
+                return {slot.unit: low}
+            self.error("composition-required", f"{name}: choose the mix of {wanted.describe()} units from {among}",
+                       self.rule, "composition")
+            return {}
+        total = sum(chosen.values())
+        if not low <= total <= high:
+            self.error("composition-count", f"{name} has {Range(min=low, max=high).describe()} units from {among}, "
+                       f"not {total}", self.rule, "composition")
+        mixed = [unit for unit, count in chosen.items() if count]
+        if slot.alike and len(mixed) > 1:
+            self.error("composition-alike", f"{name}: its {total} units must all be of one type, "
+                       f"not a mix of {' and '.join(mixed)}", self.rule, "composition")
+        for unit, most in slot.most.items():
+            if chosen.get(unit, 0) > most * self.built.copies:
+                self.error("composition-count", f"{name} may have at most {most * self.built.copies} {unit}, "
+                           f"not {chosen[unit]}", self.rule, "composition", unit)
+        return chosen
 
     def _resolve_upgrades(self) -> list[tuple[Upgrade, Any, str]]:
         army, definition = self.view.army, self.built.definition
@@ -242,16 +261,20 @@ class _FormationBuilder:
             else:
                 taken[upgrade.name] = key
                 resolved.append((upgrade, choice, key))
-        self._check_upgrade_count([u for u, choice, _ in resolved if choice not in (False, 0, {})])
         return resolved
 
-    def _check_upgrade_count(self, upgrades: list[Upgrade]) -> None:
+    def _check_upgrades(self, upgrades: list[Upgrade]) -> None:
+        """The rules on which upgrades go together: prerequisites, exclusives and the most taken."""
         definition = self.built.definition
-        names = {name_key(u.name) for u in upgrades}
+        names = {name_key(u.name) for u in upgrades} | {name_key(self.built.transport or "")}
         for upgrade in upgrades:
             if upgrade.needs and not names & {name_key(n) for n in upgrade.needs}:
                 self.error("upgrade-prerequisite-missing", f"{upgrade.name} in {definition.name} needs one of these "
-                           f"upgrades too: {', '.join(upgrade.needs)}", upgrade.rule, "upgrades")
+                           f"too: {', '.join(upgrade.needs)}", upgrade.rule, "upgrades")
+            if upgrade.exclusive and len(upgrades) > 1:
+                others = ", ".join(u.name for u in upgrades if u is not upgrade)
+                self.error("upgrade-exclusive", f"{definition.name} takes {upgrade.name}, which allows no other "
+                           f"upgrade (it also takes {others})", upgrade.rule, "upgrades")
         counted = [u.name for u in upgrades if u.counts_toward_max]
         if definition.max_upgrades is not None and len(counted) > definition.max_upgrades:
             self.error("too-many-upgrades", f"{definition.name} takes {len(counted)} upgrades "
@@ -294,6 +317,31 @@ class _FormationBuilder:
             vehicle = self.sheet(upgrade.options[0].unit)
             limits.append(transports_needed(vehicle, self._passengers(), self._carriers(excluding=vehicle)))
         return min(limits) if limits else None
+
+    def _holds_only(self, upgrade: Upgrade, key: str) -> bool:
+        allowed = {name_key(u) for u in upgrade.only_units or []}
+        others = sorted({g.sheet.name for g in self.built.units if name_key(g.sheet.name) not in allowed})
+        if others:
+            self.error("upgrade-not-allowed", f"{upgrade.name} is only for a {self.built.definition.name} made of "
+                       f"{', '.join(upgrade.only_units or [])}; it also has {', '.join(others)}", upgrade.rule,
+                       "upgrades", key)
+        return not others
+
+    def _exactly(self, upgrade: Upgrade, counts: dict[str, int], key: str) -> bool:
+        """'Exactly enough, no spare spaces': the vehicles taken carry every unit they can, full."""
+        vehicles = [self.sheet(o.unit) for o in upgrade.options for _ in range(counts.get(o.label, 0))]
+        kinds = {v.name: v for v in vehicles} or {o.unit: self.sheet(o.unit) for o in upgrade.options}
+        riders = [p for p in self._passengers() if any(can_carry(v, p) for v in kinds.values())]
+        left, spare = board(self._carriers() + vehicles, riders)
+        if not left and not spare:
+            return True
+        taken = ", ".join(f"{n} {label}" for label, n in counts.items() if n)
+        problem = (f"{plural(len(left), 'unit')} that could ride would be left behind" if left
+                   else f"{plural(spare, 'space')} would be left spare")
+        self.error("transport-inexact", f"{upgrade.name} in {self.built.definition.name}: with {taken}, {problem}; "
+                   f"the transports taken must carry every unit they can, with no space to spare",
+                   upgrade.rule, "upgrades", key)
+        return False
 
     def _whole_formation(self, upgrade: Upgrade, taken: int, key: str) -> bool:
         """'If any are taken, enough to carry the whole formation, at most one per unit': say if not."""
@@ -345,7 +393,11 @@ class _FormationBuilder:
             self.error(code, f"{upgrade.name} in {definition.name}: {total} taken, "
                        f"{upgrade.count.describe(implied)} allowed{reason}", upgrade.rule, "upgrades", key)
             return
+        if upgrade.only_units is not None and not self._holds_only(upgrade, key):
+            return
         if upgrade.carry == "whole formation" and not self._whole_formation(upgrade, total, key):
+            return
+        if upgrade.carry == "exactly" and not self._exactly(upgrade, counts, key):
             return
         cost = upgrade.cost
         for option in upgrade.options:
@@ -378,27 +430,48 @@ class _FormationBuilder:
 
     def _attach(self, upgrade: Upgrade, choice: Any, key: str) -> None:
         definition = self.built.definition
-        if not isinstance(choice, CharacterPick):
+        picks = choice if isinstance(choice, list) else [choice]
+        if not picks or not all(isinstance(p, CharacterPick) for p in picks):
             self.error("choice-required", f"{upgrade.name}: name the character and the unit it joins, e.g. "
                        f"{{character: {upgrade.options[0].label}, joins: {definition.units[0].unit or 'a unit'}}}",
                        upgrade.rule, "upgrades", key)
             return
-        option: UpgradeOption | None = _named(choice.character, upgrade.options, "label") or _named(
-            choice.character, upgrade.options, "unit")
-        if option is None:
-            self.error("unknown-character", f"{upgrade.name}: '{choice.character}' is not one of "
-                       f"{', '.join(o.label for o in upgrade.options)}", upgrade.rule, "upgrades", key, "character",
-                       suggestion=did_you_mean(choice.character, [o.label for o in upgrade.options]))
+        assert upgrade.count is not None
+        if not upgrade.count.contains(len(picks)):
+            self.error("quantity-out-of-range", f"{upgrade.name} in {definition.name}: {len(picks)} taken, "
+                       f"{upgrade.count.describe()} allowed", upgrade.rule, "upgrades", key)
             return
-        host = self.built.group(choice.joins)
+        cost = upgrade.cost
+        for i, pick in enumerate(picks):
+            where = ("upgrades", key) + ((i,) if isinstance(choice, list) else ())
+            attached = self._attach_one(upgrade, pick, where)
+            if attached is None:
+                return
+            cost += attached.cost
+        self._pay(upgrade, cost)
+
+    def _attach_one(self, upgrade: Upgrade, pick: CharacterPick, where: tuple[str | int, ...]) -> UpgradeOption | None:
+        definition = self.built.definition
+        option: UpgradeOption | None = _named(pick.character, upgrade.options, "label") or _named(
+            pick.character, upgrade.options, "unit")
+        if option is None:
+            self.error("unknown-character", f"{upgrade.name}: '{pick.character}' is not one of "
+                       f"{', '.join(o.label for o in upgrade.options)}", upgrade.rule, *where, "character",
+                       suggestion=did_you_mean(pick.character, [o.label for o in upgrade.options]))
+            return None
+        host = self.built.group(pick.joins)
         if host is None:
             present = sorted({g.sheet.name for g in self.built.units})
-            self.error("character-host-missing", f"{option.label} cannot join '{choice.joins}': {definition.name} "
+            self.error("character-host-missing", f"{option.label} cannot join '{pick.joins}': {definition.name} "
                        f"has no such unit (it has {', '.join(present)})", "2.1.1 Characters",
-                       "upgrades", key, "joins", suggestion=did_you_mean(choice.joins, present))
-            return
+                       *where, "joins", suggestion=did_you_mean(pick.joins, present))
+            return None
+        if option.joins and name_key(host.sheet.name) not in {name_key(u) for u in option.joins}:
+            self.error("character-host-invalid", f"{option.label} may join only {' or '.join(option.joins)}, "
+                       f"not {host.sheet.name}", upgrade.rule, *where, "joins")
+            return None
         self.built.characters.append(Attached(self.sheet(option.unit), host.sheet, upgrade.name))
-        self._pay(upgrade, upgrade.cost + option.cost)
+        return option
 
     def _wargear(self) -> None:
         """Record each unit's chosen loadout (the datasheet's 'one weapon OR another')."""
@@ -534,9 +607,12 @@ def _allowed(limit: Limit, points: int, formations: list[BuiltFormation]) -> tup
     if per.points:
         blocks = ceil(points / per.points)
         return limit.max * blocks, f"; {limit.max} per {per.points:,} points or part, and the army is {points:,}"
-    bases = len(_matching(formations, per.formations, per.categories))
+    found = len(_matching(formations, per.formations, per.categories))
     basis = " or ".join([*per.formations, *per.categories])
-    return limit.max * bases, f"; {limit.max} per {basis}, and the army has {bases}"
+    if per.each > 1:
+        return limit.max * ceil(found / per.each), (f"; {limit.max} per {per.each} {basis} or part, and the army "
+                                                     f"has {found}")
+    return limit.max * found, f"; {limit.max} per {basis}, and the army has {found}"
 
 
 def _limits(limits: list[Limit], points: int, formations: list[BuiltFormation], findings: FindingList) -> None:
@@ -599,13 +675,29 @@ def _per_army(views: list[ArmyView], formations: list[BuiltFormation], findings:
 def _caps(roster: Roster, army: ArmyList, formations: list[BuiltFormation], findings: FindingList) -> list[CapUsage]:
     usages = []
     for cap in army.caps:
-        spent = sum(f.points for f in formations if f.army.id in cap.lists)
+        spent = sum(f.points for f in formations if f.army.id in cap.lists or f.definition.category in cap.categories)
         allowed = floor(roster.points * cap.ratio)
         usages.append(CapUsage(cap.name, spent, allowed, cap.rule))
         if spent > allowed:
             findings.add("cap-exceeded", f"{cap.name} cost {spent:,} points; at most {allowed:,} "
                          f"({cap.fraction} of {roster.points:,}) are allowed", cap.rule, ("formations",))
     return usages
+
+
+def _purchases(roster: Roster, army: ArmyList, findings: FindingList) -> dict[str, tuple[int, int]]:
+    bought: dict[str, tuple[int, int]] = {}
+    for key, number in roster.purchases.items():
+        purchase = _named(key, army.purchases)
+        if purchase is None:
+            findings.add("unknown-purchase", f"'{key}' is not something {army.name} buys for the whole army"
+                         + (f" (it buys: {', '.join(p.name for p in army.purchases)})" if army.purchases else ""),
+                         army.rule, ("purchases", key), suggestion=did_you_mean(key, [p.name for p in army.purchases]))
+        elif purchase.max is not None and number > purchase.max:
+            findings.add("limit-exceeded", f"{purchase.name}: {number} bought, at most {purchase.max} allowed",
+                         purchase.rule or army.rule, ("purchases", key))
+        elif number:
+            bought[purchase.name] = (number, number * purchase.cost)
+    return bought
 
 
 def build(roster: Roster, catalog: Catalog) -> RosterResult:
@@ -631,7 +723,8 @@ def build(roster: Roster, catalog: Catalog) -> RosterResult:
     _first_with(army, formations, findings)
     _splits(view, formations, findings)
     caps = _caps(roster, army, formations, findings)
-    total = sum(f.points for f in formations)
+    purchases = _purchases(roster, army, findings)
+    total = sum(f.points for f in formations) + sum(points for _, points in purchases.values())
     if total > roster.points:
         findings.add("points-over-limit", f"the army costs {total:,} points, {total - roster.points:,} over the "
                      f"agreed {roster.points:,}", "6.1.1 Points", ("points",))
@@ -639,4 +732,4 @@ def build(roster: Roster, catalog: Catalog) -> RosterResult:
         findings.add("points-limit-unusual", f"the agreed {roster.points:,} points are outside the "
                      f"{game.points.min:,}-{game.points.max:,} the lists were balanced for", game.points.rule,
                      ("points",), severity="warning")
-    return RosterResult(roster, army, formations, findings.items, caps)
+    return RosterResult(roster, army, formations, findings.items, caps, purchases)

@@ -14,7 +14,7 @@ class CharacterPick(Entry):
     joins: str = Field(description="the unit of the formation it is added to")
 
 
-UpgradeChoice = bool | NonNegativeInt | str | dict[str, NonNegativeInt] | CharacterPick
+UpgradeChoice = bool | NonNegativeInt | str | dict[str, NonNegativeInt] | CharacterPick | list[CharacterPick]
 
 
 class RosterFormation(Entry):
@@ -34,4 +34,5 @@ class Roster(Entry):
     army: str
     points: int = Field(gt=0, description="the agreed points limit")
     name: str = ""
+    purchases: dict[str, NonNegativeInt] = Field({}, description="army-wide purchases -> number bought")
     formations: list[RosterFormation] = []

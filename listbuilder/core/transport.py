@@ -21,31 +21,57 @@ def can_carry(carrier: Datasheet, passenger: Datasheet) -> bool:
     return bool(space_taken(carrier, passenger))
 
 
-def transports_needed(vehicle: Datasheet, passengers: list[Datasheet], carriers: list[Datasheet]) -> int:
-    """The fewest `vehicle`s that, with the `carriers` already in the formation, carry every
-    passenger a `vehicle` could carry. Passengers no `vehicle` can carry board the other carriers
-    first, since they have nowhere else to go; then the largest passengers are placed first."""
-    free = [[c.slots for c in carrier.transport] for carrier in carriers]
+class _Holds:
+    """The free spaces of some carriers, filled one passenger at a time."""
 
-    def board(passenger: Datasheet) -> bool:
-        for carrier, room in zip(carriers, free):
+    def __init__(self, carriers: list[Datasheet]):
+        self.carriers: list[Datasheet] = []
+        self.free: list[list[int]] = []
+        for carrier in carriers:
+            self.add(carrier)
+
+    def add(self, carrier: Datasheet) -> None:
+        self.carriers.append(carrier)
+        self.free.append([c.slots for c in carrier.transport])
+
+    def board(self, passenger: Datasheet) -> bool:
+        for carrier, room in zip(self.carriers, self.free):
             for i, spaces in space_taken(carrier, passenger).items():
                 if room[i] >= spaces:
                     room[i] -= spaces
                     return True
         return False
 
+    @property
+    def spare(self) -> int:
+        return sum(sum(room) for room in self.free)
+
+
+def _largest_first(passengers: list[Datasheet], carriers: list[Datasheet]) -> list[Datasheet]:
+    return sorted(passengers, key=lambda p: -max((n for c in carriers for n in space_taken(c, p).values()), default=0))
+
+
+def transports_needed(vehicle: Datasheet, passengers: list[Datasheet], carriers: list[Datasheet]) -> int:
+    """The fewest `vehicle`s that, with the `carriers` already in the formation, carry every
+    passenger a `vehicle` could carry. Passengers no `vehicle` can carry board the other carriers
+    first, since they have nowhere else to go; then the largest passengers are placed first."""
+    holds = _Holds(carriers)
     riders = [p for p in passengers if can_carry(vehicle, p)]
     for passenger in passengers:
         if passenger not in riders:
-            board(passenger)
-    riders.sort(key=lambda p: -max(space_taken(vehicle, p).values()))
+            holds.board(passenger)
     opened = 0
-    for passenger in riders:
-        if board(passenger):
-            continue
-        carriers = [*carriers, vehicle]
-        free.append([c.slots for c in vehicle.transport])
-        opened += 1
-        board(passenger)
+    for passenger in _largest_first(riders, [vehicle]):
+        if not holds.board(passenger):
+            holds.add(vehicle)
+            opened += 1
+            holds.board(passenger)
     return opened
+
+
+def board(carriers: list[Datasheet], passengers: list[Datasheet]) -> tuple[list[Datasheet], int]:
+    """Put `passengers` (largest first) into `carriers`: those left without a place, and the spaces
+    left empty."""
+    holds = _Holds(carriers)
+    left = [p for p in _largest_first(passengers, carriers) if not holds.board(p)]
+    return left, holds.spare

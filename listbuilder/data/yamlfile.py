@@ -138,7 +138,7 @@ def _models_in(annotation: Any) -> list[type[BaseModel]]:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
     if isinstance(annotation, UnionType) or typing.get_origin(annotation) is not None:
-        return [m for arg in typing.get_args(annotation) for m in _models_in(arg)]
+        return list(dict.fromkeys(m for arg in typing.get_args(annotation) for m in _models_in(arg)))
     return []
 
 

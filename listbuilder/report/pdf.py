@@ -36,7 +36,7 @@ from ..core.engine import BuiltFormation, RosterResult
 from ..core.findings import Finding
 from ..core.names import plural
 from ..data.catalog import data_version
-from .summary import finding_message, garrison_text, title, unit_line
+from .summary import finding_message, garrison_text, purchases_text, title, unit_line
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm
@@ -264,6 +264,8 @@ class RosterDocument:
         for cap in result.caps:
             state = f"{cap.points - cap.limit:,} over" if cap.points > cap.limit else f"{cap.limit - cap.points:,} left"
             rows.append((cap.name, f"{cap.points:,} of at most {cap.limit:,} ({state}) [{cap.rule}]"))
+        if result.purchases:
+            rows.append(("Bought for the army", purchases_text(result)))
         derived = result.derived
         rows.append(("Formations", str(len(result.formations))))
         if "activations" in derived:

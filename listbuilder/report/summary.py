@@ -47,6 +47,11 @@ def garrison_text(built: BuiltFormation) -> str:
     return ("may garrison: " if garrison["eligible"] else "may not garrison: ") + garrison["reason"]
 
 
+def purchases_text(result: RosterResult) -> str:
+    """'Wraithgate ×1 (50 pts), Lesser Daemon ×4 (80 pts)'."""
+    return ", ".join(f"{name} ×{number} ({points:,} pts)" for name, (number, points) in result.purchases.items())
+
+
 def formation_json(built: BuiltFormation) -> dict[str, Any]:
     return {
         "index": built.index,
@@ -93,6 +98,8 @@ def army_json(result: RosterResult) -> dict[str, Any]:
         "valid": result.valid,
         "points": {"total": result.total, "limit": result.roster.points},
         "caps": [{"name": c.name, "points": c.points, "limit": c.limit, "rule": c.rule} for c in result.caps],
+        "purchases": [{"name": name, "number": number, "points": points}
+                      for name, (number, points) in result.purchases.items()],
         "formation_count": len(result.formations),
         "break_their_spirit": [{"index": i, "type": by_index[i].name, "points": by_index[i].points} for i in targets],
         **derived,

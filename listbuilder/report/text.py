@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core.engine import RosterResult
 from ..core.findings import Finding
-from .summary import finding_text, garrison_text, title, unit_line
+from .summary import finding_text, garrison_text, purchases_text, title, unit_line
 
 
 def roster_text(file: str, result: RosterResult) -> str:
@@ -14,6 +14,8 @@ def roster_text(file: str, result: RosterResult) -> str:
              f"  points: {result.total:,} / {roster.points:,} ({roster.points - result.total:,} left)"]
     for cap in result.caps:
         lines.append(f"  {cap.name}: {cap.points:,} / {cap.limit:,}")
+    if result.purchases:
+        lines.append(f"  bought for the army: {purchases_text(result)}")
     derived = result.derived
     if "activations" in derived:
         lines.append(f"  strategy rating {derived['strategy_rating']}, {derived['activations']} activations")

@@ -42,3 +42,11 @@ def relabel_formation(roster: Roster, index: int, label: str) -> Roster:
 
 def retitle(roster: Roster, name: str, points: int) -> Roster:
     return roster.model_copy(update={"name": name.strip(), "points": points})
+
+
+def set_purchase(roster: Roster, name: str, number: int) -> Roster:
+    """Buy `number` of an army-wide purchase (none: it leaves the roster)."""
+    purchases = {key: n for key, n in roster.purchases.items() if key != name}
+    if number > 0:
+        purchases[name] = number
+    return roster.model_copy(update={"purchases": purchases})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from ..core.armylist import Formation, TransportRule, Upgrade, UpgradeOption
+from ..core.armylist import Formation, Range, TransportRule, Upgrade, UpgradeOption
 from ..core.catalog import ArmyView, Catalog
 from ..core.engine import BuiltFormation, UnitGroup
 from ..core.findings import Finding, Path
@@ -141,6 +141,18 @@ def mix_step(counts: dict[str, int], names: list[str], target: str, delta: int, 
     return {name: n for name, n in counts.items() if n > 0}
 
 
+def range_step(counts: dict[str, int], target: str, delta: int, least: int, most: int) -> dict[str, int] | None:
+    """Step `target` in a slot of `least` to `most` units; an empty slot starts at `least`."""
+    counts = dict(counts)
+    if sum(counts.values()) == 0:
+        counts[target] = least
+    elif counts.get(target, 0) + delta < 0 or not least <= sum(counts.values()) + delta <= most:
+        return None
+    else:
+        counts[target] = counts.get(target, 0) + delta
+    return {name: n for name, n in counts.items() if n > 0}
+
+
 @dataclass(frozen=True)
 class CopiesKnob(Knob):
     copies: int = 1
@@ -164,6 +176,7 @@ class CompositionKnob(Knob):
 
     counts: tuple[tuple[str, int], ...] = ()  # the slot's choices, in order, with their numbers
     total: int = 0
+    most: int | None = None  # for a slot with a range of sizes: the total may go from `total` to this
 
     @property
     def value(self) -> str:
@@ -171,7 +184,10 @@ class CompositionKnob(Knob):
 
     def step(self, entry: RosterFormation, delta: int) -> RosterFormation | None:
         names = [name for name, _ in self.counts]
-        mixed = mix_step(dict(self.counts), names, self.key[1], delta, self.total)
+        if self.most is None:
+            mixed = mix_step(dict(self.counts), names, self.key[1], delta, self.total)
+        else:
+            mixed = range_step(dict(self.counts), self.key[1], delta, self.total, self.most)
         if mixed is None:
             return None
         composition: dict[str, int] = {}
@@ -469,19 +485,28 @@ def _option_counts(options: list[UpgradeOption], choice: Any, whole: int) -> tup
 def _composition_knobs(definition: Formation, entry: RosterFormation, copies: int) -> list[Knob]:
     knobs: list[Knob] = []
     for slot in definition.units:
-        if not slot.choice:
+        if not slot.chosen_on_roster:
             continue
-        counts = {name: 0 for name in slot.choice}
+        names = slot.choice or [slot.unit or ""]
+        counts = {name: 0 for name in names}
         for written, n in (entry.composition or {}).items():
-            unit = _slot_unit(written, slot.choice)
+            unit = _slot_unit(written, names)
             if unit is not None:
                 counts[unit] += n
-        total = slot.count * copies
-        knobs += [CompositionKnob(("composition", name), f"Mix of {total}", name,
-                                  summary=f"{total} units, any mix of {', '.join(slot.choice)}"
+        sizes = slot.counts()
+        least, most = sizes.min * copies, (sizes.max or sizes.min) * copies
+        if slot.choice is None and not counts[names[0]]:
+            counts[names[0]] = least  # a lone unit with a range starts at its least
+        ranged = most if most != least else None
+        label = f"Mix of {least}" if ranged is None else f"{least}-{most} units"
+        prices = "" if slot.each is None else " at " + ", ".join(f"{slot.price(n)} each" for n in names)
+        knobs += [CompositionKnob(("composition", name), label, name,
+                                  summary=f"{Range(min=least, max=most).describe()} units, "
+                                          f"{'any mix of ' if slot.choice else ''}{', '.join(names)}{prices}"
                                           + (f" [{definition.rule}]" if definition.rule else ""),
-                                  counts=tuple(counts.items()), total=total)
-                  for name in slot.choice]
+                                  cost=f"{slot.price(name)} each" if slot.each else "",
+                                  counts=tuple(counts.items()), total=least, most=ranged)
+                  for name in names]
     return knobs
 
 

@@ -8,6 +8,7 @@ from math import ceil
 from ...core.armylist import GameSettings
 from ...core.datasheet import Datasheet
 from ...core.engine import BuiltFormation, RosterResult
+from ...core.names import name_key
 
 OFF_TABLE = ("AC", "WE/AC", "SC")  # aircraft and spacecraft are never set up on the table
 
@@ -21,19 +22,35 @@ def is_scout(sheet: Datasheet, gained: list[str]) -> bool:
     return any(a.casefold() in ("scout", "scouts") for a in [*sheet.abilities, *gained])
 
 
+def has(sheet: Datasheet, ability: str) -> bool:
+    return any(a.casefold() == ability for a in sheet.abilities)
+
+
+def is_sentries(built: BuiltFormation) -> bool:
+    """Robotic sentries (Tau, 5.13.1): no activation, no Blast markers, placed before garrisons."""
+    sheets = built.sheets()
+    return bool(sheets) and all(has(s, "robotic sentry") for s in sheets)
+
+
 def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
-    """6.1.5: may this formation be set up as a garrison, and why (not)."""
+    """6.1.5: may this formation be set up as a garrison, and why (not). Drones never stop it
+    (Tau, 5.13); some lists allow only some units to garrison (Eldar May Not Garrison)."""
     rules = game.garrison
     assert rules is not None
-    sheets = built.sheets()
+    sheets = [s for s in built.sheets() if not has(s, "drones")] or built.sheets()
     if any(s.type in OFF_TABLE for s in sheets):
         return False, "aircraft and spacecraft are not set up on the table (4.2, 4.3)"
+    if is_sentries(built):
+        return False, "robotic sentries are placed before forces are set up (5.13.1)"
+    only = built.army.garrison_only
+    if only is not None and any(name_key(s.name) not in {name_key(u) for u in only} for s in sheets):
+        return False, f"only formations of {' and '.join(only)} may garrison ({built.army.rule})"
     mode = built.transport_mode
     if mode is not None and not mode.may_garrison:
         return False, f"it is deployed by {mode.name} ({(mode.rule or built.transport_rule.rule).split(';')[0]})"
     if any(s.speed == 0 for s in sheets):
         return True, "it includes a unit with speed 0"
-    scouts = sum(g.count for g in built.units if is_scout(g.sheet, g.gained))
+    scouts = sum(g.count for g in built.units if is_scout(g.sheet, g.gained) and g.sheet in sheets)
     needed = ceil(len(sheets) * Fraction(rules.scout_share))
     if scouts >= needed:
         return True, f"{scouts} of {len(sheets)} units are scouts (half, rounding up, is {needed})"
@@ -58,13 +75,14 @@ def derive(result: RosterResult, game: GameSettings) -> None:
             continue
         sheets = built.sheets()
         on_table = not any(s.type == "SC" for s in sheets)
+        breaks = on_table and not is_sentries(built)
         full = strength(sheets)
         eligible, reason = garrison(built, game)
         transports = [g for g in built.units if g.source == "transport"]
         built.derived = {
             "units": len(sheets),
-            "initiative": built.army.initiative,
-            "break_point": full * built.army.break_rule.blast_markers_per_unit if on_table else None,
+            "initiative": built.definition.initiative or built.army.initiative,
+            "break_point": full * built.army.break_rule.blast_markers_per_unit if breaks else None,
             "strength": full if on_table else None,
             "half_strength": full // 2 if on_table else None,
             "garrison": {"eligible": eligible, "reason": reason},
@@ -74,7 +92,7 @@ def derive(result: RosterResult, game: GameSettings) -> None:
     top = max((f.points for f in targets), default=0)
     also = set(result.army.spirit_targets)
     result.derived = {
-        "activations": sum(1 for f in result.formations if f.on_table),
+        "activations": sum(1 for f in result.formations if f.on_table and not is_sentries(f)),
         "strategy_rating": result.army.strategy_rating,
         "break_their_spirit": [f.index for f in targets if (f.points == top and top > 0) or f.name in also],
     }

@@ -39,6 +39,7 @@ class MainScreen(Screen[None]):
     BINDINGS = [
         Binding("a", "add", "Add", id="add", tooltip="Browse the army list's formations and add one"),
         Binding("d", "duplicate", "Copy", id="duplicate", tooltip="Add a copy of the selected formation"),
+        Binding("b", "buy", "Buy", id="buy", tooltip="Things bought for the whole army (a Wraithgate, daemons)"),
         Binding("delete,x", "remove", "Remove", id="remove", key_display="del",
                 tooltip="Remove the selected formation"),
         Binding("shift+up,left_square_bracket", "move(-1)", "Move up", id="move-up", show=False,
@@ -222,6 +223,8 @@ class MainScreen(Screen[None]):
         needs_selection = ("duplicate", "remove", "move", "label")
         if action in needs_selection and self.selected is None:
             return None
+        if action == "buy":
+            return bool(self.editor.view.army.purchases)  # hidden when the list buys nothing army-wide
         if action == "undo":
             return True if self.editor.history.can_undo else None
         if action == "redo":
@@ -250,6 +253,32 @@ class MainScreen(Screen[None]):
 
         self.app.push_screen(PickScreen(f"Add a formation · {view.army.name}", items,
                                         hint="Type to filter · Enter add · Esc cancel", tall=True), picked)
+
+    def action_buy(self) -> None:
+        assert self.roster is not None
+        roster = self.roster
+        items = []
+        for purchase in self.editor.view.army.purchases:
+            bought = next((n for key, n in roster.purchases.items() if name_key(key) == name_key(purchase.name)), 0)
+            limit = f", at most {purchase.max}" if purchase.max is not None else ""
+            about = Content.assemble((purchase.summary, "$text-muted"))
+            if purchase.max is None or bought < purchase.max:
+                items.append(PickItem((purchase.name, bought + 1), Content.assemble(
+                    (f"Buy a {purchase.name}", "bold"), (f"  +{purchase.cost} pts", "$accent"),
+                    (f"  ({bought} bought{limit})", "$text-muted"), "\n  ", about), purchase.name, purchase.summary))
+            if bought:
+                items.append(PickItem((purchase.name, bought - 1), Content.assemble(
+                    (f"Remove a {purchase.name}", "bold"), (f"  -{purchase.cost} pts", "$accent"),
+                    (f"  ({bought} bought)", "$text-muted")), purchase.name, purchase.summary))
+
+        def picked(item: PickItem | None) -> None:
+            if item is not None:
+                name, number = item.value
+                written = next((k for k in roster.purchases if name_key(k) == name_key(name)), name)
+                self.commit(edits.set_purchase(roster, written, number), f"{name}: {number}", self.selected)
+
+        self.app.push_screen(PickScreen(f"Bought for the army · {self.editor.view.army.name}", items,
+                                        hint="Type to filter · Enter choose · Esc cancel"), picked)
 
     def action_duplicate(self) -> None:
         assert self.roster is not None and self.selected is not None

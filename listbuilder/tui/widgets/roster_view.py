@@ -155,6 +155,8 @@ class PointsStatus(Widget):
         for cap in result.caps:
             over = cap.points > cap.limit
             caps.append(Content.assemble(f"{cap.name} ", (f"{cap.points:,} / {cap.limit:,}", "bold $error" if over else "bold")))
+        if result.purchases:
+            caps.append(Content("bought: " + ", ".join(f"{name} ×{n}" for name, (n, _) in result.purchases.items())))
         derived = result.derived
         if "strategy_rating" in derived:
             caps.append(Content(f"strategy {derived['strategy_rating']} · {derived['activations']} activations"))
