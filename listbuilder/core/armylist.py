@@ -81,8 +81,10 @@ class UnitSlot(Strict):
 class UpgradeOption(Strict):
     unit: str
     name: str | None = Field(None, description="short name used on rosters; defaults to the unit")
-    cost: int = Field(0, ge=0, description="points per unit taken")
+    cost: int = Field(0, ge=0, description="points per one taken")
+    bundle: int = Field(1, gt=0, description="units each one taken adds ('2 Wildboyz for 25')")
     joins: list[str] = Field([], description="characters: the units it may join (default: any)")
+    faction: str | None = Field(None, description="only for a formation of this faction")
 
     @property
     def label(self) -> str:
@@ -111,6 +113,13 @@ class Upgrade(Cited):
     needs: list[str] = Field([], description="the formation must also take one of these upgrades (or transport "
                                              "options)")
     exclusive: bool = Field(False, description="a formation taking it may take no other upgrade")
+    per_unit_of: str | None = Field(None, description="at most one per unit of this type in the formation "
+                                                      "('a free Grot per Boyz unit')")
+    hosts_in_order: list[list[str]] = Field(
+        [], description="characters: the units it must join, best first; the first group the army has wins "
+                        "('a Great Gargant if any, else Nobz or a Gargant'); an empty group means any unit")
+    in_largest_formation: bool = Field(False, description="characters: must go to the army's largest formation "
+                                                          "(as the game counts size)")
     only_units: list[str] | None = Field(None, description="taken only by a formation holding nothing but these")
     counts_toward_max: bool = Field(True, description="uses one of the formation's `max_upgrades`")
     any_formation: bool = Field(False, description="any formation of the army or its allies may take it, "
@@ -139,6 +148,7 @@ class TransportMode(Cited):
     only_units: list[str] | None = Field(None, description="the formation may then hold only these units")
     requires: list[str] = Field([], description="the army must include one of these units")
     cost: int = Field(0, ge=0, description="flat cost of choosing this mode")
+    cost_per_unit: int = Field(0, ge=0, description="points per unit of the formation when this mode is chosen")
     all_or_none: bool = Field(False, description="if one formation takes this mode, every formation that "
                                                  "could must take it too")
     may_garrison: bool = Field(True, description="false when a formation using this mode cannot be a garrison")
@@ -158,6 +168,15 @@ class Split(Strict):
     upgrade: str = Field(description="the upgrade those formations take to receive them")
 
 
+class Size(Strict):
+    """A size a formation comes in (Ork normal, big, 'uge): its price, and how many times its units
+    and its upgrades' limits are multiplied."""
+
+    name: str
+    points: int = Field(ge=0)
+    scale: int = Field(gt=0)
+
+
 class Formation(Cited):
     name: str
     category: str | None = Field(None, description="e.g. company or support, for limits such as support ratios")
@@ -173,6 +192,8 @@ class Formation(Cited):
     max_per_army: int | None = Field(None, ge=0, description="0-1 and 0-N formations")
     terrain: list[str] = Field([], description="terrain pieces that come with it, e.g. '9 gun emplacements'")
     split: Split | None = None
+    sizes: list[Size] = Field([], description="sizes chosen on the roster; the first is the default")
+    factions: list[str] | None = Field(None, description="the factions it may declare (one is chosen on the roster)")
 
     @model_validator(mode="after")
     def _priced_per_count(self) -> Formation:
@@ -197,11 +218,13 @@ class Per(Strict):
     formations: list[str] = []
     categories: list[str] = []
     each: int = Field(1, gt=0, description="per this many matching formations, rounding up ('1 in 3')")
+    factions: bool = Field(False, description="per faction the army's formations declare")
 
     @model_validator(mode="after")
     def _one_basis(self) -> Per:
-        if (self.points is None) == (not (self.formations or self.categories)):
-            raise ValueError("give `points`, or `formations`/`categories`, not both")
+        bases = [self.points is not None, bool(self.formations or self.categories), self.factions]
+        if sum(bases) != 1:
+            raise ValueError("give one of `points`, `formations`/`categories` or `factions`")
         return self
 
 
@@ -214,7 +237,8 @@ class Limit(Cited):
     unit_types: list[UnitType] = []
     formations: list[str] = []
     categories: list[str] = Field([], description="formations of these categories")
-    max: int = Field(ge=0)
+    min: int = Field(0, ge=0, description="at least this many")
+    max: int | None = Field(None, ge=0)
     per: Per | None = None
 
     @model_validator(mode="after")
@@ -224,6 +248,8 @@ class Limit(Cited):
             raise ValueError("a limit selects `units`, `unit_types`, `formations` or `categories`")
         if by_unit and by_formation:
             raise ValueError("a limit counts either formations or units, not both")
+        if self.max is None and not self.min:
+            raise ValueError("a limit needs `max`, `min` or both")
         return self
 
 
@@ -283,6 +309,9 @@ class ArmyList(Cited):
     spirit_targets: list[str] = Field([], description="formations whose destruction also breaks the army's "
                                                       "spirit, besides the most expensive")
     purchases: list[Purchase] = []
+    factions: list[str] = Field([], description="the factions its formations declare (Chaos powers)")
+    min_speed: int | None = Field(None, description="cm: every unit moves this fast or rides a transport that "
+                                                    "does (Speed Freeks)")
     garrison_only: list[str] | None = Field(None, description="only formations made wholly of these units may "
                                                               "garrison")
     summary: str = ""

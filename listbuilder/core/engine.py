@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from math import ceil, floor
 from typing import Any
 
-from .armylist import (ArmyList, Formation, Limit, Per, Range, TransportMode, TransportRule, UnitSlot, Upgrade,
-                       UpgradeOption)
+from .armylist import (ArmyList, Formation, Limit, Per, Range, Size, TransportMode, TransportRule, UnitSlot,
+                       Upgrade, UpgradeOption)
 from .catalog import ArmyView, Catalog
 from .datasheet import Datasheet
 from .findings import Finding, FindingList, Path
@@ -56,6 +56,8 @@ class BuiltFormation:
     transport_rule: TransportRule | None = None
     transport_mode: TransportMode | None = None  # the option chosen from the rule
     label: str | None = None
+    size: str | None = None  # for formations that come in sizes
+    faction: str | None = None  # the faction it declares
     shared: list[UnitGroup] = field(default_factory=list)  # units shared out among other formations
     derived: dict[str, Any] = field(default_factory=dict)  # filled by the game's system pack
 
@@ -145,11 +147,21 @@ class _FormationBuilder:
 
     def build(self) -> BuiltFormation:
         definition, built = self.built.definition, self.built
-        built.copies = self._copies()
-        built.points = definition.price(built.copies)
+        self._faction()
+        if definition.sizes:
+            size = self._size()
+            built.size, built.copies, built.points = size.name, size.scale, size.points
+        else:
+            built.copies = self._copies()
+            built.points = definition.price(built.copies)
         self._compose()
         upgrades = self._resolve_upgrades()
-        ordered = sorted(upgrades, key=lambda pair: (pair[0].character, pair[0].carry is not None))
+        carriers = {name_key(u.name) for u, _, _ in upgrades if u.carry}
+
+        def stage(upgrade: Upgrade) -> int:
+            """Units first, then the transports that carry them, then what changes those transports."""
+            return 2 if carriers & set(map(name_key, upgrade.needs)) else 1 if upgrade.carry else 0
+        ordered = sorted(upgrades, key=lambda pair: (pair[0].character, stage(pair[0])))
         for upgrade, choice, key in ordered:
             if upgrade.character:
                 continue
@@ -171,6 +183,48 @@ class _FormationBuilder:
             self.built.units.append(group)
         group.count += count
         return group
+
+    def _faction(self) -> None:
+        definition, asked = self.built.definition, self.entry.faction
+        if definition.factions is None:
+            if asked is not None:
+                self.error("faction-not-allowed", f"{definition.name} declares no faction", self.rule, "faction")
+            return
+        if asked is None:
+            self.error("faction-required", f"{definition.name}: declare its faction "
+                       f"({', '.join(definition.factions)})", self.rule)
+            return
+        faction = next((f for f in definition.factions if name_key(f) == name_key(asked)), None)
+        if faction is None:
+            self.error("faction-not-allowed", f"{definition.name} may not be {asked} (it may be: "
+                       f"{', '.join(definition.factions)})", self.rule, "faction",
+                       suggestion=did_you_mean(asked, definition.factions))
+        self.built.faction = faction
+
+    def _size(self) -> Size:
+        definition, asked = self.built.definition, self.entry.size
+        if asked is None:
+            return definition.sizes[0]
+        size = _named(asked, definition.sizes)
+        if size is None:
+            names = [z.name for z in definition.sizes]
+            self.error("unknown-size", f"{definition.name} comes in these sizes: {', '.join(names)}; not '{asked}'",
+                       self.rule, "size", suggestion=did_you_mean(asked, names))
+            return definition.sizes[0]
+        return size
+
+    def _scaled(self, count: Range) -> Range:
+        """An upgrade's limits, doubled or tripled for a big or 'uge formation."""
+        if not self.built.definition.sizes or count.max is None:
+            return count
+        return Range(min=count.min, max=count.max * self.built.copies)
+
+    def _check_faction(self, option: UpgradeOption, upgrade: Upgrade, *where: str | int) -> bool:
+        if option.faction is None or option.faction == self.built.faction:
+            return True
+        self.error("faction-mismatch", f"{option.label} are {option.faction}, but {self.built.definition.name} is "
+                   f"{self.built.faction or 'of no faction'}", upgrade.rule, *where)
+        return False
 
     def _copies(self) -> int:
         definition, asked = self.built.definition, self.entry.count
@@ -316,15 +370,17 @@ class _FormationBuilder:
         if upgrade.carry == "up to need":
             vehicle = self.sheet(upgrade.options[0].unit)
             limits.append(transports_needed(vehicle, self._passengers(), self._carriers(excluding=vehicle)))
+        if upgrade.per_unit_of:
+            limits.append(self.built.count_of(upgrade.per_unit_of))
         return min(limits) if limits else None
 
     def _holds_only(self, upgrade: Upgrade, key: str) -> bool:
         allowed = {name_key(u) for u in upgrade.only_units or []}
         others = sorted({g.sheet.name for g in self.built.units if name_key(g.sheet.name) not in allowed})
         if others:
-            self.error("upgrade-not-allowed", f"{upgrade.name} is only for a {self.built.definition.name} made of "
-                       f"{', '.join(upgrade.only_units or [])}; it also has {', '.join(others)}", upgrade.rule,
-                       "upgrades", key)
+            self.error("upgrade-not-allowed", f"{upgrade.name} is only for a formation made of "
+                       f"{', '.join(upgrade.only_units or [])}; {self.built.definition.name} also has "
+                       f"{', '.join(others)}", upgrade.rule, "upgrades", key)
         return not others
 
     def _exactly(self, upgrade: Upgrade, counts: dict[str, int], key: str) -> bool:
@@ -335,7 +391,7 @@ class _FormationBuilder:
         left, spare = board(self._carriers() + vehicles, riders)
         if not left and not spare:
             return True
-        taken = ", ".join(f"{n} {label}" for label, n in counts.items() if n)
+        taken = ", ".join(plural(n, label) for label, n in counts.items() if n)
         problem = (f"{plural(len(left), 'unit')} that could ride would be left behind" if left
                    else f"{plural(spare, 'space')} would be left spare")
         self.error("transport-inexact", f"{upgrade.name} in {self.built.definition.name}: with {taken}, {problem}; "
@@ -382,16 +438,20 @@ class _FormationBuilder:
         if total == 0:
             return
         assert upgrade.count is not None
-        implied = self._implied_max(upgrade)
-        if not upgrade.count.contains(total, implied):
+        implied, count = self._implied_max(upgrade), self._scaled(upgrade.count)
+        if not count.contains(total, implied):
             reason = ""
             if upgrade.carry == "up to need":
                 reason = f" (the number needed to carry the formation is {implied})"
             elif upgrade.replaces:
                 reason = f" ({definition.name} has {plural(implied or 0, upgrade.replaces)} to replace)"
+            elif upgrade.per_unit_of:
+                reason = f" (one per {upgrade.per_unit_of}, and {definition.name} has {implied})"
             code = "transport-excess" if upgrade.carry == "up to need" and total > (implied or 0) else "quantity-out-of-range"
             self.error(code, f"{upgrade.name} in {definition.name}: {total} taken, "
-                       f"{upgrade.count.describe(implied)} allowed{reason}", upgrade.rule, "upgrades", key)
+                       f"{count.describe(implied)} allowed{reason}", upgrade.rule, "upgrades", key)
+            return
+        if not all(self._check_faction(o, upgrade, "upgrades", key) for o in upgrade.options if counts.get(o.label)):
             return
         if upgrade.only_units is not None and not self._holds_only(upgrade, key):
             return
@@ -404,9 +464,9 @@ class _FormationBuilder:
             taken = counts.get(option.label, 0)
             if taken:
                 cost += option.cost * taken
-                self._add(option.unit, taken, upgrade.name)
+                self._add(option.unit, taken * option.bundle, upgrade.name)
         if upgrade.replaces:
-            self._remove(upgrade.replaces, total)
+            self._remove(upgrade.replaces, total)  # one replaced per option taken, whatever its bundle
         self._pay(upgrade, cost)
 
     def _pay(self, upgrade: Upgrade, cost: int) -> None:
@@ -465,6 +525,8 @@ class _FormationBuilder:
             self.error("character-host-missing", f"{option.label} cannot join '{pick.joins}': {definition.name} "
                        f"has no such unit (it has {', '.join(present)})", "2.1.1 Characters",
                        *where, "joins", suggestion=did_you_mean(pick.joins, present))
+            return None
+        if not self._check_faction(option, upgrade, *where, "character"):
             return None
         if option.joins and name_key(host.sheet.name) not in {name_key(u) for u in option.joins}:
             self.error("character-host-invalid", f"{option.label} may join only {' or '.join(option.joins)}, "
@@ -535,9 +597,10 @@ class _FormationBuilder:
             else:
                 mode = picked
         self.built.transport_rule, self.built.transport_mode = rule, mode
-        if mode.cost:
-            self.built.upgrades[mode.name] = mode.cost  # a transport bought as the list's upgrade
-            self.built.points += mode.cost
+        cost = mode.cost + mode.cost_per_unit * len(self.built.sheets())
+        if cost:
+            self.built.upgrades[mode.name] = cost  # a transport bought as the list's upgrade
+            self.built.points += cost
         others = _outside(self.built, mode)
         if others:
             self.error("transport-not-allowed", f"{mode.name} may carry only {', '.join(mode.only_units or [])} units; "
@@ -599,26 +662,33 @@ def _count(limit: Limit, formations: list[BuiltFormation]) -> tuple[int, list[in
     return total, hits
 
 
-def _allowed(limit: Limit, points: int, formations: list[BuiltFormation]) -> tuple[int, str]:
+def _allowed(most: int, per: Per | None, points: int, formations: list[BuiltFormation]) -> tuple[int, str]:
     """The most a limit allows in this army, and how that was worked out."""
-    per: Per | None = limit.per
     if per is None:
-        return limit.max, ""
+        return most, ""
     if per.points:
         blocks = ceil(points / per.points)
-        return limit.max * blocks, f"; {limit.max} per {per.points:,} points or part, and the army is {points:,}"
+        return most * blocks, f"; {most} per {per.points:,} points or part, and the army is {points:,}"
+    if per.factions:
+        factions = sorted({f.faction for f in formations if f.faction})
+        return most * len(factions), (f"; {most} per faction in the army, and it has {len(factions)}"
+                                      + (f" ({', '.join(factions)})" if factions else ""))
     found = len(_matching(formations, per.formations, per.categories))
     basis = " or ".join([*per.formations, *per.categories])
     if per.each > 1:
-        return limit.max * ceil(found / per.each), (f"; {limit.max} per {per.each} {basis} or part, and the army "
-                                                     f"has {found}")
-    return limit.max * found, f"; {limit.max} per {basis}, and the army has {found}"
+        return most * ceil(found / per.each), f"; {most} per {per.each} {basis} or part, and the army has {found}"
+    return most * found, f"; {most} per {basis}, and the army has {found}"
 
 
 def _limits(limits: list[Limit], points: int, formations: list[BuiltFormation], findings: FindingList) -> None:
     for limit in limits:
         total, hits = _count(limit, formations)
-        allowed, basis = _allowed(limit, points, formations)
+        if total < limit.min:
+            findings.add("limit-short", f"{limit.name}: {total} in the army, at least {limit.min} needed",
+                         limit.rule, ("formations",))
+        if limit.max is None:
+            continue
+        allowed, basis = _allowed(limit.max, limit.per, points, formations)
         if total > allowed:
             where = f"in formations {', '.join(f'#{i + 1}' for i in hits)}"
             findings.add("limit-exceeded", f"{limit.name}: {total} in the army, at most {allowed} allowed "
@@ -637,6 +707,24 @@ def _first_with(army: ArmyList, formations: list[BuiltFormation], findings: Find
                 findings.add("upgrade-placement", f"{upgrade.name}: the army takes one, so the first must go to the "
                              f"formation with the {' or '.join(upgrade.first_with)}, {built.name} (#{built.index + 1})",
                              upgrade.rule, ("formations", built.index, "upgrades"))
+
+
+def _host_order(army: ArmyList, formations: list[BuiltFormation], findings: FindingList) -> None:
+    """Characters that must join the best host the army has ('a Great Gargant if any, else...')."""
+    present = {name_key(s.name) for f in formations for s in f.sheets()}
+    for upgrade in army.upgrades:
+        if not upgrade.hosts_in_order:
+            continue
+        best = next((group for group in upgrade.hosts_in_order
+                     if not group or present & {name_key(u) for u in group}), None)
+        if not best:
+            continue
+        for built in formations:
+            for character in built.characters:
+                if character.upgrade == upgrade.name and name_key(character.joins.name) not in map(name_key, best):
+                    findings.add("character-placement", f"{character.sheet.name} joins a {character.joins.name}, but "
+                                 f"the army has a {' or '.join(best)}, which it must join", upgrade.rule,
+                                 ("formations", built.index, "upgrades", upgrade.name))
 
 
 def _splits(view: ArmyView, formations: list[BuiltFormation], findings: FindingList) -> None:
@@ -721,6 +809,7 @@ def build(roster: Roster, catalog: Catalog) -> RosterResult:
     _per_army(view.lists(), formations, findings)
     _limits([*game.limits, *army.limits], roster.points, formations, findings)
     _first_with(army, formations, findings)
+    _host_order(army, formations, findings)
     _splits(view, formations, findings)
     caps = _caps(roster, army, formations, findings)
     purchases = _purchases(roster, army, findings)

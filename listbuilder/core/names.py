@@ -28,5 +28,5 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
 
 
 def plural(count: int, word: str) -> str:
-    """'1 Rhino', '3 Rhinos'."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    """'1 Rhino', '3 Rhinos', '7 Guardians' (a name already plural stays as it is)."""
+    return f"{count} {word}" if count == 1 or word.endswith("s") else f"{count} {word}s"

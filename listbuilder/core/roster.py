@@ -21,6 +21,8 @@ class RosterFormation(Entry):
     type: str = Field(description="a formation of the army list or of its allies")
     label: str | None = Field(None, description="the player's own name for it")
     count: NonNegativeInt | None = Field(None, description="copies, for formations fielded 1-N at a time")
+    size: str | None = Field(None, description="for formations that come in sizes (Ork big, 'uge)")
+    faction: str | None = Field(None, description="the faction it declares, where the list has factions")
     composition: dict[str, NonNegativeInt] | None = Field(None, description="unit -> number, for 'any mix of' slots")
     upgrades: dict[str, UpgradeChoice] = Field(
         {}, description="upgrade -> true, a count, an option's name, option counts, or a character pick")
