@@ -443,3 +443,29 @@ def test_open_asks_about_unsaved_changes_then_loads_the_file(catalog, tmp_path, 
         assert not app.history.can_undo
 
     run(app, scenario)
+
+
+def test_things_bought_for_the_army_are_added_and_removed_by_keys(catalog, tmp_path):
+    # Biel-Tan (lists/epic-armageddon/biel-tan.yaml): a Wraithgate costs 50 points, 0-1 per army.
+    app = new_roster_app(catalog, tmp_path / "gate.yaml", "epic-armageddon", "biel-tan", 2000)
+    assert isinstance(app, EditorApp)
+
+    async def scenario(pilot) -> None:
+        await keys(pilot, "b", "enter")
+        assert app.history.current.purchases == {"Wraithgate": 1}
+        assert app.main.result.total == 50
+        await keys(pilot, "b", "enter")  # at the most: the only choice left is to remove it
+        assert app.history.current.purchases == {}
+        await keys(pilot, "ctrl+z")
+        assert app.history.current.purchases == {"Wraithgate": 1}
+
+    run(app, scenario)
+
+
+def test_buying_is_hidden_for_a_list_that_buys_nothing_army_wide(catalog):
+    app = demo_app(catalog)
+
+    async def scenario(pilot) -> None:
+        assert app.main.check_action("buy", ()) is False
+
+    run(app, scenario)

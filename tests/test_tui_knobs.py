@@ -183,3 +183,18 @@ def test_a_sapper_platoon_can_be_shared_out(catalog):
     shared = share.toggle(entry)
     assert shared.split is True
     assert guard_knobs(catalog, "baran-siegemasters", shared)[("split",)].toggle(shared).split is False
+
+
+def test_an_upgrade_of_several_characters_offers_one_pick_at_a_time(catalog):
+    entry = RosterFormation(type="Aspect Warrior Warhost", composition={"Dire Avengers": 8})
+    offered = guard_knobs(catalog, "biel-tan", entry)
+    first = offered[("upgrades", "Exarchs", "character", "1")]
+    one = first.pick(entry, "Exarch")
+    assert one.upgrades == {"Exarchs": [CharacterPick(character="Exarch", joins="Dire Avengers")]}
+    offered = guard_knobs(catalog, "biel-tan", one)
+    assert ("upgrades", "Exarchs", "joins", "1") in offered
+    two = offered[("upgrades", "Exarchs", "character", "2")].pick(one, "Autarch")
+    assert [p.character for p in two.upgrades["Exarchs"]] == ["Exarch", "Autarch"]
+    assert ("upgrades", "Exarchs", "character", "3") not in guard_knobs(catalog, "biel-tan", two)  # two at most
+    removed = guard_knobs(catalog, "biel-tan", two)[("upgrades", "Exarchs", "character", "1")].pick(two, None)
+    assert [p.character for p in removed.upgrades["Exarchs"]] == ["Autarch"]

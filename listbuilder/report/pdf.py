@@ -336,6 +336,8 @@ class RosterDocument:
         garrison = garrison_text(built)
         if garrison:
             lines.append(Paragraph(clean(garrison[0].upper() + garrison[1:]), style["Cell"]))
+        for note in built.derived.get("notes", []):
+            lines.append(Paragraph(clean(note[0].upper() + note[1:]), style["Cell"]))
         if numbers:
             lines.append(Paragraph(f"<b>See finding {', '.join(str(n) for n in numbers)}</b>", style["Cell"]))
         return lines

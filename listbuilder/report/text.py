@@ -31,6 +31,8 @@ def roster_text(file: str, result: RosterResult) -> str:
             half = "—" if d.get("half_strength") is None else d["half_strength"]
             lines.append(f"      {d['units']} unit{'' if d['units'] == 1 else 's'}, initiative {d['initiative']}, break point {bp}, "
                          f"half strength at {half}; {garrison_text(built)}")
+            for note in d.get("notes", []):
+                lines.append(f"      {note}")
     for finding in result.findings:
         lines.append("  " + finding_text(finding))
     return "\n".join(lines)

@@ -309,12 +309,33 @@ class OptionKnob(Knob):
 
 
 @dataclass(frozen=True)
+class FieldKnob(Knob):
+    """A formation's own choice of one of a few names: its size, or its faction."""
+
+    options: tuple[Choice, ...] = ()
+    chosen: str | None = None
+    KIND: ClassVar[Kind] = "choice"
+
+    @property
+    def value(self) -> str:
+        return self.chosen or "—"
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        return self.options
+
+    def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
+        return None if value is None or value == self.chosen else _update(entry, **{self.key[0]: value})
+
+
+@dataclass(frozen=True)
 class CharacterKnob(Knob):
     """Which character a character upgrade adds (or none)."""
 
     upgrade: Upgrade | None = None
     chosen: CharacterPick | None = None
     host: str = ""  # the unit a newly picked character joins
+    slot: int | None = None  # which of several picks, for an upgrade that adds more than one character
     KIND: ClassVar[Kind] = "choice"
 
     @property
@@ -335,7 +356,7 @@ class CharacterKnob(Knob):
         assert self.upgrade is not None
         joins = self.chosen.joins if self.chosen else self.host
         pick = None if value is None else CharacterPick(character=value, joins=joins)
-        upgrades = _put(entry.upgrades, self.upgrade.name, pick)
+        upgrades = _put(entry.upgrades, self.upgrade.name, _with_pick(entry, self.upgrade, self.slot, pick))
         return None if upgrades == entry.upgrades else _update(entry, upgrades=upgrades)
 
 
@@ -346,6 +367,7 @@ class JoinsKnob(Knob):
     upgrade: Upgrade | None = None
     chosen: CharacterPick | None = None
     hosts: tuple[str, ...] = ()
+    slot: int | None = None
     KIND: ClassVar[Kind] = "choice"
 
     @property
@@ -361,7 +383,31 @@ class JoinsKnob(Knob):
         if value is None or value == self.chosen.joins:
             return None
         pick = CharacterPick(character=self.chosen.character, joins=value)
-        return _update(entry, upgrades=_put(entry.upgrades, self.upgrade.name, pick))
+        return _update(entry, upgrades=_put(entry.upgrades, self.upgrade.name,
+                                            _with_pick(entry, self.upgrade, self.slot, pick)))
+
+
+def _picks(choice: Any) -> list[CharacterPick]:
+    if isinstance(choice, CharacterPick):
+        return [choice]
+    return [p for p in choice if isinstance(p, CharacterPick)] if isinstance(choice, list) else []
+
+
+def _with_pick(entry: RosterFormation, upgrade: Upgrade, slot: int | None,
+               pick: CharacterPick | None) -> CharacterPick | list[CharacterPick] | None:
+    """The upgrade's value once pick number `slot` is set (None: removed); a single pick when the
+    upgrade adds one character."""
+    if slot is None:
+        return pick
+    written = _key_for(entry.upgrades, upgrade.name)
+    picks = _picks(entry.upgrades.get(written) if written else None)
+    if pick is None:
+        picks = [p for i, p in enumerate(picks) if i != slot]
+    elif slot < len(picks):
+        picks[slot] = pick
+    else:
+        picks.append(pick)
+    return picks or None
 
 
 @dataclass(frozen=True)
@@ -438,17 +484,7 @@ def _upgrade_knobs(upgrade: Upgrade, entry: RosterFormation, built: BuiltFormati
         return [FlagKnob(("upgrades", upgrade.name), upgrade.name, summary=summary, cost=_points(upgrade.cost, False),
                          taken=choice is True or (type(choice) is int and choice > 0))]
     if upgrade.character:
-        pick = _canonical_pick(choice, upgrade.options) if isinstance(choice, CharacterPick) else None
-        option = next((o for o in upgrade.options if pick and o.label == pick.character), None)
-        hosts = tuple(dict.fromkeys(g.sheet.name for g in built.units))
-        knobs: list[Knob] = [CharacterKnob(("upgrades", upgrade.name, "character"), upgrade.name, summary=summary,
-                                           cost=_points(option.cost, False) if option else "",
-                                           upgrade=upgrade, chosen=pick, host=hosts[0] if hosts else "")]
-        if pick is not None:
-            knobs.append(JoinsKnob(("upgrades", upgrade.name, "joins"), upgrade.name, "joins",
-                                   summary=f"The unit of the formation the {pick.character} is added to [2.1.1 Characters]",
-                                   upgrade=upgrade, chosen=pick, hosts=hosts))
-        return knobs
+        return _character_knobs(upgrade, choice, built, summary)
     counts = _option_counts(upgrade.options, choice, upgrade.fixed_count or 1)
     single = len(upgrade.options) == 1
     assert upgrade.count is not None
@@ -458,6 +494,32 @@ def _upgrade_knobs(upgrade: Upgrade, entry: RosterFormation, built: BuiltFormati
                        cost=_points(o.cost, each) + (f" (+{upgrade.cost})" if upgrade.cost else ""),
                        upgrade=upgrade, counts=counts)
             for o in upgrade.options]
+
+
+def _character_knobs(upgrade: Upgrade, choice: Any, built: BuiltFormation, summary: str) -> list[Knob]:
+    """A character and the unit it joins; for an upgrade of several characters, one pair per pick
+    and one more to add a pick while fewer than the most are taken."""
+    assert upgrade.count is not None
+    several = upgrade.count.max is None or upgrade.count.max > 1
+    picks = [_canonical_pick(p, upgrade.options) for p in _picks(choice)]
+    hosts = tuple(dict.fromkeys(g.sheet.name for g in built.units))
+    slots: list[CharacterPick | None] = list(picks) if several else picks[:1] or [None]
+    if several and (upgrade.count.max is None or len(picks) < upgrade.count.max):
+        slots.append(None)
+    knobs: list[Knob] = []
+    for i, pick in enumerate(slots):
+        slot = i if several else None
+        name = f"{upgrade.name} {i + 1}" if several else upgrade.name
+        suffix = (str(i + 1),) if several else ()
+        option = next((o for o in upgrade.options if pick and o.label == pick.character), None)
+        knobs.append(CharacterKnob(("upgrades", upgrade.name, "character", *suffix), name, summary=summary,
+                                   cost=_points(option.cost, False) if option else "", upgrade=upgrade, chosen=pick,
+                                   host=hosts[0] if hosts else "", slot=slot))
+        if pick is not None:
+            knobs.append(JoinsKnob(("upgrades", upgrade.name, "joins", *suffix), name, "joins",
+                                   summary=f"The unit of the formation the {pick.character} is added to "
+                                           f"[2.1.1 Characters]", upgrade=upgrade, chosen=pick, hosts=hosts, slot=slot))
+    return knobs
 
 
 def _canonical_pick(pick: CharacterPick, options: list[UpgradeOption]) -> CharacterPick:
@@ -561,6 +623,15 @@ def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
         knobs.append(CopiesKnob(("count",), "Count", summary=f"{definition.name}: {definition.count.describe()} "
                                 f"per formation [{definition.rule}]", cost=price, copies=built.copies,
                                 low=definition.count.min, high=definition.count.max))
+    if definition.factions is not None:
+        knobs.append(FieldKnob(("faction",), "Faction", summary=f"The power {definition.name} is devoted to "
+                               f"[{definition.rule}]", options=tuple(Choice(f, f) for f in definition.factions),
+                               chosen=built.faction))
+    if definition.sizes:
+        knobs.append(FieldKnob(("size",), "Size", summary=f"{definition.name} comes in these sizes; a bigger one "
+                               f"multiplies its units and the most of each upgrade [{definition.rule}]",
+                               options=tuple(Choice(z.name, z.name, f"{z.points:,}") for z in definition.sizes),
+                               chosen=built.size))
     knobs += _composition_knobs(definition, entry, built.copies)
     if definition.transport is not None:
         rule = next((t for t in army.transports if name_key(t.name) == name_key(definition.transport)), None)

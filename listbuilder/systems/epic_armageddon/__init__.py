@@ -8,7 +8,9 @@ from math import ceil
 from ...core.armylist import GameSettings
 from ...core.datasheet import Datasheet
 from ...core.engine import BuiltFormation, RosterResult
+from ...core.findings import Finding
 from ...core.names import name_key
+from ...core.transport import board
 
 OFF_TABLE = ("AC", "WE/AC", "SC")  # aircraft and spacecraft are never set up on the table
 
@@ -64,7 +66,56 @@ def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
     return True, f"{fast} unit{'s' if fast != 1 else ''} move{'s' if fast == 1 else ''} more than {rules.fast_speed}cm and none is a war engine"
 
 
+def blast_notes(built: BuiltFormation) -> list[str]:
+    """Units whose loss gives the formation no Blast markers, shown beside its break point."""
+    sheets = built.sheets()
+    notes = []
+    if any(has(s, "drones") for s in sheets):
+        notes.append("no Blast markers for drones destroyed (5.13.1 Tau Drones)")
+    if any(has(s, "grot") for s in sheets) and any(not has(s, "grot") for s in sheets):
+        notes.append("no Blast markers for Grots killed while it has an Ork unit (5.6.1 Grots)")
+    return notes
+
+
+def check_placement(result: RosterResult) -> None:
+    """Characters that must go to the army's largest formation, war engines counting their
+    damage capacity (the Feral Ork Warlord)."""
+    sizes = {f.index: strength(f.sheets()) for f in result.formations if f.on_table}
+    largest = max(sizes.values(), default=0)
+    for upgrade in (u for u in result.army.upgrades if u.in_largest_formation):
+        for built in result.formations:
+            if any(c.upgrade == upgrade.name for c in built.characters) and sizes.get(built.index, 0) < largest:
+                biggest = [f"#{i + 1}" for i, size in sizes.items() if size == largest]
+                result.findings.append(Finding(
+                    "character-placement", f"{upgrade.name} must go to the largest formation ({' or '.join(biggest)}, "
+                    f"{largest} units counting war engines' damage capacity); {built.name} has {sizes.get(built.index, 0)}",
+                    upgrade.rule, path=("formations", built.index, "upgrades", upgrade.name)))
+
+
+def check_speed(result: RosterResult) -> None:
+    """Every unit moves at least the list's minimum speed or rides a transport of its formation
+    that does (Speed Freeks)."""
+    fastest = result.army.min_speed
+    if fastest is None:
+        return
+    for built in result.formations:
+        if built.army is not result.army:
+            continue
+        sheets = built.sheets()
+        slow = [s for s in sheets if s.speed is not None and s.speed < fastest]
+        carriers = [s for s in sheets if s.transport and (s.speed or 0) >= fastest]
+        left, _ = board(carriers, slow)
+        if left:
+            names = ", ".join(sorted({s.name for s in left}))
+            result.findings.append(Finding(
+                "too-slow", f"{built.name}: {len(left)} unit{'s' if len(left) != 1 else ''} ({names}) move less than "
+                f"{fastest}cm with no room in a transport that moves {fastest}cm or more", result.army.rule,
+                path=("formations", built.index)))
+
+
 def derive(result: RosterResult, game: GameSettings) -> None:
+    check_placement(result)
+    check_speed(result)
     for built in result.formations:
         if not built.on_table:
             shared = ", ".join(f"{g.count} {g.sheet.name}" for g in built.shared)
@@ -87,6 +138,7 @@ def derive(result: RosterResult, game: GameSettings) -> None:
             "half_strength": full // 2 if on_table else None,
             "garrison": {"eligible": eligible, "reason": reason},
             "transports": {g.sheet.name: g.count for g in transports},
+            "notes": blast_notes(built),
         }
     targets = [f for f in result.formations if f.on_table and not all(s.type in OFF_TABLE for s in f.sheets())]
     top = max((f.points for f in targets), default=0)
