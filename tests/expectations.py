@@ -4,6 +4,8 @@ A formation's expected values are (points, units, break point, half strength, ma
 derived transports). Activations default to one per formation; give `activations` when some
 formation is not on the table (Baran Sappers shared out)."""
 
+import pytest
+
 
 def formation_values(result):
     return [(f.points, f.derived["units"], f.derived["break_point"], f.derived["half_strength"],
@@ -33,3 +35,16 @@ def assert_illegal(result, expected):
 
 def message(result, code):
     return next(f for f in result.findings if f.code == code)
+
+
+def roster_tests(army, legal, illegal):
+    """The two tests every army's module runs over its example rosters, parametrised by file."""
+    @pytest.mark.parametrize("name", sorted(legal))
+    def test_legal_roster(check, name):
+        assert_legal(check(f"{army}/{name}"), legal[name])
+
+    @pytest.mark.parametrize("name", sorted(illegal))
+    def test_illegal_roster(check, name):
+        assert_illegal(check(f"{army}/{name}"), illegal[name])
+
+    return test_legal_roster, test_illegal_roster

@@ -9,7 +9,7 @@ import pytest
 from listbuilder.core.roster import Roster
 from listbuilder.systems import validate
 
-from .expectations import assert_illegal, assert_legal, message
+from .expectations import message, roster_tests
 
 ARMY = "biel-tan"
 NO, YES = False, True
@@ -103,14 +103,7 @@ ILLEGAL = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(LEGAL))
-def test_legal_roster(check, name):
-    assert_legal(check(f"{ARMY}/{name}"), LEGAL[name])
-
-
-@pytest.mark.parametrize("name", sorted(ILLEGAL))
-def test_illegal_roster(check, name):
-    assert_illegal(check(f"{ARMY}/{name}"), ILLEGAL[name])
+test_legal_roster, test_illegal_roster = roster_tests(ARMY, LEGAL, ILLEGAL)
 
 
 def test_three_troupes_per_warhost(check):

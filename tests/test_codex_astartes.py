@@ -2,9 +2,7 @@
 (6.3 L9644-9838, datasheets 5.1, allies 5.3/5.4). Each formation tuple is
 (points, units, break point, half strength, may garrison, derived transports)."""
 
-import pytest
-
-from .expectations import assert_illegal, assert_legal, message
+from .expectations import message, roster_tests
 
 ARMY = "codex-astartes"
 NO = False
@@ -95,14 +93,7 @@ ILLEGAL = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(LEGAL))
-def test_legal_roster(check, name):
-    assert_legal(check(f"{ARMY}/{name}"), LEGAL[name])
-
-
-@pytest.mark.parametrize("name", sorted(ILLEGAL))
-def test_illegal_roster(check, name):
-    assert_illegal(check(f"{ARMY}/{name}"), ILLEGAL[name])
+test_legal_roster, test_illegal_roster = roster_tests(ARMY, LEGAL, ILLEGAL)
 
 
 def test_over_points_message_has_the_numbers(check):

@@ -14,7 +14,7 @@ from listbuilder.core.roster import Roster
 from listbuilder.systems import validate
 
 from .conftest import SEEDS
-from .expectations import assert_illegal, assert_legal, message
+from .expectations import message, roster_tests
 
 ARMY = "tau"
 NO, YES = False, True
@@ -111,14 +111,7 @@ ILLEGAL = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(LEGAL))
-def test_legal_roster(check, name):
-    assert_legal(check(f"{ARMY}/{name}"), LEGAL[name])
-
-
-@pytest.mark.parametrize("name", sorted(ILLEGAL))
-def test_illegal_roster(check, name):
-    assert_illegal(check(f"{ARMY}/{name}"), ILLEGAL[name])
+test_legal_roster, test_illegal_roster = roster_tests(ARMY, LEGAL, ILLEGAL)
 
 
 def test_two_support_groups_per_cadre(check):

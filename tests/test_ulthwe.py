@@ -9,7 +9,7 @@ import pytest
 from listbuilder.core.roster import Roster
 from listbuilder.systems import validate
 
-from .expectations import assert_illegal, assert_legal, message
+from .expectations import message, roster_tests
 
 ARMY = "ulthwe"
 NO, YES = False, True
@@ -99,14 +99,7 @@ ILLEGAL = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(LEGAL))
-def test_legal_roster(check, name):
-    assert_legal(check(f"{ARMY}/{name}"), LEGAL[name])
-
-
-@pytest.mark.parametrize("name", sorted(ILLEGAL))
-def test_illegal_roster(check, name):
-    assert_illegal(check(f"{ARMY}/{name}"), ILLEGAL[name])
+test_legal_roster, test_illegal_roster = roster_tests(ARMY, LEGAL, ILLEGAL)
 
 
 def test_two_troupes_per_warhost_and_one_aspect_troupe(check):

@@ -2,9 +2,7 @@
 datasheets 5.1 and the White Scars Bike 5.14). Each formation tuple is (points, units, break
 point, half strength, may garrison, derived transports)."""
 
-import pytest
-
-from .expectations import assert_illegal, assert_legal, message
+from .expectations import message, roster_tests
 
 ARMY = "white-scars"
 NO, YES = False, True
@@ -77,14 +75,7 @@ ILLEGAL = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(LEGAL))
-def test_legal_roster(check, name):
-    assert_legal(check(f"{ARMY}/{name}"), LEGAL[name])
-
-
-@pytest.mark.parametrize("name", sorted(ILLEGAL))
-def test_illegal_roster(check, name):
-    assert_illegal(check(f"{ARMY}/{name}"), ILLEGAL[name])
+test_legal_roster, test_illegal_roster = roster_tests(ARMY, LEGAL, ILLEGAL)
 
 
 def test_drop_pods_are_all_or_none(check):

@@ -207,30 +207,6 @@ def _slot_unit(written: str, choices: list[str]) -> str | None:
 
 
 @dataclass(frozen=True)
-class TransportKnob(Knob):
-    rule: TransportRule | None = None
-    chosen: str | None = None
-    KIND: ClassVar[Kind] = "choice"
-
-    @property
-    def value(self) -> str:
-        return self.chosen or "—"
-
-    @property
-    def choices(self) -> tuple[Choice, ...]:
-        assert self.rule is not None
-        return tuple(Choice(m.name, m.name, f"{m.unit}s free" if m.unit else "", m.summary) for m in self.rule.modes)
-
-    @property
-    def adds(self) -> list[str]:
-        assert self.rule is not None
-        return [m.unit for m in self.rule.modes if m.unit]
-
-    def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
-        return None if value is None or value == entry.transport else _update(entry, transport=value)
-
-
-@dataclass(frozen=True)
 class FlagKnob(Knob):
     """An upgrade with no units: taken or not."""
 
@@ -326,6 +302,18 @@ class FieldKnob(Knob):
 
     def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
         return None if value is None or value == self.chosen else _update(entry, **{self.key[0]: value})
+
+
+@dataclass(frozen=True)
+class TransportKnob(FieldKnob):
+    """The transport option of a formation that has a choice of them."""
+
+    rule: TransportRule | None = None
+
+    @property
+    def adds(self) -> list[str]:
+        assert self.rule is not None
+        return [m.unit for m in self.rule.modes if m.unit]
 
 
 @dataclass(frozen=True)
@@ -639,7 +627,9 @@ def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
             mode = built.transport_mode or rule.modes[0]
             knobs.append(TransportKnob(("transport",), "Transport", summary=f"{mode.summary} [{mode.rule or rule.rule}]",
                                        cost=f"+{mode.cost}" if mode.cost else "free", rule=rule,
-                                       chosen=built.transport))
+                                       chosen=built.transport, options=tuple(
+                                           Choice(m.name, m.name, f"{m.unit}s free" if m.unit else "", m.summary)
+                                           for m in rule.modes)))
     for upgrade in built.offers:
         knobs += _upgrade_knobs(upgrade, entry, built)
     if definition.split is not None:
