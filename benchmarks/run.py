@@ -1,4 +1,5 @@
-"""Timings of the engine: loading all data (cold and warm) and validating a 20-formation roster.
+"""Timings of the engine: loading all data (cold and warm), validating a 20-formation roster, and
+checking every example roster of tests/rosters as an organiser's folder (read + validate).
 
 Run: python benchmarks/run.py [--runs N]. Prints medians in milliseconds and as ratios.
 """
@@ -12,9 +13,15 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from pathlib import Path
+
+from listbuilder.core.findings import LoadFailure
 from listbuilder.core.roster import Roster
 from listbuilder.data.catalog import load_catalog
+from listbuilder.rosters.files import read_roster
 from listbuilder.systems import validate
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "tests" / "rosters").rglob("*.yaml"))
 
 FRAME_MS = 1000 / 60
 
@@ -42,6 +49,18 @@ def median_ms(action: Callable[[], object], runs: int) -> float:
     return statistics.median(times)
 
 
+def check_folder(catalog) -> int:
+    """Read and validate every example roster, as `listbuilder check tests/rosters/*` does."""
+    checked = 0
+    for path in EXAMPLES:
+        try:
+            validate(read_roster(path, catalog).roster, catalog)
+            checked += 1
+        except LoadFailure:
+            pass  # the unreadable ones are refused while reading, as the CLI does
+    return checked
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=50)
@@ -54,12 +73,16 @@ def main() -> None:
     catalog = load_catalog()
     assert len(TWENTY_FORMATIONS.formations) == 20
     check = median_ms(lambda: validate(TWENTY_FORMATIONS, catalog), runs * 4)
+    folder = median_ms(lambda: check_folder(catalog), max(5, runs // 5))
     units = sum(len(f.units) for files in catalog.datasheets.values() for f in files.values())
-    print(f"data: {units} datasheets")
+    lists = sum(len(lists) for lists in catalog.lists.values())
+    print(f"data: {units} datasheets, {lists} army lists")
     print(f"load all data, cold (parse + validate + cross-check): {cold:8.2f} ms")
     print(f"load all data, warm (content-keyed cache):            {warm:8.2f} ms  ({cold / warm:5.1f}x faster)")
     print(f"validate a 20-formation roster:                       {check:8.3f} ms  "
           f"({check / FRAME_MS:.3f} of a 60 Hz frame, {1000 / check:,.0f} per second)")
+    print(f"check {len(EXAMPLES)} example rosters (read + validate):    {folder:8.2f} ms  "
+          f"({folder / len(EXAMPLES):.2f} ms a file)")
 
 
 if __name__ == "__main__":
