@@ -83,6 +83,8 @@ class UpgradeOption(Strict):
     name: str | None = Field(None, description="short name used on rosters; defaults to the unit")
     cost: int = Field(0, ge=0, description="points per one taken")
     bundle: int = Field(1, gt=0, description="units each one taken adds ('2 Wildboyz for 25')")
+    comes_with: dict[str, int] = Field({}, description="other units each one taken brings ('a Junkatrukk and "
+                                                       "a Boyz for 25')")
     joins: list[str] = Field([], description="characters: the units it may join (default: any)")
     faction: str | None = Field(None, description="only for a formation of this faction")
 
@@ -113,8 +115,9 @@ class Upgrade(Cited):
     needs: list[str] = Field([], description="the formation must also take one of these upgrades (or transport "
                                              "options)")
     exclusive: bool = Field(False, description="a formation taking it may take no other upgrade")
-    per_unit_of: str | None = Field(None, description="at most one per unit of this type in the formation "
-                                                      "('a free Grot per Boyz unit')")
+    per_unit_of: str | None = Field(None, description="at most one per unit that the upgrade of this name added "
+                                                      "('a free Grot per Boyz unit taken'), or else per unit of "
+                                                      "this type in the formation")
     hosts_in_order: list[list[str]] = Field(
         [], description="characters: the units it must join, best first; the first group the army has wins "
                         "('a Great Gargant if any, else Nobz or a Gargant'); an empty group means any unit")
@@ -181,8 +184,9 @@ class Formation(Cited):
     name: str
     category: str | None = Field(None, description="e.g. company or support, for limits such as support ratios")
     units: list[UnitSlot] = Field(min_length=1)
-    points: int | dict[int, int] = Field(description="cost; per copy when `count` is given, or a price per count; "
-                                                     "units priced `each` add to it")
+    points: int | dict[int, int] | None = Field(
+        None, description="cost; per copy when `count` is given, or a price per count; units priced `each` add to "
+                          "it; not given when the formation has `sizes`")
     initiative: str | None = Field(None, pattern=r"^[1-6]\+$", description="when it differs from the list's")
     count: Range | None = Field(None, description="copies fielded as one formation, e.g. 1-2 Warhounds")
     upgrades: list[str] = []
@@ -197,6 +201,10 @@ class Formation(Cited):
 
     @model_validator(mode="after")
     def _priced_per_count(self) -> Formation:
+        if self.points is None and not self.sizes:
+            raise ValueError("give `points`, or `sizes` with their prices")
+        if self.sizes and self.points not in (None, self.sizes[0].points):
+            raise ValueError("with `sizes`, `points` may only repeat the first size's price")
         if isinstance(self.points, dict):
             if self.count is None:
                 raise ValueError("a price per count needs `count`")
@@ -208,6 +216,7 @@ class Formation(Cited):
     def price(self, copies: int) -> int:
         if isinstance(self.points, dict):
             return self.points[copies]
+        assert self.points is not None, "a formation with sizes is priced by its size"
         return self.points * copies
 
 

@@ -183,8 +183,12 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
         for j, option in enumerate(upgrade.options):
             for k, name in enumerate(option.joins):
                 unit(name, ("upgrades", i, "options", j, "joins", k))
+            for name in option.comes_with:
+                unit(name, ("upgrades", i, "options", j, "comes_with", name))
         for j, name in enumerate(upgrade.only_units or []):
             unit(name, ("upgrades", i, "only_units", j))
+        if upgrade.per_unit_of and name_key(upgrade.per_unit_of) not in upgrade_names:
+            unit(upgrade.per_unit_of, ("upgrades", i, "per_unit_of"))
         for j, name in enumerate(upgrade.first_with):
             unit(name, ("upgrades", i, "first_with", j), every_unit)
         for j, option in enumerate(upgrade.options):

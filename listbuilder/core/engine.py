@@ -136,6 +136,7 @@ class _FormationBuilder:
         self.findings = findings
         self.built = BuiltFormation(index, definition, view.army, label=entry.label)
         self.rule = definition.rule or view.army.rule  # what findings about the formation cite
+        self.bought: dict[str, int] = {}  # upgrade name -> units it added
 
     def error(self, code: str, message: str, rule: str, *path: str | int, suggestion: str | None = None) -> None:
         self.findings.add(code, message, rule, self.path + path, suggestion=suggestion)
@@ -152,6 +153,9 @@ class _FormationBuilder:
             size = self._size()
             built.size, built.copies, built.points = size.name, size.scale, size.points
         else:
+            if self.entry.size is not None:
+                self.error("size-not-allowed", f"{definition.name} comes in one size; size '{self.entry.size}' is "
+                           f"not allowed", self.rule, "size")
             built.copies = self._copies()
             built.points = definition.price(built.copies)
         self._compose()
@@ -159,8 +163,11 @@ class _FormationBuilder:
         carriers = {name_key(u.name) for u, _, _ in upgrades if u.carry}
 
         def stage(upgrade: Upgrade) -> int:
-            """Units first, then the transports that carry them, then what changes those transports."""
-            return 2 if carriers & set(map(name_key, upgrade.needs)) else 1 if upgrade.carry else 0
+            """Units first, then what depends on them (abilities granted, one per unit), then the
+            transports that carry them, then what changes those transports."""
+            if carriers & set(map(name_key, upgrade.needs)):
+                return 3
+            return 2 if upgrade.carry else 1 if upgrade.grants or upgrade.per_unit_of else 0
         ordered = sorted(upgrades, key=lambda pair: (pair[0].character, stage(pair[0])))
         for upgrade, choice, key in ordered:
             if upgrade.character:
@@ -371,7 +378,7 @@ class _FormationBuilder:
             vehicle = self.sheet(upgrade.options[0].unit)
             limits.append(transports_needed(vehicle, self._passengers(), self._carriers(excluding=vehicle)))
         if upgrade.per_unit_of:
-            limits.append(self.built.count_of(upgrade.per_unit_of))
+            limits.append(self._units_of(upgrade.per_unit_of))
         return min(limits) if limits else None
 
     def _holds_only(self, upgrade: Upgrade, key: str) -> bool:
@@ -465,9 +472,19 @@ class _FormationBuilder:
             if taken:
                 cost += option.cost * taken
                 self._add(option.unit, taken * option.bundle, upgrade.name)
+                self.bought[upgrade.name] = self.bought.get(upgrade.name, 0) + taken * option.bundle
+                for unit, number in option.comes_with.items():
+                    self._add(unit, taken * number, upgrade.name)
         if upgrade.replaces:
             self._remove(upgrade.replaces, total)  # one replaced per option taken, whatever its bundle
         self._pay(upgrade, cost)
+
+    def _units_of(self, name: str) -> int:
+        """The units the upgrade of that name added, or else the formation's units of that type."""
+        upgrade = _named(name, self.view.army.upgrades)
+        if upgrade is not None:
+            return self.bought.get(upgrade.name, 0)
+        return self.built.count_of(name)
 
     def _pay(self, upgrade: Upgrade, cost: int) -> None:
         self.built.upgrades[upgrade.name] = cost
@@ -497,9 +514,10 @@ class _FormationBuilder:
                        upgrade.rule, "upgrades", key)
             return
         assert upgrade.count is not None
-        if not upgrade.count.contains(len(picks)):
+        count = self._scaled(upgrade.count)
+        if not count.contains(len(picks)):
             self.error("quantity-out-of-range", f"{upgrade.name} in {definition.name}: {len(picks)} taken, "
-                       f"{upgrade.count.describe()} allowed", upgrade.rule, "upgrades", key)
+                       f"{count.describe()} allowed", upgrade.rule, "upgrades", key)
             return
         cost = upgrade.cost
         for i, pick in enumerate(picks):
