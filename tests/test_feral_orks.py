@@ -164,7 +164,7 @@ def test_grots_give_no_blast_markers_beside_orks(catalog, check):
     assert grotz.abilities == ["Grot"]
     result = check(f"{ARMY}/legal-junka-brigade.yaml")
     assert result.formations[2].derived["notes"] == [
-        "no Blast markers for Grots killed while it has an Ork unit (5.6.1 Grots)"]
+        "no Blast markers for Grots killed while it has an Ork unit (5.6.3 Grotz)"]
     assert result.formations[1].derived["notes"] == []
 
 
@@ -203,7 +203,7 @@ def test_warlord_on_a_tie_may_join_either_largest(catalog):
         return Roster.model_validate({"game": "epic-armageddon", "army": ARMY, "points": 2000, "formations": [
             {"type": "Warband", "upgrades": {"Orkeosaurus": 1, **(nob if host == 0 else {})}},
             {"type": "Wildboyz", "upgrades": {"Wildboyz": 4, **(warlord if host == 1 else {})}},
-            {"type": "Trappas", "upgrades": {"Trappa Scouts": True, **(warlord if host == 2 else {})}},
+            {"type": "Trappas", "upgrades": {**(warlord if host == 2 else {})}},
         ]})
     assert validate(roster(0), catalog).valid
     assert validate(roster(1), catalog).valid
@@ -228,7 +228,7 @@ def test_madboyz_extras_and_three_wyrdboyz(check):
                      "Wyrdboyz in Madboyz Horde: 4 taken, 1 to 3 allowed"]
     assert sorted(f.message for f in result.findings if f.code == "upgrade-not-allowed") == [
         "Boarboyz Horde may not take the Wildboyz upgrade (it may take: Boarboyz, Wyrdboy)",
-        "Trappas may not take the Wyrdboy upgrade (it may take: Nob, Trappa Scouts)"]
+        "Trappas may not take the Wyrdboy upgrade (it may take: Nob)"]
 
 
 def test_trappas_are_scouts(check):

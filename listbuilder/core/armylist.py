@@ -110,7 +110,8 @@ class Upgrade(Cited):
         None, description="transports: 'up to need' = at most as many as needed to carry the formation after "
                           "its other transports; 'whole formation' = if any are taken, enough to carry every unit "
                           "they can carry, and no more than one per such unit; 'exactly' = if any are taken, they "
-                          "carry every unit they can with no space to spare")
+                          "carry every unit they can, with no space to spare that a smaller choice would avoid")
+    riders_speed: int | None = Field(None, description="cm: only units moving at most this fast need carrying")
     alike: bool = Field(False, description="all the units taken are of one option ('3 X or 3 Y')")
     needs: list[str] = Field([], description="the formation must also take one of these upgrades (or transport "
                                              "options)")
@@ -197,6 +198,8 @@ class Formation(Cited):
     terrain: list[str] = Field([], description="terrain pieces that come with it, e.g. '9 gun emplacements'")
     split: Split | None = None
     sizes: list[Size] = Field([], description="sizes chosen on the roster; the first is the default")
+    grants: list[Grant] = Field([], description="abilities its units have, whatever the roster takes "
+                                                "('all units count as Scouts')")
     factions: list[str] | None = Field(None, description="the factions it may declare (one is chosen on the roster)")
 
     @model_validator(mode="after")
@@ -228,6 +231,10 @@ class Per(Strict):
     categories: list[str] = []
     each: int = Field(1, gt=0, description="per this many matching formations, rounding up ('1 in 3')")
     factions: bool = Field(False, description="per faction the army's formations declare")
+    same_faction: bool = Field(False, description="with `formations`/`categories`: count each faction apart, "
+                                                  "against the formations of that faction")
+    any_faction: list[str] = Field([], description="with `same_faction`: factions counted against no one "
+                                                   "(Undivided)")
 
     @model_validator(mode="after")
     def _one_basis(self) -> Per:
@@ -295,6 +302,12 @@ class Purchase(Cited):
     max: int | None = Field(None, ge=0, description="most that may be bought")
 
 
+class MinSpeed(Cited):
+    """Every unit moves at least this fast or rides a transport of its formation that does (Speed Freeks)."""
+
+    cm: int = Field(gt=0)
+
+
 class BreakRule(Cited):
     blast_markers_per_unit: int = Field(1, ge=1)
 
@@ -319,8 +332,7 @@ class ArmyList(Cited):
                                                       "spirit, besides the most expensive")
     purchases: list[Purchase] = []
     factions: list[str] = Field([], description="the factions its formations declare (Chaos powers)")
-    min_speed: int | None = Field(None, description="cm: every unit moves this fast or rides a transport that "
-                                                    "does (Speed Freeks)")
+    min_speed: MinSpeed | None = None
     garrison_only: list[str] | None = Field(None, description="only formations made wholly of these units may "
                                                               "garrison")
     summary: str = ""

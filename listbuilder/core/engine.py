@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from math import ceil, floor
 from typing import Any
 
-from .armylist import (ArmyList, Formation, Limit, Per, Range, Size, TransportMode, TransportRule, UnitSlot,
-                       Upgrade, UpgradeOption)
+from .armylist import (ArmyList, Formation, Grant, Limit, Per, Range, Size, TransportMode, TransportRule,
+                       UnitSlot, Upgrade, UpgradeOption)
 from .catalog import ArmyView, Catalog
 from .datasheet import Datasheet
 from .findings import Finding, FindingList, Path
-from .names import did_you_mean, name_key, plural
+from .names import a, did_you_mean, name_key, plural
 from .roster import CharacterPick, Roster, RosterFormation
 from .transport import board, can_carry, transports_needed
 
@@ -163,11 +163,14 @@ class _FormationBuilder:
         carriers = {name_key(u.name) for u, _, _ in upgrades if u.carry}
 
         def stage(upgrade: Upgrade) -> int:
-            """Units first, then what depends on them (abilities granted, one per unit), then the
-            transports that carry them, then what changes those transports."""
+            """Units bought first, whatever the roster's order; then what works on them (swaps,
+            abilities granted, one per unit); then transports and what may hold only some units;
+            then what changes the transports bought."""
             if carriers & set(map(name_key, upgrade.needs)):
                 return 3
-            return 2 if upgrade.carry else 1 if upgrade.grants or upgrade.per_unit_of else 0
+            if upgrade.carry or upgrade.only_units is not None:
+                return 2
+            return 1 if upgrade.replaces or upgrade.grants or upgrade.per_unit_of else 0
         ordered = sorted(upgrades, key=lambda pair: (pair[0].character, stage(pair[0])))
         for upgrade, choice, key in ordered:
             if upgrade.character:
@@ -178,6 +181,8 @@ class _FormationBuilder:
         for upgrade, choice, key in ordered:
             if upgrade.character:
                 self._apply(upgrade, choice, key)
+        for grant in definition.grants:
+            self._give(grant)
         self._wargear()
         self._split()
         return built
@@ -393,11 +398,12 @@ class _FormationBuilder:
     def _exactly(self, upgrade: Upgrade, counts: dict[str, int], key: str) -> bool:
         """'Exactly enough, no spare spaces': the vehicles taken carry every unit they can, full."""
         vehicles = [self.sheet(o.unit) for o in upgrade.options for _ in range(counts.get(o.label, 0))]
-        kinds = {v.name: v for v in vehicles} or {o.unit: self.sheet(o.unit) for o in upgrade.options}
-        riders = [p for p in self._passengers() if any(can_carry(v, p) for v in kinds.values())]
+        kinds = {o.unit: self.sheet(o.unit) for o in upgrade.options}
+        riders = [p for p in self._riders(upgrade) if any(can_carry(v, p) for v in kinds.values())]
         left, spare = board(self._carriers() + vehicles, riders)
-        if not left and not spare:
-            return True
+        smallest = min(sum(c.slots for c in v.transport) for v in kinds.values())
+        if not left and spare < smallest:
+            return True  # a space left over that no smaller choice of vehicles avoids is allowed
         taken = ", ".join(plural(n, label) for label, n in counts.items() if n)
         problem = (f"{plural(len(left), 'unit')} that could ride would be left behind" if left
                    else f"{plural(spare, 'space')} would be left spare")
@@ -430,7 +436,8 @@ class _FormationBuilder:
         if not upgrade.options:
             if choice is True or (type(choice) is int and choice == 1):
                 self._pay(upgrade, upgrade.cost)
-                self._grant(upgrade)
+                if upgrade.grants is not None:
+                    self._give(upgrade.grants)
             elif choice not in (False, 0):
                 self.error("quantity-out-of-range", f"{upgrade.name} is taken once or not at all, not {choice!r}",
                            upgrade.rule, "upgrades", key)
@@ -497,13 +504,11 @@ class _FormationBuilder:
         if group.count == 0:
             self.built.units.remove(group)
 
-    def _grant(self, upgrade: Upgrade) -> None:
-        if upgrade.grants is None:
-            return
-        for name in upgrade.grants.to:
+    def _give(self, grant: Grant) -> None:
+        for name in grant.to:
             group = self.built.group(name)
-            if group is not None and upgrade.grants.ability not in group.gained:
-                group.gained.append(upgrade.grants.ability)
+            if group is not None and grant.ability not in group.gained:
+                group.gained.append(grant.ability)
 
     def _attach(self, upgrade: Upgrade, choice: Any, key: str) -> None:
         definition = self.built.definition
@@ -593,6 +598,11 @@ class _FormationBuilder:
     def _passengers(self) -> list[Datasheet]:
         return self.built.sheets()
 
+    def _riders(self, upgrade: Upgrade) -> list[Datasheet]:
+        """The units an upgrade's transports must carry: all, or those no faster than it says."""
+        fastest = upgrade.riders_speed
+        return [p for p in self._passengers() if fastest is None or (p.speed is not None and p.speed <= fastest)]
+
     def _carriers(self, excluding: Datasheet | None = None) -> list[Datasheet]:
         return [s for s in self.built.sheets() if s.transport and (excluding is None or s.name != excluding.name)]
 
@@ -615,14 +625,15 @@ class _FormationBuilder:
             else:
                 mode = picked
         self.built.transport_rule, self.built.transport_mode = rule, mode
-        cost = mode.cost + mode.cost_per_unit * len(self.built.sheets())
-        if cost:
-            self.built.upgrades[mode.name] = cost  # a transport bought as the list's upgrade
-            self.built.points += cost
         others = _outside(self.built, mode)
         if others:
             self.error("transport-not-allowed", f"{mode.name} may carry only {', '.join(mode.only_units or [])} units; "
                        f"{definition.name} also has {', '.join(others)}", mode.rule or rule.rule, "transport")
+            return  # refused, so neither charged nor given its vehicles (D6)
+        cost = mode.cost + mode.cost_per_unit * len(self.built.sheets())
+        if cost:
+            self.built.upgrades[mode.name] = cost  # a transport bought as the list's upgrade
+            self.built.points += cost
         if mode.unit:
             vehicle = self.sheet(mode.unit)
             needed = transports_needed(vehicle, self._passengers(), self._carriers())
@@ -700,6 +711,9 @@ def _allowed(most: int, per: Per | None, points: int, formations: list[BuiltForm
 
 def _limits(limits: list[Limit], points: int, formations: list[BuiltFormation], findings: FindingList) -> None:
     for limit in limits:
+        if limit.per is not None and limit.per.same_faction:
+            _limit_by_faction(limit, formations, findings)
+            continue
         total, hits = _count(limit, formations)
         if total < limit.min:
             findings.add("limit-short", f"{limit.name}: {total} in the army, at least {limit.min} needed",
@@ -712,6 +726,26 @@ def _limits(limits: list[Limit], points: int, formations: list[BuiltFormation], 
             findings.add("limit-exceeded", f"{limit.name}: {total} in the army, at most {allowed} allowed "
                          f"({where}{basis})", limit.rule,
                          ("formations", hits[allowed]) if len(hits) > allowed else ("formations",))
+
+
+def _limit_by_faction(limit: Limit, formations: list[BuiltFormation], findings: FindingList) -> None:
+    """'Daemon engines Undivided or of the faction of their Cultist coven': each faction's formations
+    against that faction's bases, those of `any_faction` left out."""
+    per = limit.per
+    assert per is not None and limit.max is not None
+    counted_at, bases_at = (set(_matching(formations, names, categories)) for names, categories in
+                            ((limit.formations, limit.categories), (per.formations, per.categories)))
+    counted = [f for f in formations if f.index in counted_at]
+    bases = [f for f in formations if f.index in bases_at]
+    for faction in sorted({f.faction for f in counted if f.faction and f.faction not in per.any_faction}):
+        hits = [f.index for f in counted if f.faction == faction]
+        allowed = limit.max * sum(1 for f in bases if f.faction == faction)
+        if len(hits) > allowed:
+            basis = " or ".join([*per.formations, *per.categories])
+            findings.add("limit-exceeded", f"{limit.name}: {len(hits)} {faction} in the army, at most {allowed} "
+                         f"({limit.max} per {faction} {basis}"
+                         + (f"; {', '.join(per.any_faction)} ones go with any" if per.any_faction else "") + ")",
+                         limit.rule, ("formations", hits[allowed]))
 
 
 def _first_with(army: ArmyList, formations: list[BuiltFormation], findings: FindingList) -> None:
@@ -740,8 +774,8 @@ def _host_order(army: ArmyList, formations: list[BuiltFormation], findings: Find
         for built in formations:
             for character in built.characters:
                 if character.upgrade == upgrade.name and name_key(character.joins.name) not in map(name_key, best):
-                    findings.add("character-placement", f"{character.sheet.name} joins a {character.joins.name}, but "
-                                 f"the army has a {' or '.join(best)}, which it must join", upgrade.rule,
+                    findings.add("character-placement", f"{character.sheet.name} joins {a(character.joins.name)}, but "
+                                 f"the army has {a(' or '.join(best))}, which it must join", upgrade.rule,
                                  ("formations", built.index, "upgrades", upgrade.name))
 
 

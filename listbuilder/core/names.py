@@ -28,5 +28,10 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
 
 
 def plural(count: int, word: str) -> str:
-    """'1 Rhino', '3 Rhinos', '7 Guardians' (a name already plural stays as it is)."""
-    return f"{count} {word}" if count == 1 or word.endswith("s") else f"{count} {word}s"
+    """'1 Rhino', '3 Rhinos', '7 Guardians', '4 Nobz' (a name already plural stays as it is)."""
+    return f"{count} {word}" if count == 1 or word.endswith(("s", "z")) else f"{count} {word}s"
+
+
+def a(word: str) -> str:
+    """'a Rhino', 'an Ork Gargant'."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

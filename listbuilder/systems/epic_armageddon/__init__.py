@@ -9,7 +9,7 @@ from ...core.armylist import GameSettings
 from ...core.datasheet import Datasheet
 from ...core.engine import BuiltFormation, RosterResult
 from ...core.findings import Finding
-from ...core.names import name_key
+from ...core.names import name_key, plural
 from ...core.transport import board
 
 OFF_TABLE = ("AC", "WE/AC", "SC")  # aircraft and spacecraft are never set up on the table
@@ -73,7 +73,7 @@ def blast_notes(built: BuiltFormation) -> list[str]:
     if any(has(s, "drones") for s in sheets):
         notes.append("no Blast markers for drones destroyed (5.13.1 Tau Drones)")
     if any(has(s, "grot") for s in sheets) and any(not has(s, "grot") for s in sheets):
-        notes.append("no Blast markers for Grots killed while it has an Ork unit (5.6.1 Grots)")
+        notes.append("no Blast markers for Grots killed while it has an Ork unit (5.6.3 Grotz)")
     return notes
 
 
@@ -95,9 +95,10 @@ def check_placement(result: RosterResult) -> None:
 def check_speed(result: RosterResult) -> None:
     """Every unit moves at least the list's minimum speed or rides a transport of its formation
     that does (Speed Freeks)."""
-    fastest = result.army.min_speed
-    if fastest is None:
+    rule = result.army.min_speed
+    if rule is None:
         return
+    fastest = rule.cm
     for built in result.formations:
         if built.army is not result.army:
             continue
@@ -108,8 +109,10 @@ def check_speed(result: RosterResult) -> None:
         if left:
             names = ", ".join(sorted({s.name for s in left}))
             result.findings.append(Finding(
-                "too-slow", f"{built.name}: {len(left)} unit{'s' if len(left) != 1 else ''} ({names}) move less than "
-                f"{fastest}cm with no room in a transport that moves {fastest}cm or more", result.army.rule,
+                "too-slow", f"{built.name}: {plural(len(left), 'unit')} ({names}) "
+                f"{'moves' if len(left) == 1 else 'move'} less than {fastest}cm and "
+                f"{'has' if len(left) == 1 else 'have'} no room in a transport that moves {fastest}cm or more",
+                rule.rule,
                 path=("formations", built.index)))
 
 
