@@ -469,3 +469,33 @@ def test_buying_is_hidden_for_a_list_that_buys_nothing_army_wide(catalog):
         assert app.main.check_action("buy", ()) is False
 
     run(app, scenario)
+
+
+def test_an_ork_warband_made_big_and_a_chaos_retinue_given_its_power_by_keys(catalog, tmp_path):
+    # ghazghkull-warhorde.yaml: a Warband is 200, big 350; Warlord free (hosts_in_order).
+    app = new_roster_app(catalog, tmp_path / "orks.yaml", "epic-armageddon", "ghazghkull-warhorde", 2000)
+    assert isinstance(app, EditorApp)
+
+    async def scenario(pilot) -> None:
+        await keys(pilot, "a", "=warband", "enter", "enter")
+        assert focused_knob(app) == ("size",)
+        await keys(pilot, "enter", "=big", "enter")
+        assert app.history.current.formations[0].size == "big"
+        assert app.main.result.formations[0].points == 350
+        assert app.main.result.formations[0].derived["units"] == 20   # 4 Nobz, 12 Boyz, 4 Grotz
+
+    run(app, scenario)
+
+    # black-legion.yaml: a Retinue must declare its power.
+    chaos = new_roster_app(catalog, tmp_path / "chaos.yaml", "epic-armageddon", "black-legion", 2000)
+    assert isinstance(chaos, EditorApp)
+
+    async def declare(pilot) -> None:
+        await keys(pilot, "a", "=black legion ret", "enter", "enter")
+        assert focused_knob(chaos) == ("faction",)
+        assert any("declare its faction" in m for m in shown_findings(chaos))
+        await keys(pilot, "enter", "=khorne", "enter")
+        assert chaos.history.current.formations[0].faction == "Khorne"
+        assert not any("declare its faction" in m for m in shown_findings(chaos))
+
+    run(chaos, declare)

@@ -198,3 +198,17 @@ def test_an_upgrade_of_several_characters_offers_one_pick_at_a_time(catalog):
     assert ("upgrades", "Exarchs", "character", "3") not in guard_knobs(catalog, "biel-tan", two)  # two at most
     removed = guard_knobs(catalog, "biel-tan", two)[("upgrades", "Exarchs", "character", "1")].pick(two, None)
     assert [p.character for p in removed.upgrades["Exarchs"]] == ["Autarch"]
+
+
+def test_a_formation_offers_its_sizes_and_factions(catalog):
+    # ghazghkull-warhorde.yaml: a Warband is 200, big 350, 'uge 500; black-legion.yaml: five powers.
+    warband = RosterFormation(type="Warband")
+    size = guard_knobs(catalog, "ghazghkull-warhorde", warband)[("size",)]
+    assert [(c.label, c.cost) for c in size.choices] == [("normal", "200"), ("big", "350"), ("'uge", "500")]
+    assert size.value == "normal"
+    assert size.pick(warband, "big").size == "big"
+    retinue = RosterFormation(type="Black Legion Retinue")
+    faction = guard_knobs(catalog, "black-legion", retinue)[("faction",)]
+    assert [c.label for c in faction.choices] == ["Khorne", "Nurgle", "Slaanesh", "Tzeentch", "Undivided"]
+    assert faction.value == "—"   # not declared yet, which the findings say
+    assert faction.pick(retinue, "Nurgle").faction == "Nurgle"

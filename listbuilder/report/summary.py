@@ -35,7 +35,11 @@ def unit_line(built: BuiltFormation) -> str:
 
 
 def title(built: BuiltFormation) -> str:
+    """'2 × Warhound Titans', 'Warband (big)', 'Black Legion Retinue (Khorne) “Skulltakers”'."""
     name = built.name if built.copies == 1 or built.definition.count is None else f"{built.copies} × {built.name}"
+    declared = [d for d in (built.size if built.definition.sizes and len(built.definition.sizes) > 1 else None,
+                            built.faction) if d]
+    name = f"{name} ({', '.join(declared)})" if declared else name
     name = f"{name} “{built.label}”" if built.label else name
     return f"{name} [{built.army.name}]" if built.is_ally else name
 
@@ -60,6 +64,8 @@ def formation_json(built: BuiltFormation) -> dict[str, Any]:
         "list": built.army.id,
         "points": built.points,
         "count": built.copies,
+        "size": built.size,
+        "faction": built.faction,
         "upgrades": dict(built.upgrades),
         "transport": built.transport,
         "unit_list": [{"unit": g.sheet.name, "count": g.count, "source": g.source, "gained": g.gained,

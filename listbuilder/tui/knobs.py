@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from ..core.armylist import Formation, Range, TransportRule, Upgrade, UpgradeOption
+from ..core.armylist import Formation, Range, TransportRule, UnitSlot, Upgrade, UpgradeOption
 from ..core.catalog import ArmyView, Catalog
 from ..core.engine import BuiltFormation, UnitGroup
 from ..core.findings import Finding, Path
@@ -607,7 +607,7 @@ def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
     knobs: list[Knob] = []
     if definition.count is not None:
         price = (" / ".join(f"{n}: {p:,}" for n, p in definition.points.items()) if isinstance(definition.points, dict)
-                 else f"{definition.points:,} each")
+                 else _price_text(definition))
         knobs.append(CopiesKnob(("count",), "Count", summary=f"{definition.name}: {definition.count.describe()} "
                                 f"per formation [{definition.rule}]", cost=price, copies=built.copies,
                                 low=definition.count.min, high=definition.count.max))
@@ -650,6 +650,26 @@ def too_many(roster: Roster, entry: RosterFormation, knob: Knob, catalog: Catalo
     return None
 
 
+def _slot_text(slot: UnitSlot) -> str:
+    """'6 Tactical', '4 of Predator Annihilator / Predator Destructor', '4 to 8 Rangers'."""
+    what = slot.unit or " / ".join(slot.choice or [])
+    return f"{slot.counts().describe()}{'' if slot.unit else ' of'} {what}"
+
+
+def _price_text(formation: Formation) -> str:
+    """'300', '275 / 500', '200 / 350 / 500' (sizes), '25 each', 'Falcon 50 / Fire Prism 65 each'."""
+    if formation.sizes:
+        return " / ".join(f"{z.points:,}" for z in formation.sizes)
+    if isinstance(formation.points, dict):
+        return " / ".join(f"{p:,}" for p in formation.points.values())
+    assert formation.points is not None
+    each = [s for s in formation.units if s.each]
+    if each and not formation.points:
+        return " + ".join(" / ".join(f"{n} {p}" for n, p in s.each.items()) if isinstance(s.each, dict)
+                          else f"{s.each}" for s in each) + " each"
+    return f"{formation.points:,}" + (" each" if formation.count else "")
+
+
 @dataclass
 class Offer:
     """A formation that can be added, for the browser: its list, price and contents."""
@@ -670,14 +690,9 @@ def offers(view: ArmyView) -> list[Offer]:
     found = []
     for army in (v.army for v in view.lists()):
         for f in army.formations:
-            units = ", ".join(f"{s.count} {s.unit}" if s.unit else f"{s.count} of {' / '.join(s.choice or [])}"
-                              for s in f.units)
-            if isinstance(f.points, dict):
-                points = " / ".join(f"{p:,}" for p in f.points.values())
-            else:
-                points = f"{f.points:,}" + (" each" if f.count else "")
+            units = ", ".join(_slot_text(s) for s in f.units)
             if f.count is not None:
                 units = f"{f.count.describe()} × ({units})"
-            found.append(Offer(f.name, army.name, army.kind == "allies", points, units, list(f.upgrades),
+            found.append(Offer(f.name, army.name, army.kind == "allies", _price_text(f), units, list(f.upgrades),
                                f.transport, f.max_per_army, f.category))
     return found
