@@ -2,6 +2,9 @@
 5.5, Imperial Guard units 5.2). Each formation tuple is (points, units, break point, half
 strength, may garrison, derived transports)."""
 
+from listbuilder.core.roster import Roster
+from listbuilder.systems import validate
+
 from .expectations import message, roster_tests
 
 ARMY = "baran-siegemasters"
@@ -12,9 +15,9 @@ LEGAL = {
     "legal-sappers-shared.yaml": dict(
         limit=2000, total=1850, caps=[150], activations=6,
         bts=[0, 5],                        # the Regimental HQ, and the dearest formation (6.5, D22)
-        formations=[
-            (400, 13, 13, 6, YES, {}),     # 225 + Fortified Positions 100 + Rapiers 75
-            (350, 18, 18, 9, YES, {}),     # 175 + 100 + Thudd Guns 75; 5 Sappers joined
+        formations=[                       # plus two sets of Fortified Positions, 200, bought for the army
+            (300, 13, 13, 6, YES, {}),     # 225 + Rapiers 75
+            (250, 18, 18, 9, YES, {}),     # 175 + Thudd Guns 75; 5 Sappers joined
             (175, 13, 13, 6, YES, {}),     # 3 Sappers joined
             SHARED_OUT,
             (100, 3, 3, 1, YES, {}),       # gun emplacements instead of Bruennhildes; speed 0
@@ -33,10 +36,10 @@ LEGAL = {
             (250, 2, 2, 1, NO, {}),
         ]),
     "legal-guns.yaml": dict(
-        limit=2500, total=1350, bts=[0], caps=[0],
-        formations=[
-            (325, 10, 10, 5, YES, {}),
-            (275, 13, 13, 6, NO, {}),      # three Griffons move 30cm
+        limit=2500, total=1350, bts=[0, 1], caps=[0],
+        formations=[                       # plus a set of Fortified Positions, 100
+            (225, 10, 10, 5, YES, {}),
+            (275, 13, 13, 6, NO, {}),      # three Griffons move 30cm; the dearest formation
             (150, 6, 6, 3, YES, {}),
             (100, 6, 6, 3, YES, {"Bruennhilde": 3}),
             (250, 3, 3, 1, NO, {}),
@@ -52,10 +55,10 @@ LEGAL = {
             (250, 2, 2, 1, NO, {}),
         ]),
     "legal-grand-siege.yaml": dict(
-        limit=4000, total=3375, bts=[0], caps=[750],
-        formations=[
-            (500, 20, 20, 10, YES, {}),    # 225 + 75 + 75 + 25 + 100
-            (350, 13, 13, 6, YES, {}),
+        limit=4000, total=3375, bts=[0, 3, 4], caps=[750],
+        formations=[                       # plus two sets of Fortified Positions, 200
+            (400, 20, 20, 10, YES, {}),    # 225 + 75 + 75 + 25
+            (250, 13, 13, 6, YES, {}),
             (175, 10, 10, 5, YES, {}),
             (425, 9, 9, 4, YES, {}),
             (425, 9, 9, 4, YES, {}),
@@ -76,8 +79,8 @@ ILLEGAL = {
         total=650, codes=["split-unbalanced", "upgrade-not-allowed"],
         formations=[(225, 10, 10, 5, YES, {}), (175, 16, 16, 8, YES, {}), SHARED_OUT]),
     "illegal-company-upgrades.yaml": dict(
-        total=1075, codes=["too-many-upgrades", "upgrade-not-allowed"],
-        formations=[(325, 10, 10, 5, YES, {}), (600, 25, 25, 12, NO, {}), (150, 6, 6, 3, YES, {})]),
+        total=875, codes=["limit-exceeded", "too-many-upgrades"],   # the three sets refused, not charged
+        formations=[(225, 10, 10, 5, YES, {}), (500, 25, 25, 12, NO, {}), (150, 6, 6, 3, YES, {})]),
     "illegal-navy.yaml": dict(
         total=875, codes=["cap-exceeded", "upgrade-placement"],
         formations=[(225, 10, 10, 5, YES, {}), (250, 2, 2, 1, NO, {}), (250, 2, 2, 1, NO, {}),
@@ -111,16 +114,19 @@ def test_sappers_shared_out_are_all_placed(check):
     assert [f.count_of("Sappers") for f in result.formations[1:3]] == [5, 3]
     assert platoon.derived["garrison"]["reason"] == "its units (8 Sappers) are shared out among other formations"
     finding = message(check(f"{ARMY}/illegal-sappers.yaml"), "split-unbalanced")
-    assert finding.message == ("Sappers: 6 taken by Infantry Company, but there are 8 shared out by Sapper Platoon; "
+    assert finding.message == ("Sappers: 6 taken by Infantry Company, but 8 are shared out by Sapper Platoon; "
                                "every unit shared out goes to one of Infantry Company")
 
 
-def test_fortified_positions_are_terrain_not_units_nor_a_company_upgrade(check):
+def test_fortified_positions_are_bought_for_the_army_one_set_per_company(check):
     result = check(f"{ARMY}/legal-grand-siege.yaml")
-    hq = result.formations[0]
-    assert hq.upgrades["Fortified Positions"] == 100
-    assert len([u for u in hq.upgrades if u not in ("Fortified Positions", "Commissar")]) == 3
-    assert hq.derived["units"] == 20
+    assert result.purchases == {"Fortified Positions": (2, 200)}
+    assert result.formations[0].upgrades == {"Commissar": 0, "Siege Infantry Platoon": 75, "Thudd Gun Platoon": 75,
+                                             "Snipers": 25}
+    finding = message(check(f"{ARMY}/illegal-company-upgrades.yaml"), "limit-exceeded")
+    assert finding.message == ("Fortified Positions: 3 bought, at most 2 allowed (1 per Regimental HQ or "
+                               "Infantry Company, and the army has 2)")
+    assert finding.path == ("purchases", "Fortified Positions")
 
 
 def test_gun_emplacements_are_terrain(check):
@@ -128,3 +134,16 @@ def test_gun_emplacements_are_terrain(check):
     assert result.formations[4].terrain == ["3 gun emplacements"]
     assert result.formations[5].terrain == ["9 gun emplacements"]
     assert result.formations[4].derived["garrison"]["reason"] == "it includes a unit with speed 0"
+
+
+def test_a_commissar_cannot_join_a_platoon_whose_sappers_are_shared_out(catalog):
+    roster = Roster.model_validate({"game": "epic-armageddon", "army": ARMY, "points": 2000, "formations": [
+        {"type": "Regimental HQ", "upgrades": {"Commissar": {"character": "Commissar", "joins": "Supreme Commander"}}},
+        {"type": "Infantry Company", "upgrades": {"Sappers": 8}},
+        {"type": "Sapper Platoon", "split": True,
+         "upgrades": {"Commissar": {"character": "Commissar", "joins": "Sappers"}}},
+    ]})
+    [finding] = validate(roster, catalog).findings
+    assert (finding.code, finding.path) == ("character-host-missing", ("formations", 2, "upgrades", "Commissar"))
+    assert finding.message == ("Commissar cannot join a Sapper Platoon whose units are shared out: "
+                               "it has no unit of its own")

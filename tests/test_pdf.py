@@ -13,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from listbuilder.cli import DEMO_ROSTER, main
 from listbuilder.core.findings import LoadFailure
 from listbuilder.report.pdf import HEADER, MARGIN, roster_pdf
+from listbuilder.report.summary import character_text
 from listbuilder.report.summary import title, unit_line
 from listbuilder.rosters.files import locate_all, parse_roster, read_roster
 from listbuilder.systems import validate
@@ -67,7 +68,7 @@ def test_every_unit_weapon_value_and_finding_is_printed(path, catalog, tmp_path)
             for ability in sheet.abilities:
                 assert ability in text
         for character in built.characters:
-            assert f"{character.sheet.name} with a {character.joins.name}" in text
+            assert character_text(character) in text
     for finding in result.findings:
         assert flat(finding.message) in roster_part, finding.message
     if result.findings:

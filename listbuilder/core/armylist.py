@@ -300,6 +300,8 @@ class Purchase(Cited):
     summary: str
     cost: int = Field(ge=0, description="points each")
     max: int | None = Field(None, ge=0, description="most that may be bought")
+    per: Per | None = Field(None, description="`max` per so many points or formations (one set of Fortified "
+                                              "Positions per company)")
 
 
 class MinSpeed(Cited):

@@ -593,6 +593,9 @@ class _FormationBuilder:
             self.error("split-not-allowed", f"{definition.name} may not be shared out among other formations",
                        self.rule, "split")
             return
+        for character in self.built.characters:
+            self.error("character-host-missing", f"{character.sheet.name} cannot join {a(definition.name)} whose "
+                       f"units are shared out: it has no unit of its own", "2.1.1 Characters", "upgrades", character.upgrade)
         self.built.shared, self.built.units = self.built.units, []
 
     def _passengers(self) -> list[Datasheet]:
@@ -790,11 +793,11 @@ def _splits(view: ArmyView, formations: list[BuiltFormation], findings: FindingL
         received = sum(g.count for f in receivers for g in f.units if g.source == split.upgrade)
         if received != given:
             where = ("formations", sources[0].index) if sources else ("formations", receivers[0].index, "upgrades")
-            have = f"{given} shared out by {definition.name}" if sources else f"no {definition.name} shared out"
+            have = f"{given} are shared out by {definition.name}" if sources else f"no {definition.name} is shared out"
             findings.add("split-unbalanced", f"{split.upgrade}: {received} taken by "
-                         f"{' and '.join(sorted({f.name for f in receivers})) or 'no formation'}, but there "
-                         f"{'are' if given != 1 else 'is'} {have}; every unit shared out goes to one of "
-                         f"{', '.join(split.among)}", definition.rule or view.army.rule, where)
+                         f"{' and '.join(sorted({f.name for f in receivers})) or 'no formation'}, but {have}; "
+                         f"every unit shared out goes to one of {', '.join(split.among)}",
+                         definition.rule or view.army.rule, where)
 
 
 def _per_army(views: list[ArmyView], formations: list[BuiltFormation], findings: FindingList) -> None:
@@ -824,7 +827,8 @@ def _caps(roster: Roster, army: ArmyList, formations: list[BuiltFormation], find
     return usages
 
 
-def _purchases(roster: Roster, army: ArmyList, findings: FindingList) -> dict[str, tuple[int, int]]:
+def _purchases(roster: Roster, army: ArmyList, formations: list[BuiltFormation],
+               findings: FindingList) -> dict[str, tuple[int, int]]:
     bought: dict[str, tuple[int, int]] = {}
     for key, number in roster.purchases.items():
         purchase = _named(key, army.purchases)
@@ -832,9 +836,13 @@ def _purchases(roster: Roster, army: ArmyList, findings: FindingList) -> dict[st
             findings.add("unknown-purchase", f"'{key}' is not something {army.name} buys for the whole army"
                          + (f" (it buys: {', '.join(p.name for p in army.purchases)})" if army.purchases else ""),
                          army.rule, ("purchases", key), suggestion=did_you_mean(key, [p.name for p in army.purchases]))
-        elif purchase.max is not None and number > purchase.max:
-            findings.add("limit-exceeded", f"{purchase.name}: {number} bought, at most {purchase.max} allowed",
-                         purchase.rule or army.rule, ("purchases", key))
+            continue
+        allowed, basis = (None, "") if purchase.max is None else _allowed(purchase.max, purchase.per, roster.points,
+                                                                          formations)
+        if allowed is not None and number > allowed:
+            findings.add("limit-exceeded", f"{purchase.name}: {number} bought, at most {allowed} allowed"
+                         + (f" ({basis.removeprefix('; ')})" if basis else ""), purchase.rule or army.rule,
+                         ("purchases", key))
         elif number:
             bought[purchase.name] = (number, number * purchase.cost)
     return bought
@@ -864,7 +872,7 @@ def build(roster: Roster, catalog: Catalog) -> RosterResult:
     _host_order(army, formations, findings)
     _splits(view, formations, findings)
     caps = _caps(roster, army, formations, findings)
-    purchases = _purchases(roster, army, findings)
+    purchases = _purchases(roster, army, formations, findings)
     total = sum(f.points for f in formations) + sum(points for _, points in purchases.values())
     if total > roster.points:
         findings.add("points-over-limit", f"the army costs {total:,} points, {total - roster.points:,} over the "

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..core.engine import Attached, BuiltFormation, RosterResult, UnitGroup
 from ..core.findings import Finding
+from ..core.names import a
 
 
 def group_text(group: UnitGroup) -> str:
@@ -18,8 +19,8 @@ def group_text(group: UnitGroup) -> str:
 
 
 def character_text(character: Attached) -> str:
-    """'Supreme Commander with a Tactical'."""
-    return f"{character.sheet.name} with a {character.joins.name}"
+    """'Supreme Commander with a Tactical', 'Commissar with an Infantry'."""
+    return f"{character.sheet.name} with {a(character.joins.name)}"
 
 
 def unit_line(built: BuiltFormation) -> str:
