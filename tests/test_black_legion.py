@@ -27,8 +27,8 @@ LEGAL = {
     "legal-chosen-dreadclaws.yaml": dict(
         limit=2500, total=2005, bts=[0], caps=[250],   # + 2 greater daemons (200)
         formations=[
-            (655, 8, 8, 4, YES, {}),       # 6 x 65 + Prince 50 + 2 Obliterators 150 + Pact 25 + 8 units x 5
-            (595, 14, 14, 7, YES, {}),     # 275 + 2 Dreadnoughts 100 + Thousand Sons 150 + 14 units x 5
+            (655, 8, 8, 4, NO, {}),       # 6 x 65 + Prince 50 + 2 Obliterators 150 + Pact 25 + 8 units x 5
+            (595, 14, 14, 7, NO, {}),     # 275 + 2 Dreadnoughts 100 + Thousand Sons 150 + 14 units x 5
             (305, 8, 8, 4, NO, {}),        # 8 x 35 + Pact 25
             (250, 1, None, None, NO, {}),  # spacecraft
         ]),
@@ -45,8 +45,8 @@ LEGAL = {
         limit=2000, total=1775, bts=[0], caps=[150],   # + 10 lesser daemons (200)
         formations=[
             (650, 16, 16, 8, YES, {}),     # 275 + Prince 50 + Plague Marines 150 + Havocs 150 + Pact 25
-            (605, 11, 11, 5, YES, {}),     # 275 + Prince 50 + 3 Obliterators 225 + 11 units x 5
-            (170, 4, 4, 2, YES, {}),       # 125 + 4 units x 5 + Pact 25
+            (605, 11, 11, 5, NO, {}),     # 275 + Prince 50 + 3 Obliterators 225 + 11 units x 5
+            (170, 4, 4, 2, NO, {}),       # 125 + 4 units x 5 + Pact 25
             (150, 1, None, None, NO, {}),
         ]),
     "legal-daemon-prince-rhinos.yaml": dict(
@@ -73,8 +73,8 @@ ILLEGAL = {
     "illegal-dreadclaws.yaml": dict(
         total=815, codes=["transport-not-allowed", "transport-prerequisite-missing",
                           "transport-prerequisite-missing"],
-        formations=[(370, 9, 9, 4, YES, {}),               # 275 + 50 + 9 units x 5
-                    (145, 4, 4, 2, YES, {}),               # 125 + 4 x 5
+        formations=[(370, 9, 9, 4, NO, {}),               # 275 + 50 + 9 units x 5
+                    (145, 4, 4, 2, NO, {}),               # 125 + 4 x 5
                     (300, 8, 8, 4, NO, {})]),
     "illegal-caps-and-counts.yaml": dict(
         total=1805, codes=["cap-exceeded", "composition-count", "composition-count", "limit-exceeded",
@@ -247,3 +247,29 @@ def test_icon_bearer_and_champion_profiles(catalog):
         ("Khorne, Nurgle or Undivided", ["Daemon Artifact"]), ("Slaanesh or Tzeentch", ["Daemonic Bolt"])]
     assert [w.name for w in units["sorcerer-lord"].weapons] == ["Warp Bolt"]
     assert [w.name for w in units["chaos-warlord"].weapons] == ["Daemon Weapon"]
+
+
+@pytest.mark.parametrize("wings, may_garrison", [("No wings", True), ("Wings", False)])
+def test_a_winged_daemon_prince_moves_30cm(catalog, wings, may_garrison):
+    # 7 Chaos Space Marines (15cm), the Prince, a Chaos Land Raider (25cm): with wings two units
+    # move more than 15cm, so the Retinue may no longer garrison (6.1.5; wings L7130-7131).
+    result = validate(roster(2000, {
+        "type": "Black Legion Retinue", "faction": "Khorne",
+        "upgrades": {"Daemon Prince": True, "Chaos Land Raiders": 1,
+                     "Chaos Space Marine Lord": {"character": "Chaos Warlord", "joins": "Daemon Prince"}},
+        "wargear": {"Daemon Prince": wings}}), catalog)
+    retinue = result.formations[0]
+    assert (retinue.points, retinue.derived["units"]) == (400, 9)   # 275 + Prince 50 + Land Raider 75
+    assert retinue.derived["garrison"]["eligible"] is may_garrison
+
+
+def test_dreadclaws_use_one_of_the_four_upgrades(catalog):
+    result = validate(roster(3000, {
+        "type": "Black Legion Retinue", "faction": "Khorne", "transport": "Dreadclaws",
+        "upgrades": {"Chaos Space Marine Lord": {"character": "Chaos Warlord", "joins": "Chaos Space Marine"},
+                     "Havocs": True, "Obliterators": 1, "Daemonic Pact": True, "Cult Marines": "Berzerkers"}},
+        {"type": "Devastation Class Cruiser", "faction": "Khorne"}), catalog)
+    [finding] = result.findings
+    assert finding.code == "too-many-upgrades"
+    assert finding.message == ("Black Legion Retinue takes 5 upgrades (Havocs, Obliterators, Daemonic Pact, "
+                               "Cult Marines, Dreadclaws); at most 4 are allowed")

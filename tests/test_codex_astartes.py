@@ -42,8 +42,8 @@ LEGAL = {
         total=1150, limit=2000, bts=[1], caps=[0],
         formations=[
             (350, 1, None, None, NO, {}),          # spacecraft: off table, not a BTS target
-            (350, 7, 14, 3, YES, {}),
-            (250, 4, 8, 2, YES, {}),
+            (350, 7, 14, 3, NO, {}),
+            (250, 4, 8, 2, NO, {}),
             (200, 1, 4, 1, NO, {}),                # Thunderhawk DC 2 under TSKNF (D5)
         ]),
     "legal-5000-war-engines.yaml": dict(
@@ -78,12 +78,12 @@ ILLEGAL = {
         formations=[(300, 9, 18, 4, NO, {"Rhino": 3}), (850, 1, 8, 4, NO, {}), (275, 1, 3, 1, NO, {})]),
     "illegal-two-spacecraft.yaml": dict(
         total=850, codes=["limit-exceeded"],
-        formations=[(200, 1, None, None, NO, {}), (350, 1, None, None, NO, {}), (300, 6, 12, 3, YES, {})]),
+        formations=[(200, 1, None, None, NO, {}), (350, 1, None, None, NO, {}), (300, 6, 12, 3, NO, {})]),
     "illegal-drop-pods.yaml": dict(
         total=700,
         codes=["transport-not-allowed", "transport-prerequisite-missing", "transport-prerequisite-missing",
                "unknown-transport"],
-        formations=[(300, 6, 12, 3, YES, {}), (150, 4, 8, 2, YES, {}), (250, 6, 12, 3, NO, {"Rhino": 2})]),
+        formations=[(300, 6, 12, 3, NO, {}), (150, 4, 8, 2, NO, {}), (250, 6, 12, 3, NO, {"Rhino": 2})]),
     "illegal-razorbacks-and-quantities.yaml": dict(
         total=2070,
         codes=["composition-required", "quantity-out-of-range", "quantity-out-of-range", "quantity-out-of-range",

@@ -5,6 +5,8 @@ garrison, derived transports). Land Transporters and Traitor Chimeras are bought
 The Demagogue and Aspiring Champion are units; the Arch Heretic and Icon Bearer are characters.
 Judgement calls are in DECISIONS.md (D79-D88)."""
 
+import pytest
+
 from listbuilder.core.roster import Roster
 from listbuilder.systems import validate
 
@@ -212,3 +214,20 @@ def test_daemon_pool_and_pact(check):
     assert result.purchases == {"Greater Daemon": (1, 100), "Lesser Daemon": (5, 100)}
     can_summon = [f.index for f in result.formations if any("Daemonic Pact" in g.gained for g in f.units)]
     assert can_summon == [0]
+
+
+@pytest.mark.parametrize("wings, transporters, valid", [
+    ("No wings", 7, True),    # 11 Cultists and the 15cm Prince (2 spaces): 13 spaces, one left over in 7
+    ("No wings", 6, False),   # 12 spaces: someone walks
+    ("Wings", 6, True),       # the 30cm Prince need not ride: 11 spaces, one left over in 6 (L11133)
+    ("Wings", 7, False),      # a whole Land Transporter to spare
+])
+def test_a_winged_daemon_prince_need_not_ride(catalog, wings, transporters, valid):
+    result = validate(roster(2000, {
+        "type": "Stigmatus Covenant Coven", "faction": "Nurgle", "composition": {"Demagogue": 1, "Cultists": 11},
+        "upgrades": {"Daemon Prince": True, "Arch Heretic": {"character": "Arch Heretic", "joins": "Daemon Prince"},
+                     "Transports": {"Land Transporter": transporters}},
+        "wargear": {"Daemon Prince": wings}}), catalog)
+    assert result.valid is valid, [f.message for f in result.findings]
+    if valid:
+        assert result.formations[0].points == 200 + 50 + 10 * transporters   # 320 or 310

@@ -228,3 +228,19 @@ def test_upgrade_costs_follow_the_printed_cost_column(catalog):
         "Fire Warriors", "Pathfinders", "Gun Drones", "Broadsides", "Crisis", "Stealth", "Hammerheads", "Skyray",
         "Piranhas", "Tetras", "Heavy Drones", "Swordfish", "Stingray", "Sniper Drone Team", "Networked Drones")]
     assert ours == printed
+
+
+def test_an_ethereal_leads_only_a_fire_warrior_cadre(catalog):
+    # L11292: the Ethereal is for Fire Warrior Cadres; a Battlesuit Cadre with bought Fire Warriors
+    # has a Fire Warrior Team to join, but may not take him.
+    ethereal = {"Commander": {"character": "Ethereal", "joins": "Fire Warrior Team"}}
+    roster = Roster.model_validate({"game": "epic-armageddon", "army": ARMY, "points": 2000, "formations": [
+        {"type": "Fire Warrior Cadre", "upgrades": ethereal},
+        {"type": "Battlesuit Cadre", "upgrades": {"Fire Warriors": True, **ethereal}},
+    ]})
+    result = validate(roster, catalog)
+    [finding] = result.findings
+    assert (finding.code, finding.path) == ("upgrade-not-allowed", ("formations", 1, "upgrades", "Commander",
+                                                                    "character"))
+    assert finding.message == "Ethereal may be taken only in Fire Warrior Cadre, not in a Battlesuit Cadre"
+    assert [f.points for f in result.formations] == [275, 350]   # 200 + 75; 250 + Fire Warriors 100

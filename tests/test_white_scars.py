@@ -20,8 +20,8 @@ LEGAL = {
         limit=2000, total=1675, bts=[4], caps=[0],
         formations=[
             (200, 1, None, None, NO, {}),
-            (300, 6, 12, 3, YES, {}),
-            (350, 6, 12, 3, YES, {}),
+            (300, 6, 12, 3, NO, {}),
+            (350, 6, 12, 3, NO, {}),
             (150, 6, 12, 3, YES, {"Rhino": 2}),   # Scouts cannot drop (D3), so they keep their Rhinos
             (675, 8, 16, 4, NO, {"Land Raider": 4}),   # 325 + the Land Raider upgrade 350 (D13)
         ]),
@@ -47,7 +47,7 @@ LEGAL = {
         limit=2000, total=1150, bts=[2], caps=[500],
         formations=[
             (350, 1, None, None, NO, {}),
-            (300, 6, 12, 3, YES, {}),
+            (300, 6, 12, 3, NO, {}),
             (500, 2, 6, 3, NO, {}),
         ]),
 }
@@ -55,7 +55,7 @@ LEGAL = {
 ILLEGAL = {
     "illegal-drop-pods-not-all.yaml": dict(
         total=800, codes=["transport-all-or-none"],
-        formations=[(200, 1, None, None, NO, {}), (300, 6, 12, 3, YES, {}), (300, 9, 18, 4, NO, {"Rhino": 3})]),
+        formations=[(200, 1, None, None, NO, {}), (300, 6, 12, 3, NO, {}), (300, 9, 18, 4, NO, {"Rhino": 3})]),
     "illegal-on-foot.yaml": dict(
         total=975, codes=["unknown-transport", "unknown-upgrade"],
         formations=[(300, 9, 18, 4, NO, {"Rhino": 3}), (675, 8, 16, 4, NO, {"Land Raider": 4})]),
@@ -71,7 +71,7 @@ ILLEGAL = {
                     (250, 2, 2, 1, NO, {}), (150, 2, 2, 1, NO, {})]),
     "illegal-bikes-and-scout-pods.yaml": dict(
         total=525, codes=["quantity-out-of-range", "transport-not-allowed", "transport-prerequisite-missing"],
-        formations=[(375, 8, 16, 4, NO, {}), (150, 4, 8, 2, YES, {})]),
+        formations=[(375, 8, 16, 4, NO, {}), (150, 4, 8, 2, NO, {})]),
 }
 
 

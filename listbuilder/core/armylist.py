@@ -87,6 +87,7 @@ class UpgradeOption(Strict):
                                                        "a Boyz for 25')")
     joins: list[str] = Field([], description="characters: the units it may join (default: any)")
     faction: str | None = Field(None, description="only for a formation of this faction")
+    only_in: list[str] = Field([], description="only in these formations (the Tau Ethereal: Fire Warrior Cadres)")
 
     @property
     def label(self) -> str:
@@ -153,6 +154,7 @@ class TransportMode(Cited):
     requires: list[str] = Field([], description="the army must include one of these units")
     cost: int = Field(0, ge=0, description="flat cost of choosing this mode")
     cost_per_unit: int = Field(0, ge=0, description="points per unit of the formation when this mode is chosen")
+    counts_toward_max: bool = Field(False, description="choosing it uses one of the formation's `max_upgrades`")
     all_or_none: bool = Field(False, description="if one formation takes this mode, every formation that "
                                                  "could must take it too")
     may_garrison: bool = Field(True, description="false when a formation using this mode cannot be a garrison")

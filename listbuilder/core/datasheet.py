@@ -47,6 +47,9 @@ class Loadout(Strict):
 
     name: str
     weapons: list[str] = Field(min_length=1)
+    speed: int | None = Field(None, description="cm, when the choice changes it (a Daemon Prince's wings)")
+    armour: str | None = Field(None, description="when the choice changes it")
+    abilities: list[str] = Field([], description="abilities the choice adds")
 
 
 class Datasheet(Strict):

@@ -32,6 +32,12 @@ class UnitGroup:
     def abilities(self) -> list[str]:
         return [*self.sheet.abilities, *(a for a in self.gained if a not in self.sheet.abilities)]
 
+    def speeds(self) -> list[int | None]:
+        """Each unit's speed, as its chosen wargear leaves it (wings make a Daemon Prince faster)."""
+        chosen = {l.name: l for l in self.sheet.loadouts}
+        speeds = [chosen[name].speed or self.sheet.speed for name, n in self.wargear.items() for _ in range(n)]
+        return speeds + [self.sheet.speed] * (self.count - len(speeds))
+
 
 @dataclass
 class Attached:
@@ -172,9 +178,13 @@ class _FormationBuilder:
                 return 2
             return 1 if upgrade.replaces or upgrade.grants or upgrade.per_unit_of else 0
         ordered = sorted(upgrades, key=lambda pair: (pair[0].character, stage(pair[0])))
+        chosen_early = False
         for upgrade, choice, key in ordered:
             if upgrade.character:
                 continue
+            if stage(upgrade) >= 2 and not chosen_early:
+                self._wargear(quiet=True)  # wargear that changes a unit's speed matters to its transports
+                chosen_early = True
             self._apply(upgrade, choice, key)
         self._transport()
         self._check_upgrades([u for u, choice, _ in upgrades if choice not in (False, 0, {}, [])])
@@ -232,6 +242,12 @@ class _FormationBuilder:
         return Range(min=count.min, max=count.max * self.built.copies)
 
     def _check_faction(self, option: UpgradeOption, upgrade: Upgrade, *where: str | int) -> bool:
+        """Options only for some factions or some formations."""
+        name = self.built.definition.name
+        if option.only_in and name_key(name) not in {name_key(f) for f in option.only_in}:
+            self.error("upgrade-not-allowed", f"{option.label} may be taken only in {' or '.join(option.only_in)}, "
+                       f"not in {a(name)}", upgrade.rule, *where)
+            return False
         if option.faction is None or option.faction == self.built.faction:
             return True
         self.error("faction-mismatch", f"{option.label} are {option.faction}, but {self.built.definition.name} is "
@@ -342,6 +358,9 @@ class _FormationBuilder:
                 self.error("upgrade-exclusive", f"{definition.name} takes {upgrade.name}, which allows no other "
                            f"upgrade (it also takes {others})", upgrade.rule, "upgrades")
         counted = [u.name for u in upgrades if u.counts_toward_max]
+        mode = self.built.transport_mode
+        if mode is not None and mode.counts_toward_max:
+            counted.append(mode.name)
         if definition.max_upgrades is not None and len(counted) > definition.max_upgrades:
             self.error("too-many-upgrades", f"{definition.name} takes {len(counted)} upgrades "
                        f"({', '.join(counted)}); at most {definition.max_upgrades} are allowed", self.rule, "upgrades")
@@ -558,11 +577,14 @@ class _FormationBuilder:
         self.built.characters.append(Attached(self.sheet(option.unit), host.sheet, upgrade.name))
         return option
 
-    def _wargear(self) -> None:
-        """Record each unit's chosen loadout (the datasheet's 'one weapon OR another')."""
+    def _wargear(self, quiet: bool = False) -> None:
+        """Record each unit's chosen loadout (the datasheet's 'one weapon OR another'). `quiet`:
+        a first pass over the units bought so far, saying nothing of what is wrong."""
         name = self.built.definition.name
         for unit, choice in self.entry.wargear.items():
             group = self.built.group(unit)
+            if quiet and (group is None or not group.sheet.loadouts):
+                continue
             if group is None or not group.sheet.loadouts:
                 armed = sorted({g.sheet.name for g in self.built.units if g.sheet.loadouts})
                 self.error("wargear-invalid", f"{name} has no '{unit}' with a choice of weapons"
@@ -574,12 +596,16 @@ class _FormationBuilder:
             for pick, count in picks.items():
                 loadout = _named(pick, group.sheet.loadouts)
                 if loadout is None:
+                    if quiet:
+                        return
                     self.error("wargear-invalid", f"{group.sheet.name} has no loadout '{pick}' "
                                f"(choose from: {', '.join(loadouts)})", "5 Datasheets", "wargear", unit,
                                suggestion=did_you_mean(pick, loadouts))
                     return
                 chosen[loadout.name] = chosen.get(loadout.name, 0) + count
             if sum(chosen.values()) != group.count:
+                if quiet:
+                    continue
                 self.error("wargear-invalid", f"{name} has {plural(group.count, group.sheet.name)}, but loadouts "
                            f"are given for {sum(chosen.values())}", "5 Datasheets", "wargear", unit)
                 continue
@@ -604,7 +630,8 @@ class _FormationBuilder:
     def _riders(self, upgrade: Upgrade) -> list[Datasheet]:
         """The units an upgrade's transports must carry: all, or those no faster than it says."""
         fastest = upgrade.riders_speed
-        return [p for p in self._passengers() if fastest is None or (p.speed is not None and p.speed <= fastest)]
+        return [g.sheet for g in self.built.units for speed in g.speeds()
+                if fastest is None or (speed is not None and speed <= fastest)]
 
     def _carriers(self, excluding: Datasheet | None = None) -> list[Datasheet]:
         return [s for s in self.built.sheets() if s.transport and (excluding is None or s.name != excluding.name)]

@@ -36,7 +36,7 @@ from ..core.engine import BuiltFormation, RosterResult
 from ..core.findings import Finding
 from ..core.names import plural
 from ..data.catalog import data_version
-from .summary import finding_message, garrison_text, purchases_text, title, unit_line
+from .summary import finding_message, garrison_text, loadout_text, purchases_text, title, unit_line
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm
@@ -375,7 +375,7 @@ class RosterDocument:
         if sheet.abilities:
             whole_row(f"<b>Abilities:</b> {clean(', '.join(sheet.abilities))}")
         if sheet.loadouts:
-            whole_row(f"<b>Weapon choice, one per unit:</b> {clean(' or '.join(l.name for l in sheet.loadouts))}")
+            whole_row(f"<b>Weapon choice, one per unit:</b> {clean(' or '.join(map(loadout_text, sheet.loadouts)))}")
         if sheet.transport:
             whole_row(f"<b>Transport:</b> {clean('; '.join(_compartment(c.slots, c.carries) for c in sheet.transport))}")
         if sheet.critical_hit:

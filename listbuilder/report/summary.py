@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.datasheet import Loadout
 from ..core.engine import Attached, BuiltFormation, RosterResult, UnitGroup
 from ..core.findings import Finding
 from ..core.names import a
@@ -16,6 +17,14 @@ def group_text(group: UnitGroup) -> str:
     if group.source == "transport":
         notes.insert(0, "transport")
     return f"{group.count} {group.sheet.name}" + (f" ({', '.join(notes)})" if notes else "")
+
+
+def loadout_text(loadout: Loadout) -> str:
+    """'Twin Lascannon', 'Wings (30cm, armour 4+, Jump Packs)'."""
+    changes = [f"{loadout.speed}cm" if loadout.speed is not None else "",
+               f"armour {loadout.armour}" if loadout.armour else "", *loadout.abilities]
+    changes = [c for c in changes if c]
+    return loadout.name + (f" ({', '.join(changes)})" if changes else "")
 
 
 def character_text(character: Attached) -> str:

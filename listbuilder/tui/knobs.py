@@ -18,6 +18,7 @@ from ..core.findings import Finding, Path
 from ..core.names import name_key
 from ..core.roster import CharacterPick, Roster, RosterFormation
 from ..systems import validate
+from ..report.summary import loadout_text
 
 Kind = Literal["step", "toggle", "choice", "clear"]
 # Findings that mean "more than the formation may take" (the engine's codes).
@@ -413,7 +414,8 @@ class LoadoutKnob(Knob):
     @property
     def choices(self) -> tuple[Choice, ...]:
         assert self.group_of is not None
-        return tuple(Choice(l.name, l.name, summary=", ".join(l.weapons)) for l in self.group_of.sheet.loadouts)
+        return tuple(Choice(l.name, l.name, summary=f"{loadout_text(l)}: {', '.join(l.weapons)}")
+                     for l in self.group_of.sheet.loadouts)
 
     def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
         if value is None or value == self.value:
@@ -567,7 +569,7 @@ def _wargear_knobs(built: BuiltFormation) -> list[Knob]:
         if not loadouts:
             continue
         name = group.sheet.name
-        summary = "; ".join(f"{l.name}: {', '.join(l.weapons)}" for l in loadouts) + " [5 Datasheets]"
+        summary = "; ".join(f"{loadout_text(l)}: {', '.join(l.weapons)}" for l in loadouts) + " [5 Datasheets]"
         if group.count == 1:
             knobs.append(LoadoutKnob(("wargear", name), f"{name} wargear", summary=summary, group_of=group))
         else:

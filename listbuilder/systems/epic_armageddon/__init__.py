@@ -57,7 +57,7 @@ def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
     if scouts >= needed:
         return True, f"{scouts} of {len(sheets)} units are scouts (half, rounding up, is {needed})"
     war_engines = [s.name for s in sheets if s.is_war_engine]
-    fast = sum(1 for s in sheets if (s.speed or 0) > rules.fast_speed)
+    fast = sum(1 for g in built.units if g.sheet in sheets for speed in g.speeds() if (speed or 0) > rules.fast_speed)
     if war_engines:
         return False, f"it has a war engine ({war_engines[0]}) and too few scouts ({scouts} of {len(sheets)})"
     if fast > rules.max_fast_units:
