@@ -72,8 +72,6 @@ LEGAL = {
         ]),
 }
 
-# Legal by the seed; the engine applies a swap only to units added before it in roster order.
-
 ILLEGAL = {
     "illegal-too-slow.yaml": dict(
         total=685, codes=["too-slow", "too-slow", "too-slow"],
