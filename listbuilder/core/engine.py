@@ -321,10 +321,10 @@ class _FormationBuilder:
     def _resolve_upgrades(self) -> list[tuple[Upgrade, Any, str]]:
         army, definition = self.view.army, self.built.definition
         everywhere = [u for u in self.main.army.upgrades if u.any_formation]
-        known = [*army.upgrades, *(u for u in everywhere if u not in army.upgrades)]
+        known = [*army.upgrades, *(u for u in everywhere if all(u is not x for x in army.upgrades))]
         allowed = {name_key(u) for u in definition.upgrades} | {name_key(u.name) for u in everywhere}
         own = [u for name in definition.upgrades if (u := _named(name, army.upgrades)) is not None]
-        self.built.offers = [*own, *(u for u in everywhere if u not in own)]
+        self.built.offers = [*own, *(u for u in everywhere if all(u is not x for x in own))]
         taken: dict[str, str] = {}
         resolved = []
         for key, choice in self.entry.upgrades.items():

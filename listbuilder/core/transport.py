@@ -58,7 +58,7 @@ def transports_needed(vehicle: Datasheet, passengers: list[Datasheet], carriers:
     holds = _Holds(carriers)
     riders = [p for p in passengers if can_carry(vehicle, p)]
     for passenger in passengers:
-        if passenger not in riders:
+        if not can_carry(vehicle, passenger):
             holds.board(passenger)
     opened = 0
     for passenger in _largest_first(riders, [vehicle]):

@@ -40,6 +40,7 @@ def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
     rules = game.garrison
     assert rules is not None
     sheets = [s for s in built.sheets() if not has(s, "drones")] or built.sheets()
+    counted = [g for g in built.units if not has(g.sheet, "drones")] or built.units
     if any(s.type in OFF_TABLE for s in sheets):
         return False, "aircraft and spacecraft are not set up on the table (4.2, 4.3)"
     if is_sentries(built):
@@ -52,12 +53,12 @@ def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
         return False, f"it is deployed by {mode.name} ({(mode.rule or built.transport_rule.rule).split(';')[0]})"
     if any(s.speed == 0 for s in sheets):
         return True, "it includes a unit with speed 0"
-    scouts = sum(g.count for g in built.units if is_scout(g.sheet, g.gained) and g.sheet in sheets)
+    scouts = sum(g.count for g in counted if is_scout(g.sheet, g.gained))
     needed = ceil(len(sheets) * Fraction(rules.scout_share))
     if scouts >= needed:
         return True, f"{scouts} of {len(sheets)} units are scouts (half, rounding up, is {needed})"
     war_engines = [s.name for s in sheets if s.is_war_engine]
-    fast = sum(1 for g in built.units if g.sheet in sheets for speed in g.speeds() if (speed or 0) > rules.fast_speed)
+    fast = sum(1 for g in counted for speed in g.speeds() if (speed or 0) > rules.fast_speed)
     if war_engines:
         return False, f"it has a war engine ({war_engines[0]}) and too few scouts ({scouts} of {len(sheets)})"
     if fast > rules.max_fast_units:
