@@ -241,7 +241,7 @@ class _FormationBuilder:
             return count
         return Range(min=count.min, max=count.max * self.built.copies)
 
-    def _check_faction(self, option: UpgradeOption, upgrade: Upgrade, *where: str | int) -> bool:
+    def _option_allowed(self, option: UpgradeOption, upgrade: Upgrade, *where: str | int) -> bool:
         """Options only for some factions or some formations."""
         name = self.built.definition.name
         if option.only_in and name_key(name) not in {name_key(f) for f in option.only_in}:
@@ -484,7 +484,7 @@ class _FormationBuilder:
             self.error(code, f"{upgrade.name} in {definition.name}: {total} taken, "
                        f"{count.describe(implied)} allowed{reason}", upgrade.rule, "upgrades", key)
             return
-        if not all(self._check_faction(o, upgrade, "upgrades", key) for o in upgrade.options if counts.get(o.label)):
+        if not all(self._option_allowed(o, upgrade, "upgrades", key) for o in upgrade.options if counts.get(o.label)):
             return
         if upgrade.only_units is not None and not self._holds_only(upgrade, key):
             return
@@ -568,7 +568,7 @@ class _FormationBuilder:
                        f"has no such unit (it has {', '.join(present)})", "2.1.1 Characters",
                        *where, "joins", suggestion=did_you_mean(pick.joins, present))
             return None
-        if not self._check_faction(option, upgrade, *where, "character"):
+        if not self._option_allowed(option, upgrade, *where, "character"):
             return None
         if option.joins and name_key(host.sheet.name) not in {name_key(u) for u in option.joins}:
             self.error("character-host-invalid", f"{option.label} may join only {' or '.join(option.joins)}, "
