@@ -273,3 +273,13 @@ def test_dreadclaws_use_one_of_the_four_upgrades(catalog):
     assert finding.code == "too-many-upgrades"
     assert finding.message == ("Black Legion Retinue takes 5 upgrades (Havocs, Obliterators, Daemonic Pact, "
                                "Cult Marines, Dreadclaws); at most 4 are allowed")
+
+
+def test_a_retinue_must_have_its_lord(catalog):
+    # L10915-10916: "1 Chaos Space Marine Lord character upgrade and 8 Chaos Space Marines units".
+    result = validate(roster(2000, {"type": "Black Legion Retinue", "faction": "Khorne"},
+                             {"type": "Black Legion Retinue", "faction": "Nurgle", "upgrades": WARLORD}), catalog)
+    [finding] = result.findings
+    assert (finding.code, finding.path) == ("upgrade-required", ("formations", 0, "upgrades"))
+    assert finding.message == "Black Legion Retinue must take Chaos Space Marine Lord"
+    assert finding.rule == "6.11 Black Legion Formations: Black Legion Retinue"

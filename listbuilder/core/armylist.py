@@ -193,6 +193,8 @@ class Formation(Cited):
     initiative: str | None = Field(None, pattern=r"^[1-6]\+$", description="when it differs from the list's")
     count: Range | None = Field(None, description="copies fielded as one formation, e.g. 1-2 Warhounds")
     upgrades: list[str] = []
+    must_take: list[str] = Field([], description="upgrades it always has ('1 Chaos Space Marine Lord character "
+                                                 "upgrade and 8 Chaos Space Marines')")
     max_upgrades: int | None = Field(None, ge=0, description="most upgrades (those that count toward it) taken")
     transport: str | None = Field(None, description="name of a transport rule of the list")
     min_per_army: int = Field(0, ge=0, description="formations the army must include")

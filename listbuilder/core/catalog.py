@@ -161,6 +161,10 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
             if isinstance(slot.each, dict) and set(map(name_key, priced)) != set(map(name_key, slot.choice or [])):
                 found.append(Finding("unknown-reference", "give a price for every unit of the choice",
                                      path=("formations", i, "units", j, "each")))
+        for j, upgrade in enumerate(formation.must_take):
+            if name_key(upgrade) not in {name_key(u) for u in formation.upgrades}:
+                found.append(_missing("upgrade of the formation", upgrade, ("formations", i, "must_take", j),
+                                      formation.upgrades))
         for j, upgrade in enumerate(formation.upgrades):
             if name_key(upgrade) not in upgrade_names:
                 found.append(_missing("upgrade", upgrade, ("formations", i, "upgrades", j),

@@ -349,6 +349,9 @@ class _FormationBuilder:
         """The rules on which upgrades go together: prerequisites, exclusives and the most taken."""
         definition = self.built.definition
         names = {name_key(u.name) for u in upgrades} | {name_key(self.built.transport or "")}
+        for name in definition.must_take:
+            if name_key(name) not in names:
+                self.error("upgrade-required", f"{definition.name} must take {name}", self.rule, "upgrades")
         for upgrade in upgrades:
             if upgrade.needs and not names & {name_key(n) for n in upgrade.needs}:
                 self.error("upgrade-prerequisite-missing", f"{upgrade.name} in {definition.name} needs one of these "
