@@ -283,3 +283,23 @@ def test_a_retinue_must_have_its_lord(catalog):
     assert (finding.code, finding.path) == ("upgrade-required", ("formations", 0, "upgrades"))
     assert finding.message == "Black Legion Retinue must take Chaos Space Marine Lord"
     assert finding.rule == "6.11 Black Legion Formations: Black Legion Retinue"
+
+
+def test_formations_landing_by_dreadclaw_must_fit_aboard_together(catalog):
+    # A Devastation carries 20 infantry for planetfall (L7641); two Retinues with 4 Havocs each
+    # are 2 x (8 Marines + 4 Havocs) = 24 units, a Despoiler (40, L7622) takes them all.
+    retinue = {"type": "Black Legion Retinue", "faction": "Khorne", "transport": "Dreadclaws",
+               "upgrades": {"Havocs": True}}
+    lord = {"Chaos Space Marine Lord": {"character": "Chaos Warlord", "joins": "Chaos Space Marine"}}
+    lord_only = {"Chaos Space Marine Lord": {"character": "Chaos Lord", "joins": "Chaos Space Marine"}}
+    first = {**retinue, "upgrades": {**retinue["upgrades"], **lord}}
+    second = {**retinue, "upgrades": {**retinue["upgrades"], **lord_only}}
+    crowded = validate(roster(3000, first, second, {"type": "Devastation Class Cruiser", "faction": "Khorne"}),
+                       catalog)
+    [finding] = crowded.findings
+    assert finding.code == "transport-capacity"
+    assert finding.message == ("4 units of #1 Black Legion Retinue, #2 Black Legion Retinue find no room aboard "
+                               "the army's Devastation Class Cruiser")
+    roomy = validate(roster(3000, first, second, {"type": "Despoiler Class Battleship", "faction": "Khorne"}),
+                     catalog)
+    assert roomy.valid, [f.message for f in roomy.findings]

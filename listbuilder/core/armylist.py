@@ -152,6 +152,9 @@ class TransportMode(Cited):
     unit: str | None = Field(None, description="transport given free, the minimum needed to carry the formation")
     only_units: list[str] | None = Field(None, description="the formation may then hold only these units")
     requires: list[str] = Field([], description="the army must include one of these units")
+    rides_in_requires: bool = Field(False, description="the formation's units ride in those units (a spacecraft "
+                                                       "for planetfall, a Thunderhawk), which must hold every "
+                                                       "formation that does so")
     cost: int = Field(0, ge=0, description="flat cost of choosing this mode")
     cost_per_unit: int = Field(0, ge=0, description="points per unit of the formation when this mode is chosen")
     counts_toward_max: bool = Field(False, description="choosing it uses one of the formation's `max_upgrades`")

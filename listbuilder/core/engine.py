@@ -690,6 +690,7 @@ def _requirements(formations: list[BuiltFormation], findings: FindingList) -> No
             findings.add("transport-prerequisite-missing",
                          f"{built.name} uses {mode.name}, which needs a {' or '.join(mode.requires)} in the army; "
                          f"there is none", mode.rule or rule.rule, ("formations", built.index, "transport"))
+    _room_aboard(formations, findings)
     first = next((f for f in formations if f.transport_mode and f.transport_mode.all_or_none), None)
     if first is None:
         return
@@ -701,6 +702,26 @@ def _requirements(formations: list[BuiltFormation], findings: FindingList) -> No
                          f"{other.name} could use {mode.name} and must, because {first.name} (#{first.index + 1}) "
                          f"does: either every formation that can uses {mode.name}, or none does",
                          mode.rule or other.transport_rule.rule, ("formations", other.index, "transport"))
+
+
+def _room_aboard(formations: list[BuiltFormation], findings: FindingList) -> None:
+    """Formations riding in the army's spacecraft or aircraft (planetfall, air transport) must all
+    fit in them together."""
+    riding = [f for f in formations if f.transport_mode and f.transport_mode.rides_in_requires
+              and not _outside(f, f.transport_mode)]  # a refused mode is reported already
+    for vessels in {tuple(f.transport_mode.requires) for f in riding}:
+        keys = {name_key(v) for v in vessels}
+        carriers = [s for f in formations for s in f.sheets() if name_key(s.name) in keys]
+        if not carriers:
+            continue  # reported as a missing prerequisite
+        aboard = [f for f in riding if tuple(f.transport_mode.requires) == vessels]
+        left, _ = board(carriers, [s for f in aboard for s in f.sheets()])
+        if left:
+            last = aboard[-1]
+            findings.add("transport-capacity",
+                         f"{plural(len(left), 'unit')} of {', '.join(f'#{f.index + 1} {f.name}' for f in aboard)} "
+                         f"find no room aboard the army's {', '.join(sorted({c.name for c in carriers}))}",
+                         last.transport_mode.rule or last.transport_rule.rule, ("formations", last.index, "transport"))
 
 
 def _matching(formations: list[BuiltFormation], names: list[str], categories: list[str]) -> list[int]:
