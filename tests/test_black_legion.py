@@ -303,3 +303,14 @@ def test_formations_landing_by_dreadclaw_must_fit_aboard_together(catalog):
     roomy = validate(roster(3000, first, second, {"type": "Despoiler Class Battleship", "faction": "Khorne"}),
                      catalog)
     assert roomy.valid, [f.message for f in roomy.findings]
+
+
+def test_the_lord_rides_the_daemon_prince_his_unit_became(catalog):
+    # L11021-11022: the unit that includes the Lord is replaced by the Daemon Prince.
+    result = validate(roster(2000, {
+        "type": "Black Legion Retinue", "faction": "Nurgle",
+        "upgrades": {"Daemon Prince": True, **WARLORD}}), catalog)
+    [finding] = result.findings
+    assert (finding.code, finding.path) == ("character-placement", ("formations", 0, "upgrades", "Daemon Prince"))
+    assert finding.message == ("Chaos Warlord joins a Chaos Space Marine, but the Daemon Prince upgrade turned its "
+                               "unit into a Daemon Prince, which it must join")

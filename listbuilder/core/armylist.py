@@ -117,6 +117,8 @@ class Upgrade(Cited):
     needs: list[str] = Field([], description="the formation must also take one of these upgrades (or transport "
                                              "options)")
     exclusive: bool = Field(False, description="a formation taking it may take no other upgrade")
+    hosts: str | None = Field(None, description="the character of the upgrade of this name must join the unit "
+                                                "this upgrade adds ('the Lord's unit becomes a Daemon Prince')")
     per_unit_of: str | None = Field(None, description="at most one per unit that the upgrade of this name added "
                                                       "('a free Grot per Boyz unit taken'), or else per unit of "
                                                       "this type in the formation")

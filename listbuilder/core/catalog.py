@@ -191,6 +191,8 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
                 unit(name, ("upgrades", i, "options", j, "comes_with", name))
         for j, name in enumerate(upgrade.only_units or []):
             unit(name, ("upgrades", i, "only_units", j))
+        if upgrade.hosts and name_key(upgrade.hosts) not in upgrade_names:
+            found.append(_missing("upgrade", upgrade.hosts, ("upgrades", i, "hosts"), [u.name for u in army.upgrades]))
         if upgrade.per_unit_of and name_key(upgrade.per_unit_of) not in upgrade_names:
             unit(upgrade.per_unit_of, ("upgrades", i, "per_unit_of"))
         for j, name in enumerate(upgrade.first_with):

@@ -191,11 +191,25 @@ class _FormationBuilder:
         for upgrade, choice, key in ordered:
             if upgrade.character:
                 self._apply(upgrade, choice, key)
+        self._hosted(ordered)
         for grant in definition.grants:
             self._give(grant)
         self._wargear()
         self._split()
         return built
+
+    def _hosted(self, ordered: list[tuple[Upgrade, Any, str]]) -> None:
+        """A character that must ride the unit another upgrade turned its unit into."""
+        for upgrade, _, key in ordered:
+            if upgrade.hosts is None or upgrade.name not in self.built.upgrades:
+                continue
+            units = {name_key(o.unit) for o in upgrade.options}
+            for character in self.built.characters:
+                if name_key(character.upgrade) == name_key(upgrade.hosts) and name_key(character.joins.name) not in units:
+                    self.error("character-placement", f"{character.sheet.name} joins {a(character.joins.name)}, but "
+                               f"the {upgrade.name} upgrade turned its unit into "
+                               f"{a(' or '.join(o.unit for o in upgrade.options))}, which it must join",
+                               upgrade.rule, "upgrades", key)
 
     def _add(self, unit: str, count: int, source: str) -> UnitGroup:
         sheet = self.sheet(unit)
