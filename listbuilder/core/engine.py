@@ -719,8 +719,7 @@ def _requirements(formations: list[BuiltFormation], findings: FindingList) -> No
 
 
 def _room_aboard(formations: list[BuiltFormation], findings: FindingList) -> None:
-    """Formations riding in the army's spacecraft or aircraft (planetfall, air transport) must all
-    fit in them together."""
+    """Formations riding in the army's spacecraft (planetfall) must all fit aboard them together."""
     riding = [f for f in formations if f.transport_mode and f.transport_mode.rides_in_requires
               and not _outside(f, f.transport_mode)]  # a refused mode is reported already
     for vessels in {tuple(f.transport_mode.requires) for f in riding}:
@@ -738,15 +737,15 @@ def _room_aboard(formations: list[BuiltFormation], findings: FindingList) -> Non
                          last.transport_mode.rule or last.transport_rule.rule, ("formations", last.index, "transport"))
 
 
-def _matching(formations: list[BuiltFormation], names: list[str], categories: list[str]) -> list[int]:
+def _matching(formations: list[BuiltFormation], names: list[str], categories: list[str]) -> list[BuiltFormation]:
     keys = {name_key(n) for n in names}
-    return [f.index for f in formations if name_key(f.name) in keys or f.definition.category in categories]
+    return [f for f in formations if name_key(f.name) in keys or f.definition.category in categories]
 
 
 def _count(limit: Limit, formations: list[BuiltFormation]) -> tuple[int, list[int]]:
     """How many the limit counts, and the formations (indexes) holding them."""
     if limit.formations or limit.categories:
-        hits = _matching(formations, limit.formations, limit.categories)
+        hits = [f.index for f in _matching(formations, limit.formations, limit.categories)]
         return len(hits), hits
     keys = {name_key(n) for n in limit.units}
     total, hits = 0, []
@@ -801,10 +800,8 @@ def _limit_by_faction(limit: Limit, formations: list[BuiltFormation], findings: 
     against that faction's bases, those of `any_faction` left out."""
     per = limit.per
     assert per is not None and limit.max is not None
-    counted_at, bases_at = (set(_matching(formations, names, categories)) for names, categories in
-                            ((limit.formations, limit.categories), (per.formations, per.categories)))
-    counted = [f for f in formations if f.index in counted_at]
-    bases = [f for f in formations if f.index in bases_at]
+    counted = _matching(formations, limit.formations, limit.categories)
+    bases = _matching(formations, per.formations, per.categories)
     for faction in sorted({f.faction for f in counted if f.faction and f.faction not in per.any_faction}):
         hits = [f.index for f in counted if f.faction == faction]
         allowed = limit.max * sum(1 for f in bases if f.faction == faction)
@@ -936,14 +933,13 @@ def build(roster: Roster, catalog: Catalog) -> RosterResult:
     _first_with(army, formations, findings)
     _host_order(army, formations, findings)
     _splits(view, formations, findings)
-    caps = _caps(roster, army, formations, findings)
-    purchases = _purchases(roster, army, formations, findings)
-    total = sum(f.points for f in formations) + sum(points for _, points in purchases.values())
-    if total > roster.points:
-        findings.add("points-over-limit", f"the army costs {total:,} points, {total - roster.points:,} over the "
-                     f"agreed {roster.points:,}", "6.1.1 Points", ("points",))
+    result = RosterResult(roster, army, formations, findings.items, _caps(roster, army, formations, findings),
+                          _purchases(roster, army, formations, findings))
+    if result.total > roster.points:
+        findings.add("points-over-limit", f"the army costs {result.total:,} points, {result.total - roster.points:,} "
+                     f"over the agreed {roster.points:,}", "6.1.1 Points", ("points",))
     if not game.points.min <= roster.points <= game.points.max:
         findings.add("points-limit-unusual", f"the agreed {roster.points:,} points are outside the "
                      f"{game.points.min:,}-{game.points.max:,} the lists were balanced for", game.points.rule,
                      ("points",), severity="warning")
-    return RosterResult(roster, army, formations, findings.items, caps, purchases)
+    return result

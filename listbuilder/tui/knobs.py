@@ -17,8 +17,8 @@ from ..core.engine import BuiltFormation, UnitGroup
 from ..core.findings import Finding, Path
 from ..core.names import name_key
 from ..core.roster import CharacterPick, Roster, RosterFormation
-from ..systems import validate
 from ..report.summary import loadout_text
+from ..systems import validate
 
 Kind = Literal["step", "toggle", "choice", "clear"]
 # Findings that mean "more than the formation may take" (the engine's codes).

@@ -39,8 +39,8 @@ def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
     (Tau, 5.13); some lists allow only some units to garrison (Eldar May Not Garrison)."""
     rules = game.garrison
     assert rules is not None
-    sheets = [s for s in built.sheets() if not has(s, "drones")] or built.sheets()
     counted = [g for g in built.units if not has(g.sheet, "drones")] or built.units
+    sheets = [g.sheet for g in counted for _ in range(g.count)]
     if any(s.type in OFF_TABLE for s in sheets):
         return False, "aircraft and spacecraft are not set up on the table (4.2, 4.3)"
     if is_sentries(built):
@@ -103,9 +103,9 @@ def check_speed(result: RosterResult) -> None:
     for built in result.formations:
         if built.army is not result.army:
             continue
-        sheets = built.sheets()
-        slow = [s for s in sheets if s.speed is not None and s.speed < fastest]
-        carriers = [s for s in sheets if s.transport and (s.speed or 0) >= fastest]
+        moving = [(g.sheet, speed) for g in built.units for speed in g.speeds()]  # wargear may change speed
+        slow = [s for s, speed in moving if speed is not None and speed < fastest]
+        carriers = [s for s, speed in moving if s.transport and (speed or 0) >= fastest]
         left, _ = board(carriers, slow)
         if left:
             names = ", ".join(sorted({s.name for s in left}))
