@@ -97,6 +97,10 @@ ILLEGAL = {
                     (200, 8, 8, 4, NO, {}),        # an unknown size counts as the normal one
                     (150, 3, 3, 1, NO, {}),
                     (275, 3, 9, 4, NO, {})]),      # three Battlefortresses as given
+    "illegal-big-gunz-in-battlewagons.yaml": dict(
+        total=565, codes=["too-slow"],
+        formations=[(565, 26, 26, 13, NO, {})]),  # 200 + 9 Big Gunz 225 + 4 Battlewagonz 140; 4 Warbikes,
+                                                   # Nob Warbike, 3 Boyz, 4 Trukks, 9 Big Gunz, 4 wagons, Bikeboy
     "illegal-nob-warbikes.yaml": dict(
         total=600, codes=["quantity-out-of-range", "unknown-size", "upgrade-not-allowed"],
         formations=[(200, 13, 13, 6, NO, {}), (200, 8, 8, 4, NO, {}), LANDA]),
@@ -126,6 +130,14 @@ def test_every_unit_moves_30cm_or_rides(check):
         "or more"]   # five riders, four Trukks: which one walks is the engine's pick
     assert [f.path for f in slow] == [("formations", 0), ("formations", 1), ("formations", 2)]
     assert all(f.rule == "6.7 Special Rules: Speed" for f in slow)
+
+
+def test_a_battlewagon_takes_one_big_gun_at_most(check):
+    """Twelve seats for twelve riders, but a Battlewagon holds one Big Gun (L5195; D103): the
+    4 Trukks and 4 wagons seat 8 of the 9 Big Gunz, and the Boyz take the wagons' other seats."""
+    slow = message(check(f"{ARMY}/illegal-big-gunz-in-battlewagons.yaml"), "too-slow")
+    assert slow.message == ("Speed Freek Warband: 1 unit (Big Gunz) moves less than 30cm and has no room in a "
+                            "transport that moves 30cm or more")
 
 
 def test_slow_units_ride_trukks_wagons_and_fortresses(check):

@@ -40,6 +40,8 @@ class Compartment(Strict):
 
     slots: int = Field(gt=0)
     carries: dict[str, int] = Field(description="unit name -> spaces it takes")
+    most: dict[str, int] = Field({}, description="at most this many of some carried units in it ('one of the two "
+                                                 "may be a Big Gun')")
 
 
 class Loadout(Strict):

@@ -21,24 +21,35 @@ def can_carry(carrier: Datasheet, passenger: Datasheet) -> bool:
     return bool(space_taken(carrier, passenger))
 
 
+def _most(carrier: Datasheet, compartment: int, passenger: Datasheet) -> int | None:
+    """How many units like `passenger` the compartment may hold at most, if it says."""
+    key = name_key(passenger.name)
+    return next((n for cargo, n in carrier.transport[compartment].most.items()
+                 if name_key(cargo.rpartition(":")[2]) == key), None)
+
+
 class _Holds:
     """The free spaces of some carriers, filled one passenger at a time."""
 
     def __init__(self, carriers: list[Datasheet]):
         self.carriers: list[Datasheet] = []
         self.free: list[list[int]] = []
+        self.held: list[list[list[str]]] = []  # per carrier and compartment: the passengers aboard
         for carrier in carriers:
             self.add(carrier)
 
     def add(self, carrier: Datasheet) -> None:
         self.carriers.append(carrier)
         self.free.append([c.slots for c in carrier.transport])
+        self.held.append([[] for _ in carrier.transport])
 
     def board(self, passenger: Datasheet) -> bool:
-        for carrier, room in zip(self.carriers, self.free):
+        for carrier, room, held in zip(self.carriers, self.free, self.held):
             for i, spaces in space_taken(carrier, passenger).items():
-                if room[i] >= spaces:
+                most = _most(carrier, i, passenger)
+                if room[i] >= spaces and (most is None or held[i].count(passenger.name) < most):
                     room[i] -= spaces
+                    held[i].append(passenger.name)
                     return True
         return False
 
@@ -48,7 +59,12 @@ class _Holds:
 
 
 def _largest_first(passengers: list[Datasheet], carriers: list[Datasheet]) -> list[Datasheet]:
-    return sorted(passengers, key=lambda p: -max((n for c in carriers for n in space_taken(c, p).values()), default=0))
+    """Larger passengers first; among equals, those a compartment limits (a Big Gun) before the rest."""
+    def order(p: Datasheet) -> tuple[int, bool]:
+        taken = [(c, i, n) for c in carriers for i, n in space_taken(c, p).items()]
+        limited = any(_most(c, i, p) is not None for c, i, _ in taken)
+        return -max((n for _, _, n in taken), default=0), not limited
+    return sorted(passengers, key=order)
 
 
 def transports_needed(vehicle: Datasheet, passengers: list[Datasheet], carriers: list[Datasheet]) -> int:
