@@ -176,6 +176,17 @@ def test_coven_upgrades_and_their_limits(check):
         "Demagogues to replace)"]
 
 
+def test_big_mutants_replace_cultists_and_or_mutants(catalog):
+    """'Replace 1 to 6 Cultist and/or Mutant units' (L11102; D81): Mutants first, then Cultists."""
+    mixed = coven(upgrades={**HERETIC, "Big Mutants": 5}, composition={"Demagogue": 1, "Cultists": 8, "Mutants": 3})
+    cultists = coven(faction="Khorne", upgrades={"Big Mutants": 2})
+    result = validate(roster(2000, mixed, cultists), catalog)
+    assert [f.message for f in result.findings] == []
+    assert [{g.sheet.name: g.count for g in f.units} for f in result.formations] == [
+        {"Demagogue": 1, "Cultists": 6, "Big Mutants": 5}, {"Demagogue": 1, "Cultists": 9, "Big Mutants": 2}]
+    assert [f.points for f in result.formations] == [300, 240]   # 200 + 5 x 20; 200 + 2 x 20
+
+
 def test_transports_exactly_enough_in_any_mix(catalog, check):
     spare = message(check(f"{ARMY}/illegal-upgrades.yaml"), "transport-inexact")
     assert spare.message == ("Transports in Stigmatus Covenant Coven: with 7 Land Transporters, 2 spaces would be "

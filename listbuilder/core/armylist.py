@@ -105,7 +105,8 @@ class Upgrade(Cited):
     cost: int = Field(0, ge=0, description="flat cost, paid once")
     options: list[UpgradeOption] = []
     count: Range | None = Field(None, description="units taken across all options")
-    replaces: str | None = Field(None, description="each unit taken replaces one of these")
+    replaces: str | list[str] | None = Field(None, description="each unit taken replaces one of these (of the "
+                                                               "first type named while there are any)")
     character: bool = Field(False, description="options are characters added to a unit of the formation")
     carry: Literal["up to need", "whole formation", "exactly"] | None = Field(
         None, description="transports: 'up to need' = at most as many as needed to carry the formation after "
@@ -142,6 +143,11 @@ class Upgrade(Cited):
         if not self.options and (self.count or self.replaces or self.character or self.carry or self.alike):
             raise ValueError("`count`, `replaces`, `character`, `carry` and `alike` need `options`")
         return self
+
+    @property
+    def replaced(self) -> list[str]:
+        """The unit types it replaces, in the order they are replaced."""
+        return [self.replaces] if isinstance(self.replaces, str) else self.replaces or []
 
     @property
     def fixed_count(self) -> int | None:

@@ -199,8 +199,8 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
             unit(name, ("upgrades", i, "first_with", j), every_unit)
         for j, option in enumerate(upgrade.options):
             unit(option.unit, ("upgrades", i, "options", j, "unit"))
-        if upgrade.replaces:
-            unit(upgrade.replaces, ("upgrades", i, "replaces"))
+        for j, name in enumerate(upgrade.replaced):
+            unit(name, ("upgrades", i, "replaces") + ((j,) if isinstance(upgrade.replaces, list) else ()))
         for j, name in enumerate(upgrade.grants.to if upgrade.grants else []):
             unit(name, ("upgrades", i, "grants", "to", j))
     for i, rule in enumerate(army.transports):

@@ -414,7 +414,7 @@ class _FormationBuilder:
     def _implied_max(self, upgrade: Upgrade) -> int | None:
         limits = []
         if upgrade.replaces:
-            limits.append(self.built.count_of(upgrade.replaces))
+            limits.append(sum(self.built.count_of(unit) for unit in upgrade.replaced))
         if upgrade.carry == "up to need":
             vehicle = self.sheet(upgrade.options[0].unit)
             limits.append(transports_needed(vehicle, self._passengers(), self._carriers(excluding=vehicle)))
@@ -494,7 +494,9 @@ class _FormationBuilder:
             if upgrade.carry == "up to need":
                 reason = f" (the number needed to carry the formation is {implied})"
             elif upgrade.replaces:
-                reason = f" ({definition.name} has {plural(implied or 0, upgrade.replaces)} to replace)"
+                present = [plural(n, unit) for unit in upgrade.replaced if (n := self.built.count_of(unit))]
+                reason = (f" ({definition.name} has {' and '.join(present) or plural(0, ' or '.join(upgrade.replaced))}"
+                          f" to replace)")
             elif upgrade.per_unit_of:
                 reason = f" (one per {upgrade.per_unit_of}, and {definition.name} has {implied})"
             code = "transport-excess" if upgrade.carry == "up to need" and total > (implied or 0) else "quantity-out-of-range"
@@ -519,7 +521,7 @@ class _FormationBuilder:
                 for unit, number in option.comes_with.items():
                     self._add(unit, taken * number, upgrade.name)
         if upgrade.replaces:
-            self._remove(upgrade.replaces, total)  # one replaced per option taken, whatever its bundle
+            self._replace(upgrade.replaced, total)  # one replaced per option taken, whatever its bundle
         self._pay(upgrade, cost)
 
     def _units_of(self, name: str) -> int:
@@ -533,12 +535,18 @@ class _FormationBuilder:
         self.built.upgrades[upgrade.name] = cost
         self.built.points += cost
 
-    def _remove(self, unit: str, count: int) -> None:
-        group = self.built.group(unit)
-        assert group is not None and group.count >= count
-        group.count -= count
-        if group.count == 0:
-            self.built.units.remove(group)
+    def _replace(self, units: list[str], count: int) -> None:
+        """Take `count` units away, of the first type named while there are any, then the next."""
+        for unit in units:
+            group = self.built.group(unit)
+            if group is None or count == 0:
+                continue
+            taken = min(count, group.count)
+            group.count -= taken
+            count -= taken
+            if group.count == 0:
+                self.built.units.remove(group)
+        assert count == 0, "more replaced than the formation has: the implied maximum missed it"
 
     def _give(self, grant: Grant) -> None:
         for name in grant.to:
