@@ -208,6 +208,19 @@ def test_drones_do_not_stop_a_garrison_but_battlesuits_do(catalog):
     assert _garrison(catalog, {"Crisis": True}) is False                                 # 2 XV8 at 25cm
 
 
+def test_drones_that_help_a_formation_garrison_count(catalog):
+    """A Battlesuit Cadre with Stealth: 3 scouts of 7, all seven at 25cm. A Sniper Drone
+    Team is a scout too: 4 of 8, half (L8479-8480, L9415; D31)."""
+    roster = Roster.model_validate({"game": "epic-armageddon", "army": ARMY, "points": 2000, "formations": [
+        {"type": "Battlesuit Cadre", "upgrades": {"Stealth": True}},
+        {"type": "Battlesuit Cadre", "upgrades": {"Stealth": True, "Sniper Drone Team": True}}]})
+    result = validate(roster, catalog)
+    assert [f.points for f in result.formations] == [375, 400]
+    assert [f.derived["garrison"] for f in result.formations] == [
+        {"eligible": False, "reason": "7 units move more than 15cm (at most 1) and too few are scouts (3 of 7)"},
+        {"eligible": True, "reason": "4 of 8 units are scouts (half, rounding up, is 4), its drones counted"}]
+
+
 def test_drone_units_are_marked_as_drones(catalog):
     units = {u.name: u for u in catalog.datasheets["epic-armageddon"]["tau"].units}
     drones = sorted(n for n, u in units.items() if "Drones" in u.abilities)

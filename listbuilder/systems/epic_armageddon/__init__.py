@@ -7,7 +7,7 @@ from math import ceil
 
 from ...core.armylist import GameSettings
 from ...core.datasheet import Datasheet
-from ...core.engine import BuiltFormation, RosterResult
+from ...core.engine import BuiltFormation, RosterResult, UnitGroup
 from ...core.findings import Finding
 from ...core.names import name_key, plural
 from ...core.transport import board
@@ -35,11 +35,21 @@ def is_sentries(built: BuiltFormation) -> bool:
 
 
 def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
-    """6.1.5: may this formation be set up as a garrison, and why (not). Drones never stop it
-    (Tau, 5.13); some lists allow only some units to garrison (Eldar May Not Garrison)."""
+    """6.1.5: may this formation be set up as a garrison, and why (not). Drones never stop it: it
+    may if it may without its drones or with them (Tau, 5.13; D31). Some lists allow only some
+    units to garrison (Eldar May Not Garrison)."""
+    others = [g for g in built.units if not has(g.sheet, "drones")]
+    verdict = _garrison(built, others or built.units, game)
+    if verdict[0] or not others or len(others) == len(built.units):
+        return verdict
+    eligible, reason = _garrison(built, built.units, game)
+    return (True, f"{reason}, its drones counted") if eligible else verdict
+
+
+def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSettings) -> tuple[bool, str]:
+    """6.1.5 applied to the `counted` units of the formation."""
     rules = game.garrison
     assert rules is not None
-    counted = [g for g in built.units if not has(g.sheet, "drones")] or built.units
     sheets = [g.sheet for g in counted for _ in range(g.count)]
     if any(s.type in OFF_TABLE for s in sheets):
         return False, "aircraft and spacecraft are not set up on the table (4.2, 4.3)"
