@@ -58,7 +58,6 @@ LEGAL = {
             (250, 5, 5, 2, NO, {}),        # 5 Falcons x 50
             (200, 6, 6, 3, NO, {}),
             (850, 1, 6, 3, NO, {}),
-            (0, 1, 3, 1, NO, {}),
         ]),
     "legal-revenants.yaml": dict(
         limit=2000, total=1750, bts=[1], caps=[650],
@@ -87,7 +86,7 @@ ILLEGAL = {
         formations=[(150, 8, 8, 4, NO, {}), (75, 3, 3, 1, YES, {}), (225, 9, 9, 4, YES, {}),
                     (200, 6, 6, 3, YES, {}), (200, 6, 6, 3, NO, {})]),
     "illegal-individuals.yaml": dict(
-        total=1300, codes=["cap-exceeded", "limit-exceeded", "limit-exceeded", "limit-exceeded"],
+        total=1300, codes=["cap-exceeded", "formation-unusable", "limit-exceeded", "limit-exceeded", "limit-exceeded"],
         formations=[(0, 1, 3, 1, NO, {}), (0, 1, 3, 1, NO, {}),
                     (450, 8, 8, 4, NO, {}),         # 300 + 2 Autarchs 150
                     (850, 1, 6, 3, NO, {})]),       # two Wraithgates are beyond the 0-1: none is bought
@@ -155,6 +154,15 @@ def test_autarch_is_one_of_the_exarchs_and_one_per_army(check):
              if f.code == "limit-exceeded"}
     assert found["Autarch: 2 in the army, at most 1 allowed (in formations #3)"] == "6.9 Biel-Tan Individuals: Autarch"
     assert found["2 Avatar formations: 0-1 allowed"] == "6.9 Biel-Tan Individuals: Avatar"
+
+
+def test_an_avatar_with_no_farseer_to_summon_it_is_a_warning(check):
+    """'If there are no Farseers in play then the Avatar may not be used' (L10646-10649): legal to
+    field, so a warning, once however many Avatars there are."""
+    [unusable] = [f for f in check(f"{ARMY}/illegal-individuals.yaml").findings if f.code == "formation-unusable"]
+    assert (unusable.severity, unusable.message) == ("warning", "Avatar may not be used: the army has no Farseer")
+    assert unusable.path == ("formations", 0)
+    assert not any(f.code == "formation-unusable" for f in check(f"{ARMY}/legal-aspect-host.yaml").findings)
 
 
 def test_wraithgate_is_bought_once_for_the_army(check):

@@ -186,3 +186,18 @@ def test_garrisons_and_initiative(check):
     assert [f.derived["initiative"] for f in result.formations] == [
         "2+", "2+", "1+", "1+", "2+", "2+", "1+", "1+"]
     assert result.derived["strategy_rating"] == 5
+
+
+@pytest.mark.parametrize("host, warned", [
+    (None, True),
+    ({"type": "Eldar Guardian Warhost"}, False),                                       # its Farseer
+    ({"type": "Eldar Guardian Warhost", "upgrades": {"Seer Council": True}}, False),   # the Council replaced him
+])
+def test_an_avatar_needs_a_farseer_or_the_seer_council(catalog, host, warned):
+    """No Farseer in play, no Avatar (L10785-10789): a warning, not an error."""
+    roster = Roster.model_validate({"game": "epic-armageddon", "army": ARMY, "points": 2000,
+                                    "formations": [{"type": "Avatar"}, *([host] if host else [])]})
+    result = validate(roster, catalog)
+    assert [f.message for f in result.findings if f.code == "formation-unusable"] == (
+        ["Avatar may not be used: the army has no Farseer or Seer Council"] if warned else [])
+    assert result.valid

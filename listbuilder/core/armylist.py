@@ -216,6 +216,8 @@ class Formation(Cited):
     grants: list[Grant] = Field([], description="abilities its units have, whatever the roster takes "
                                                 "('all units count as Scouts')")
     factions: list[str] | None = Field(None, description="the factions it may declare (one is chosen on the roster)")
+    unusable_without: list[str] = Field([], description="it may be fielded but not used unless the army includes "
+                                                        "one of these units (a warning): the Avatar's Farseer")
 
     @model_validator(mode="after")
     def _priced_per_count(self) -> Formation:

@@ -169,6 +169,8 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
             if name_key(upgrade) not in upgrade_names:
                 found.append(_missing("upgrade", upgrade, ("formations", i, "upgrades", j),
                                       [u.name for u in army.upgrades]))
+        for j, name in enumerate(formation.unusable_without):
+            unit(name, ("formations", i, "unusable_without", j))
         if formation.transport and name_key(formation.transport) not in transport_names:
             found.append(_missing("transport rule", formation.transport, ("formations", i, "transport"),
                                   [t.name for t in army.transports]))

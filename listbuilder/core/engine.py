@@ -706,7 +706,14 @@ def _outside(built: BuiltFormation, mode: TransportMode) -> list[str]:
 
 def _requirements(formations: list[BuiltFormation], findings: FindingList) -> None:
     present = {name_key(s.name) for f in formations for s in f.sheets()}
+    warned: list[Formation] = []
     for built in formations:
+        needed = built.definition.unusable_without
+        if needed and not present & {name_key(u) for u in needed} and built.definition not in warned:
+            warned.append(built.definition)
+            findings.add("formation-unusable", f"{built.name} may not be used: the army has no "
+                         f"{' or '.join(needed)}", built.definition.rule or built.army.rule,
+                         ("formations", built.index), severity="warning")
         rule, mode = built.transport_rule, built.transport_mode
         if rule and mode and mode.requires and not present & {name_key(u) for u in mode.requires}:
             findings.add("transport-prerequisite-missing",
