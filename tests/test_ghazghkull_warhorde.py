@@ -6,6 +6,9 @@ Grotz are units (their loss gives no Blast marker, which does not change the bre
 formations double the core units and every stated limit on extras, 'uge ones triple them
 (L10161-10169). Characters (the Warlord, Oddboyz) are not units."""
 
+from listbuilder.core.roster import Roster
+from listbuilder.systems import validate
+
 from .expectations import message, roster_tests
 
 ARMY = "ghazghkull-warhorde"
@@ -202,6 +205,27 @@ def test_oddboyz_double_and_triple_with_the_formation(check):
     assert characters(kult) == [("Oddboyz", "Gunwagonz", "Oddboy")] * 2
     assert characters(blitz) == [("Oddboyz", "Gunwagonz", "Oddboy")] * 3
     assert (kult.upgrades["Oddboy"], blitz.upgrades["Oddboy"]) == (150, 225)
+
+
+def test_a_big_mek_per_big_gun_to_upgrade(catalog):
+    """A Big Mek upgrades one of the big guns of the vehicle he joins (L4973-4974; D121): a Gunwagon
+    has one, so a second Big Mek on a lone Gunwagon has nothing to upgrade; a Gunfortress has three."""
+    def warband(size, **upgrades):
+        return {"type": "Blitz Brigade", "size": size, "composition": {"Gunwagonz": 4 if size == "normal" else 8},
+                "upgrades": upgrades}
+    two_meks = [{"character": "Big Mek", "joins": host} for host in ("Gunfortress", "Gunfortress")]
+    crowded = [{"character": "Big Mek", "joins": "Gunwagonz"}] * 2
+    roster = Roster.model_validate({"game": "epic-armageddon", "army": ARMY, "points": 3000, "formations": [
+        warband("big", **{"Gunfortress (up to 1)": 1, "Oddboy": two_meks}),
+        {"type": "Mekboy Gunzmob", "size": "big", "upgrades": {"Oddboy": [
+            {"character": "Slaver", "joins": "Big Gunz"}] * 2}},
+        {"type": "Warband", "size": "big", "upgrades": {"Gunwagonz": 1, "Oddboy": crowded,
+                                                         "Warlord": {"character": "Warlord", "joins": "Nobz"}}}]})
+    result = validate(roster, catalog)
+    assert [f.message for f in result.findings] == [
+        "Big Mek: at most 1 may join each Gunwagonz, and Warband has 1 Gunwagonz with 1 Big Mek already"]
+    assert result.findings[0].path == ("formations", 2, "upgrades", "Oddboy", 1, "joins")
+    assert [len(f.characters) for f in result.formations[:2]] == [2, 2]   # two on a Gunfortress; a Slaver each
 
 
 def test_free_grot_per_extra_boyz(check):

@@ -86,6 +86,8 @@ class UpgradeOption(Strict):
     comes_with: dict[str, int] = Field({}, description="other units each one taken brings ('a Junkatrukk and "
                                                        "a Boyz for 25')")
     joins: list[str] = Field([], description="characters: the units it may join (default: any)")
+    most_per_host: dict[str, int] = Field({}, description="characters: at most this many on each unit of these "
+                                                          "types (a Big Mek per big gun to upgrade)")
     faction: str | None = Field(None, description="only for a formation of this faction")
     only_in: list[str] = Field([], description="only in these formations (the Tau Ethereal: Fire Warrior Cadres)")
 

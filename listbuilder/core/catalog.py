@@ -189,6 +189,8 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
         for j, option in enumerate(upgrade.options):
             for k, name in enumerate(option.joins):
                 unit(name, ("upgrades", i, "options", j, "joins", k))
+            for name in option.most_per_host:
+                unit(name, ("upgrades", i, "options", j, "most_per_host", name))
             for name in option.comes_with:
                 unit(name, ("upgrades", i, "options", j, "comes_with", name))
         for j, name in enumerate(upgrade.only_units or []):

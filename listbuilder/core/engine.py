@@ -599,6 +599,14 @@ class _FormationBuilder:
             self.error("character-host-invalid", f"{option.label} may join only {' or '.join(option.joins)}, "
                        f"not {host.sheet.name}", upgrade.rule, *where, "joins")
             return None
+        most = next((n for unit, n in option.most_per_host.items() if name_key(unit) == name_key(host.sheet.name)), None)
+        aboard = sum(1 for c in self.built.characters
+                     if c.upgrade == upgrade.name and c.joins is host.sheet and c.sheet.name == option.unit)
+        if most is not None and aboard >= most * host.count:
+            self.error("character-host-full", f"{option.label}: at most {most} may join each {host.sheet.name}, and "
+                       f"{definition.name} has {plural(host.count, host.sheet.name)} with "
+                       f"{plural(aboard, option.label)} already", upgrade.rule, *where, "joins")
+            return None
         self.built.characters.append(Attached(self.sheet(option.unit), host.sheet, upgrade.name))
         return option
 
