@@ -298,8 +298,8 @@ def test_formations_landing_by_dreadclaw_must_fit_aboard_together(catalog):
                        catalog)
     [finding] = crowded.findings
     assert finding.code == "transport-capacity"
-    assert finding.message == ("4 units of #1 Black Legion Retinue, #2 Black Legion Retinue find no room aboard "
-                               "the army's Devastation Class Cruiser")
+    assert finding.message == ("#2 Black Legion Retinue finds no room aboard the army's Devastation Class Cruiser: "
+                               "every formation riding in it is aboard at the start, each whole in one")
     roomy = validate(roster(3000, first, second, {"type": "Despoiler Class Battleship", "faction": "Khorne"}),
                      catalog)
     assert roomy.valid, [f.message for f in roomy.findings]

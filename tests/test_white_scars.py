@@ -53,6 +53,13 @@ LEGAL = {
 }
 
 ILLEGAL = {
+    "illegal-air-transport-overloaded.yaml": dict(
+        total=825, codes=["transport-capacity"],
+        formations=[(200, 1, 4, 1, NO, {}), (300, 6, 12, 3, NO, {}), (325, 4, 8, 2, NO, {})]),
+    "illegal-air-transport-split.yaml": dict(
+        total=1150, codes=["transport-capacity"],
+        formations=[(200, 1, 4, 1, NO, {}), (200, 1, 4, 1, NO, {}), (300, 6, 12, 3, NO, {}),
+                    (300, 6, 12, 3, NO, {}), (150, 4, 8, 2, NO, {})]),
     "illegal-drop-pods-not-all.yaml": dict(
         total=800, codes=["transport-all-or-none"],
         formations=[(200, 1, None, None, NO, {}), (300, 6, 12, 3, NO, {}), (300, 9, 18, 4, NO, {"Rhino": 3})]),
@@ -108,3 +115,15 @@ def test_land_raider_upgrade_is_shown_with_its_cost(check):
     terminators = check(f"{ARMY}/legal-drop-pods.yaml").formations[4]
     assert terminators.upgrades == {"Land Raiders": 350}
     assert terminators.transport == "Land Raiders"
+
+
+def test_air_transport_carries_only_what_fits_each_detachment_whole(check):
+    """Units entering play by air start the game aboard (L9507-9509); a Thunderhawk holds 8, a
+    Terminator or Dreadnought taking two (L3849-3850); a detachment is never split between two
+    aircraft (FAQ 3.1.3, L12422-12444; D110)."""
+    overloaded = message(check(f"{ARMY}/illegal-air-transport-overloaded.yaml"), "transport-capacity")
+    assert overloaded.message == ("#3 Terminator finds no room aboard the army's Thunderhawk Gunship: every "
+                                  "formation riding in it is aboard at the start, each whole in one")
+    assert overloaded.path == ("formations", 2, "transport")
+    split = message(check(f"{ARMY}/illegal-air-transport-split.yaml"), "transport-capacity")
+    assert split.message.startswith("#5 Scout finds no room aboard the army's 2 Thunderhawk Gunships:")

@@ -164,7 +164,7 @@ class TransportMode(Cited):
     requires: list[str] = Field([], description="the army must include one of these units")
     rides_in_requires: bool = Field(False, description="the formation's units ride in those units (a spacecraft "
                                                        "for planetfall, a Thunderhawk), which must hold every "
-                                                       "formation that does so")
+                                                       "formation that does so at once, each whole in one")
     cost: int = Field(0, ge=0, description="flat cost of choosing this mode")
     cost_per_unit: int = Field(0, ge=0, description="points per unit of the formation when this mode is chosen")
     counts_toward_max: bool = Field(False, description="choosing it uses one of the formation's `max_upgrades`")

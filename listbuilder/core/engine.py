@@ -17,7 +17,7 @@ from .datasheet import Datasheet
 from .findings import Finding, FindingList, Path
 from .names import a, did_you_mean, name_key, plural
 from .roster import CharacterPick, Roster, RosterFormation
-from .transport import board, can_carry, transports_needed
+from .transport import board, can_carry, load_whole, transports_needed
 
 
 @dataclass
@@ -742,7 +742,8 @@ def _requirements(formations: list[BuiltFormation], findings: FindingList) -> No
 
 
 def _room_aboard(formations: list[BuiltFormation], findings: FindingList) -> None:
-    """Formations riding in the army's spacecraft (planetfall) must all fit aboard them together."""
+    """Formations that enter play in the army's spacecraft or transport aircraft start the game
+    aboard them: all must fit together, each formation whole in one carrier."""
     riding = [f for f in formations if f.transport_mode and f.transport_mode.rides_in_requires
               and not _outside(f, f.transport_mode)]  # a refused mode is reported already
     for vessels in {tuple(f.transport_mode.requires) for f in riding}:
@@ -751,12 +752,17 @@ def _room_aboard(formations: list[BuiltFormation], findings: FindingList) -> Non
         if not carriers:
             continue  # reported as a missing prerequisite
         aboard = [f for f in riding if tuple(f.transport_mode.requires) == vessels]
-        left, _ = board(carriers, [s for f in aboard for s in f.sheets()])
+        left = [aboard[i] for i in load_whole(carriers, [f.sheets() for f in aboard])]
         if left:
-            last = aboard[-1]
+            names = sorted({c.name for c in carriers})
+            counts = {n: sum(c.name == n for c in carriers) for n in names}
+            fleet = " and ".join(plural(k, n) if k > 1 else n for n, k in counts.items())
+            last = left[-1]
             findings.add("transport-capacity",
-                         f"{plural(len(left), 'unit')} of {', '.join(f'#{f.index + 1} {f.name}' for f in aboard)} "
-                         f"find no room aboard the army's {', '.join(sorted({c.name for c in carriers}))}",
+                         f"{', '.join(f'#{f.index + 1} {f.name}' for f in left)} "
+                         f"{'finds' if len(left) == 1 else 'find'} no room aboard the army's {fleet}: every "
+                         f"formation riding in {'them' if len(carriers) > 1 else 'it'} is aboard at the start, "
+                         f"each whole in one",
                          last.transport_mode.rule or last.transport_rule.rule, ("formations", last.index, "transport"))
 
 

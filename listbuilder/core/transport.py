@@ -91,3 +91,41 @@ def board(carriers: list[Datasheet], passengers: list[Datasheet]) -> tuple[list[
     holds = _Holds(carriers)
     left = [p for p in _largest_first(passengers, carriers) if not holds.board(p)]
     return left, holds.spare
+
+
+def load_whole(carriers: list[Datasheet], formations: list[list[Datasheet]]) -> list[int]:
+    """Put each formation's units, whole, aboard one of the `carriers`; several may share one where
+    they fit, but none is split between two. The indexes of the formations left without a place
+    (none when every one fits)."""
+    order = sorted(range(len(formations)), key=lambda i: -len(formations[i]))
+    aboard: list[list[Datasheet]] = [[] for _ in carriers]
+
+    def fits(c: int, units: list[Datasheet]) -> bool:
+        return not board([carriers[c]], aboard[c] + units)[0]
+
+    def place(k: int) -> bool:
+        if k == len(order):
+            return True
+        units, tried = formations[order[k]], set()
+        for c, carrier in enumerate(carriers):
+            state = (carrier.name, tuple(sorted(s.name for s in aboard[c])))
+            if state in tried or not fits(c, units):
+                continue  # a carrier like one tried already, as loaded, gives the same outcome
+            tried.add(state)
+            aboard[c] += units
+            if place(k + 1):
+                return True
+            del aboard[c][len(aboard[c]) - len(units):]
+        return False
+
+    if place(0):
+        return []
+    aboard = [[] for _ in carriers]
+    left = []
+    for i in order:  # no way fits them all: say which the first-fit loading leaves behind
+        c = next((c for c in range(len(carriers)) if fits(c, formations[i])), None)
+        if c is None:
+            left.append(i)
+        else:
+            aboard[c] += formations[i]
+    return sorted(left)
