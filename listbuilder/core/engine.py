@@ -14,7 +14,7 @@ from .armylist import (ArmyList, Formation, Grant, Limit, Per, Range, Size, Tran
                        UnitSlot, Upgrade, UpgradeOption)
 from .catalog import ArmyView, Catalog
 from .datasheet import Datasheet
-from .findings import Finding, FindingList, Path
+from .findings import Finding, FindingList, Path, Severity
 from .names import a, did_you_mean, name_key, plural
 from .roster import CharacterPick, Roster, RosterFormation
 from .transport import board, can_carry, load_whole, transports_needed
@@ -144,8 +144,9 @@ class _FormationBuilder:
         self.rule = definition.rule or view.army.rule  # what findings about the formation cite
         self.bought: dict[str, int] = {}  # upgrade name -> units it added
 
-    def error(self, code: str, message: str, rule: str, *path: str | int, suggestion: str | None = None) -> None:
-        self.findings.add(code, message, rule, self.path + path, suggestion=suggestion)
+    def error(self, code: str, message: str, rule: str, *path: str | int, suggestion: str | None = None,
+              severity: Severity = "error") -> None:
+        self.findings.add(code, message, rule, self.path + path, suggestion=suggestion, severity=severity)
 
     def sheet(self, name: str) -> Datasheet:
         sheet = self.view.unit(name) or self.main.unit(name)
@@ -643,6 +644,17 @@ class _FormationBuilder:
                            f"are given for {sum(chosen.values())}", "5 Datasheets", "wargear", unit)
                 continue
             group.wargear = chosen
+        if quiet:
+            return
+        given = {name_key(unit) for unit in self.entry.wargear}
+        for group in self.built.units:
+            if group.sheet.loadouts and name_key(group.sheet.name) not in given:
+                units = group.sheet.name if group.count == 1 else plural(group.count, group.sheet.name)
+                where = "" if name_key(name) == name_key(group.sheet.name) else f" in {name}"
+                self.error("wargear-unchosen", f"choose the wargear of the {units}{where} (one of: "
+                           f"{'; '.join(l.name for l in group.sheet.loadouts)})", "5 Datasheets", "wargear",
+                           severity="warning", suggestion=f"wargear: {{{group.sheet.name}: "
+                                                          f"{group.sheet.loadouts[0].name}}}")
 
     def _split(self) -> None:
         definition = self.built.definition
