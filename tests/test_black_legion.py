@@ -308,7 +308,7 @@ def test_formations_landing_by_dreadclaw_must_fit_aboard_together(catalog):
 def test_the_lord_rides_the_daemon_prince_his_unit_became(catalog):
     # L11021-11022: the unit that includes the Lord is replaced by the Daemon Prince.
     result = validate(roster(2000, {
-        "type": "Black Legion Retinue", "faction": "Nurgle",
+        "type": "Black Legion Retinue", "faction": "Nurgle", "wargear": {"Daemon Prince": "Wings"},
         "upgrades": {"Daemon Prince": True, **WARLORD}}), catalog)
     [finding] = result.findings
     assert (finding.code, finding.path) == ("character-placement", ("formations", 0, "upgrades", "Daemon Prince"))

@@ -42,3 +42,12 @@ def test_titan_war_engine_values(catalog):
     assert [(n, titans[n].damage_capacity, titans[n].void_shields) for n in sorted(titans)] == [
         ("Reaver Titan", 6, 4), ("Warhound Titan", 3, 2), ("Warlord Titan", 8, 6)]
     assert all(t.critical_hit for t in titans.values())
+
+
+def test_notes_speak_to_players_not_to_data_authors(catalog):
+    """How a value was read off the rules documents belongs in DECISIONS.md and YAML comments,
+    not on a player's datasheet."""
+    author_words = re.compile(r"print|column|extract|orphan|uncertain|the sheet|taken here|transcri", re.IGNORECASE)
+    notes = [(stem, unit.name, note) for stem, file in catalog.datasheets["epic-armageddon"].items()
+             for unit in file.units for note in unit.notes if author_words.search(note)]
+    assert notes == []

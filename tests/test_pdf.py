@@ -242,3 +242,50 @@ def test_a_roster_with_only_warnings_prints_as_legal_with_them(catalog, tmp_path
     assert "WARNING" in pages[0] and flat(result.findings[0].message) in pages[0]
     assert not any("ILLEGAL" in page for page in pages)
     assert "Unnamed roster" in pages[0]
+
+
+DAEMONS = ROSTERS / "print" / "black-legion-daemons.yaml"
+
+
+def test_what_the_army_buys_is_a_row_of_the_table_and_its_datasheets_are_printed(catalog, tmp_path):
+    # Nurgle Retinue 350 + Ravager Titan 650 + 2 Lesser Daemons 40 + a Greater Daemon 100 = 1,140
+    result = checked(DAEMONS, catalog)
+    assert result.valid and result.total == 1140
+    pages = pages_text(roster_pdf(result, catalog), tmp_path)
+    roster, text = roster_pages(pages), " ".join(pages)
+    assert "Lesser Daemon ×2 (bought for the army) 40 Greater Daemon ×1 (bought for the army) 100 Total 1,140" in roster
+    sheets = text[text.index("Datasheets"):]
+    # the Nurgle Retinue has the Daemonic Pact: its daemons, and Daemonic Beasts, which any faction
+    # summons (L6990-7012); the Khorne Titan summons nothing
+    for name in ("Plague Bearer INF · Chaos Daemons", "Great Unclean One WE · Chaos Daemons",
+                 "Daemonic Beasts INF · Chaos Daemons"):
+        assert name in sheets
+    assert "Bloodletter" not in text and "Bloodthirster" not in text
+    assert "Ravager Titan WE · Chaos Titan Legion" in sheets
+    assert "1 Daemon Prince (Wings)" in roster
+
+
+def test_every_choice_made_is_printed_and_one_not_made_says_so(catalog, tmp_path):
+    hunters = checked(ROSTERS / "tau" / "legal-air-caste.yaml", catalog)
+    roster = roster_pages(pages_text(roster_pdf(hunters, catalog), tmp_path))
+    assert "4 Hammerhead Gunship (Railgun)" in roster
+    text = ("game: epic-armageddon\narmy: ghazghkull-warhorde\npoints: 2000\nformations:\n  - type: Gargant\n"
+            "    upgrades: {Warlord: {character: Warlord, joins: Ork Gargant}}\n")
+    gargant = validate(parse_roster(text, "gargant.yaml", catalog).roster, catalog)
+    roster = roster_pages(pages_text(roster_pdf(gargant, catalog), tmp_path))
+    assert "1 Ork Gargant (wargear not chosen)" in roster
+    assert "choose the wargear of the Ork Gargant in Gargant" in roster
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler) is not installed")
+def test_the_datasheet_pages_render(catalog, tmp_path):
+    Image = pytest.importorskip("PIL.Image")
+    pdf = tmp_path / "roster.pdf"
+    pdf.write_bytes(roster_pdf(checked(DAEMONS, catalog), catalog))
+    pages = len(PdfReader(pdf).pages)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "2", "-l", str(pages), str(pdf), str(tmp_path / "page")],
+                   check=True)
+    for png in sorted(tmp_path.glob("page*.png")):
+        with Image.open(png) as image:
+            histogram = image.convert("L").histogram()
+        assert 0.01 < sum(histogram[:128]) / sum(histogram) < 0.5, png.name

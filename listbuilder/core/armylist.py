@@ -321,6 +321,12 @@ class Purchase(Cited):
     max: int | None = Field(None, ge=0, description="most that may be bought")
     per: Per | None = Field(None, description="`max` per so many points or formations (one set of Fortified "
                                               "Positions per company)")
+    units: list[str] = Field([], description="the units it brings into play, whose datasheets the roster prints")
+    units_by_faction: dict[str, list[str]] = Field(
+        {}, description="more such units, for each faction an army's formation declares (a lesser daemon is a "
+                        "Bloodletter for Khorne, a Plague Bearer for Nurgle)")
+    summoned_by: str | None = Field(None, description="the upgrade that lets a formation bring these units into "
+                                                      "play: only the factions of formations with it count")
 
 
 class MinSpeed(Cited):

@@ -180,6 +180,15 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
                                       [u.name for u in army.upgrades]))
             for j, name in enumerate(formation.split.among):
                 formation_named(name, ("formations", i, "split", "among", j))
+    for i, purchase in enumerate(army.purchases):
+        if purchase.summoned_by and name_key(purchase.summoned_by) not in upgrade_names:
+            found.append(_missing("upgrade", purchase.summoned_by, ("purchases", i, "summoned_by"),
+                                  [u.name for u in army.upgrades]))
+        for j, name in enumerate(purchase.units):
+            unit(name, ("purchases", i, "units", j))
+        for faction, names in purchase.units_by_faction.items():
+            for j, name in enumerate(names):
+                unit(name, ("purchases", i, "units_by_faction", faction, j))
     modes = [m.name for t in army.transports for m in t.modes]
     for i, upgrade in enumerate(army.upgrades):
         for j, name in enumerate(upgrade.needs):

@@ -57,6 +57,8 @@ class Loadout(Strict):
 class Datasheet(Strict):
     name: str
     id: str | None = None
+    faction: str | None = Field(None, description="when it differs from its file's (a Chaos Titan Legion titan "
+                                                  "among the Black Legion's units)")
     type: UnitType
     speed: int | None = Field(None, ge=0, description="cm; null for n/a (characters, aircraft, spacecraft)")
     manoeuvre: Literal["F", "B", "FB"] | None = Field(None, description="aircraft manoeuvre class")

@@ -36,7 +36,8 @@ from ..core.engine import BuiltFormation, RosterResult
 from ..core.findings import Finding
 from ..core.names import plural
 from ..data.catalog import data_version
-from .summary import finding_message, garrison_text, loadout_text, purchases_text, title, unit_line
+from .summary import (finding_message, garrison_text, loadout_text, purchase_sheets, purchases_text, title,
+                      unit_line)
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm
@@ -309,6 +310,10 @@ class RosterDocument:
                          Paragraph(_or_dash(d.get("break_point")), style["CellRight"]),
                          Paragraph(_or_dash(d.get("half_strength")), style["CellRight"]),
                          Paragraph(clean(_or_dash(d.get("initiative"))), style["CellRight"])])
+        for name, (number, points) in result.purchases.items():
+            rows.append([Paragraph("", style["Cell"]),
+                         Paragraph(f"<b>{clean(name)} ×{number}</b> (bought for the army)", style["Cell"]),
+                         Paragraph(f"{points:,}", style["CellRight"]), "", "", "", ""])
         if len(rows) == 1:
             return [Paragraph("Formations", style["Heading"]), Paragraph("No formations.", style["Normal"])]
         total = Paragraph(f"<b>{result.total:,}</b>", style["CellRight"])
@@ -345,11 +350,14 @@ class RosterDocument:
     # --- datasheets and glossary --------------------------------------------------------
 
     def sheets_used(self) -> list[Datasheet]:
-        """Every unit type of the roster, characters included, once each, in roster order."""
+        """Every unit type of the roster, characters included, then those of what it buys for the
+        whole army (its daemons), once each, in roster order."""
         seen: dict[str, Datasheet] = {}
         for built in self.result.formations:
             for sheet in [g.sheet for g in built.units] + [c.sheet for c in built.characters]:
                 seen.setdefault(sheet.name, sheet)
+        for sheet in purchase_sheets(self.result, self.catalog.view(self.game, self.result.army.id)):
+            seen.setdefault(sheet.name, sheet)
         return list(seen.values())
 
     def datasheet(self, sheet: Datasheet) -> Flowable:
@@ -411,9 +419,9 @@ class RosterDocument:
         return lines
 
     def faction_of(self, sheet: Datasheet) -> str | None:
-        """The faction of the datasheet file the unit comes from (telling allies apart)."""
+        """The unit's faction, or that of the datasheet file it comes from (telling allies apart)."""
         files = self.catalog.datasheets.get(self.game, {}).values()
-        return next((f.faction for f in files if any(unit is sheet for unit in f.units)), None)
+        return sheet.faction or next((f.faction for f in files if any(unit is sheet for unit in f.units)), None)
 
     def glossary(self, sheets: list[Datasheet]) -> list[Flowable]:
         """The glossary entries of every ability the roster's units have or gain, or that a

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.datasheet import Loadout
+from ..core.catalog import ArmyView
+from ..core.datasheet import Datasheet, Loadout
 from ..core.engine import Attached, BuiltFormation, RosterResult, UnitGroup
 from ..core.findings import Finding
 from ..core.names import a
 
 
 def group_text(group: UnitGroup) -> str:
-    """'2 Razorback (Twin Lascannon)', '3 Rhino (transport)', '4 Scout (+Sniper)'."""
+    """'2 Razorback (Twin Lascannon)', '3 Rhino (transport)', '4 Scout (+Sniper)', '1 Daemon Prince
+    (wargear not chosen)'."""
     notes = [f"{n} {loadout}" if len(group.wargear) > 1 else loadout for loadout, n in group.wargear.items()]
+    if group.sheet.loadouts and not group.wargear:
+        notes.append("wargear not chosen")
     notes += [f"+{a}" for a in group.gained]
     if group.source == "transport":
         notes.insert(0, "transport")
@@ -64,6 +68,23 @@ def garrison_text(built: BuiltFormation) -> str:
 def purchases_text(result: RosterResult) -> str:
     """'Wraithgate ×1 (50 pts), Lesser Daemon ×4 (80 pts)'."""
     return ", ".join(f"{name} ×{number} ({points:,} pts)" for name, (number, points) in result.purchases.items())
+
+
+def purchase_sheets(result: RosterResult, view: ArmyView) -> list[Datasheet]:
+    """The datasheets of what the roster buys for the whole army: each purchase's units, and those
+    it brings for the factions of the formations that may summon them (the daemons of its pool)."""
+    sheets: dict[str, Datasheet] = {}
+    for name in result.purchases:
+        purchase = next(p for p in result.army.purchases if p.name == name)
+        factions = {f.faction for f in result.formations
+                    if f.faction and (purchase.summoned_by is None or purchase.summoned_by in f.upgrades)}
+        chosen = [*purchase.units, *(u for faction, units in purchase.units_by_faction.items()
+                                     if faction in factions for u in units)]
+        for unit in chosen:
+            sheet = view.unit(unit)
+            assert sheet is not None, f"unresolved unit {unit}: the catalog's reference check missed it"
+            sheets.setdefault(sheet.name, sheet)
+    return list(sheets.values())
 
 
 def formation_json(built: BuiltFormation) -> dict[str, Any]:
