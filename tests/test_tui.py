@@ -42,6 +42,8 @@ formations:
     transport: Rhino   # default, written anyway
     upgrades:
       Dreadnought: 1
+    wargear:
+      Dreadnought: Power Fist and Assault Cannon
   - type: Scout
     transport: on foot
 """
@@ -115,6 +117,12 @@ def test_build_a_legal_roster_by_keys_then_break_it_undo_it_save_it_and_load_it_
         assert focused_knob(app) == ("upgrades", "Commander", "joins")
         await keys(pilot, "down", "right")
         assert focused_knob(app) == ("upgrades", "Dreadnought")
+        for _ in range(12):  # and the Dreadnought's weapons, whose settings follow the upgrades
+            if focused_knob(app)[0] == "wargear":
+                break
+            await keys(pilot, "down")
+        assert focused_knob(app) == ("wargear", "Dreadnought")
+        await keys(pilot, "enter", "=power", "enter")
         # A Strike Cruiser; two Warhounds fielded as one formation; Predators of both kinds.
         await keys(pilot, "escape", "a", "=str", "enter")
         await keys(pilot, "a", "=warh", "enter", "enter", "right")
@@ -130,6 +138,7 @@ def test_build_a_legal_roster_by_keys_then_break_it_undo_it_save_it_and_load_it_
         tactical, _, warhounds, predators, speeders = app.history.current.formations
         assert tactical.upgrades == {"Commander": CharacterPick(character="Captain", joins="Tactical"),
                                      "Dreadnought": 1}
+        assert tactical.wargear == {"Dreadnought": "Power Fist and Assault Cannon"}
         assert warhounds.count == 2
         assert predators.composition == {"Predator Annihilator": 3, "Predator Destructor": 1}
         assert speeders.upgrades == {"Tornado/Typhoon": {"Typhoon": 2}}
@@ -417,6 +426,8 @@ def test_the_mouse_does_what_the_keys_do(catalog):
         await settle(pilot)
         assert app.history.current.formations[1].upgrades["Dreadnought"] == 1
         row = next(r for r in app.main.query(KnobRow) if r.key == ("upgrades", "Hunter"))
+        row.scroll_visible(animate=False)  # the summary above grew: "(wargear not chosen)"
+        await settle(pilot)
         await pilot.click(row, offset=(sum(row._value_columns) // 2, 0))  # on the box
         await settle(pilot)
         assert app.history.current.formations[1].upgrades["Hunter"] == 1

@@ -644,9 +644,9 @@ class _FormationBuilder:
                            f"are given for {sum(chosen.values())}", "5 Datasheets", "wargear", unit)
                 continue
             group.wargear = chosen
-        if quiet:
-            return
         given = {name_key(unit) for unit in self.entry.wargear}
+        if quiet or given - {name_key(g.sheet.name) for g in self.built.units if g.sheet.loadouts}:
+            return  # a choice given for a unit with none is reported: it may be the one meant here
         for group in self.built.units:
             if group.sheet.loadouts and name_key(group.sheet.name) not in given:
                 units = group.sheet.name if group.count == 1 else plural(group.count, group.sheet.name)
@@ -726,14 +726,8 @@ def _outside(built: BuiltFormation, mode: TransportMode) -> list[str]:
 
 def _requirements(formations: list[BuiltFormation], findings: FindingList) -> None:
     present = {name_key(s.name) for f in formations for s in f.sheets()}
-    warned: list[Formation] = []
+    _unusable(formations, present, findings)
     for built in formations:
-        needed = built.definition.unusable_without
-        if needed and not present & {name_key(u) for u in needed} and built.definition not in warned:
-            warned.append(built.definition)
-            findings.add("formation-unusable", f"{built.name} may not be used: the army has no "
-                         f"{' or '.join(needed)}", built.definition.rule or built.army.rule,
-                         ("formations", built.index), severity="warning")
         rule, mode = built.transport_rule, built.transport_mode
         if rule and mode and mode.requires and not present & {name_key(u) for u in mode.requires}:
             findings.add("transport-prerequisite-missing",
@@ -751,6 +745,19 @@ def _requirements(formations: list[BuiltFormation], findings: FindingList) -> No
                          f"{other.name} could use {mode.name} and must, because {first.name} (#{first.index + 1}) "
                          f"does: either every formation that can uses {mode.name}, or none does",
                          mode.rule or other.transport_rule.rule, ("formations", other.index, "transport"))
+
+
+def _unusable(formations: list[BuiltFormation], present: set[str], findings: FindingList) -> None:
+    """Formations the army cannot use for want of some unit (an Avatar with no Farseer to summon
+    it): a warning, once for each kind of formation."""
+    warned: list[Formation] = []
+    for built in formations:
+        needed = built.definition.unusable_without
+        if needed and not present & {name_key(u) for u in needed} and built.definition not in warned:
+            warned.append(built.definition)
+            findings.add("formation-unusable", f"{built.name} may not be used: the army has no "
+                         f"{' or '.join(needed)}", built.definition.rule or built.army.rule,
+                         ("formations", built.index), severity="warning")
 
 
 def _room_aboard(formations: list[BuiltFormation], findings: FindingList) -> None:
