@@ -7,16 +7,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from .core.catalog import Catalog
-from .core.engine import RosterResult
 from .core.findings import LoadFailure
 from .data.catalog import load_catalog
-from .report.summary import army_json, finding_json
+from .report.summary import finding_json
 from .report.text import failure_text, roster_text
 from .rosters.files import locate_all, read_roster, save_bytes
-from .systems import validate
+from .systems import summarise, validate
 
 DEMO_ROSTER = Path(__file__).parent / "demo" / "ultramarines.yaml"
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -43,7 +42,7 @@ def _catalog() -> Catalog | None:
         return None
 
 
-def _check_file(path: Path, catalog: Catalog, shown: str) -> RosterResult:
+def _check_file(path: Path, catalog: Catalog, shown: str) -> Any:
     """Read and validate one roster, its findings located in the file. Raises LoadFailure."""
     roster_file = read_roster(path, catalog, shown)
     result = validate(roster_file.roster, catalog)
@@ -69,7 +68,7 @@ def command_check(options: argparse.Namespace) -> int:
             continue
         if not result.valid:
             worst = max(worst, EXIT_ILLEGAL)
-        reports.append({"file": shown, "readable": True, **army_json(result)})
+        reports.append({"file": shown, "readable": True, **summarise(result).json})
         texts.append(roster_text(shown, result))
     if options.format == "json":
         print(json.dumps({"rosters": reports}, indent=2, ensure_ascii=False))

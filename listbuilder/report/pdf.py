@@ -35,7 +35,9 @@ from ..core.datasheet import Ability, Datasheet, Weapon, ability_name
 from ..core.engine import BuiltFormation, RosterResult
 from ..core.findings import Finding
 from ..core.names import plural
+from ..core.system import SheetSummary
 from ..data.catalog import data_version
+from ..systems import summarise
 from .summary import (finding_message, garrison_text, loadout_text, purchase_sheets, purchases_text, title,
                       unit_line)
 
@@ -49,11 +51,12 @@ FONT, BOLD = "Helvetica", "Helvetica-Bold"
 DASH = "—"
 
 
-def roster_pdf(result: RosterResult, catalog: Catalog, paper: str = "a4", source: str | None = None) -> bytes:
+def roster_pdf(result: Any, catalog: Catalog, paper: str = "a4", source: str | None = None) -> bytes:
     """The roster as a PDF document. `source` is the roster file's name as the user gave it."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
-    return RosterDocument(result, catalog, PAPERS[paper], source).render()
+    document = FormationsDocument if isinstance(result, RosterResult) else RosterDocument
+    return document(result, catalog, PAPERS[paper], source).render()
 
 
 def printable(text: str) -> str:
@@ -128,11 +131,12 @@ def _grid(header_rows: int = 1) -> list[tuple[Any, ...]]:
 
 
 class RosterDocument:
-    """One roster's PDF. Each part of the story is a method, so a game or a paper size can
-    change one part without touching the others."""
+    """One roster's PDF, from the summary its game system makes (core.system). Each part of the
+    story is a method, so a game or a paper size can change one part without touching the others."""
 
-    def __init__(self, result: RosterResult, catalog: Catalog, pagesize: tuple[float, float], source: str | None):
+    def __init__(self, result: Any, catalog: Catalog, pagesize: tuple[float, float], source: str | None):
         self.result = result
+        self.summary = summarise(result)
         self.catalog = catalog
         self.game = result.roster.game
         self.pagesize = pagesize
@@ -148,10 +152,9 @@ class RosterDocument:
 
     def render(self) -> bytes:
         buffer = io.BytesIO()
-        roster = self.result.roster
         document = BaseDocTemplate(
             buffer, pagesize=self.pagesize, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + HEADER,
-            bottomMargin=MARGIN, title=f"{roster.name or 'Roster'} ({self.result.army.name})",
+            bottomMargin=MARGIN, title=f"{self.summary.name or 'Roster'} ({self.summary.army})",
             author="listbuilder", subject="Army roster", creator=self.stamp, invariant=1)
         height = self.pagesize[1] - 2 * MARGIN - HEADER
         whole = Frame(MARGIN, MARGIN, self.width, height, id="whole", leftPadding=0, rightPadding=0,
@@ -167,22 +170,22 @@ class RosterDocument:
 
     def draw_header(self, canvas: Canvas, page: int, pages: int) -> None:
         """Roster, army, points, data version and 'page x of y' on every page."""
-        roster, army = self.result.roster, self.result.army
+        summary = self.summary
         left, right = MARGIN, self.pagesize[0] - MARGIN
         top = self.pagesize[1] - MARGIN
-        points = f"{self.result.total:,} / {roster.points:,} pts"
+        points = f"{summary.total:,} / {summary.limit:,} pts"
         page_text = f"Page {page} of {pages}"
         canvas.saveState()
         first, second = top - 4 * mm, top - 9 * mm
         canvas.setFont(BOLD, 10)
         canvas.drawRightString(right, first, points)
         room = self.width - stringWidth(points, BOLD, 10) - 6 * mm
-        _fitted(canvas, left, first, roster.name or "Unnamed roster", BOLD, 10, room)
+        _fitted(canvas, left, first, summary.name or "Unnamed roster", BOLD, 10, room)
         verdict = "ILLEGAL ROSTER: see the findings on page 1" if self.errors else ""
         canvas.setFont(FONT, 7.5)
         canvas.drawRightString(right, second, page_text)
         room = self.width - stringWidth(page_text, FONT, 7.5) - 6 * mm
-        details = f"{army.name}  ·  {self.stamp}"
+        details = f"{summary.army}  ·  {self.stamp}"
         if verdict:
             canvas.setFont(BOLD, 7.5)
             canvas.drawString(left, second, verdict)
@@ -201,23 +204,17 @@ class RosterDocument:
         if self.result.findings:
             parts += self.findings()
         parts += self.totals()
-        parts += self.formations()
-        sheets = self.sheets_used()
-        if sheets:
-            parts += [NextPageTemplate("columns"), PageBreak(), Paragraph("Datasheets", self.styles["Heading"])]
-            parts += [self.datasheet(sheet) for sheet in sheets]
-        glossary = self.glossary(sheets)
-        if glossary:
-            parts += [Paragraph("Special abilities", self.styles["Heading"]), *glossary]
+        parts += self.entries()
+        parts += self.datasheets()
         return parts
 
     def title(self) -> list[Flowable]:
-        roster, army = self.result.roster, self.result.army
-        game = self.catalog.games[self.game].name if self.game in self.catalog.games else self.game
-        about = [army.name, game, f"{roster.points:,} points"]
+        summary = self.summary
+        game = self.catalog.games[self.game].name if self.game in self.catalog.games else summary.game
+        about = [summary.army, game, f"{summary.limit:,} points"]
         if self.source:
             about.append(f"file {self.source}")
-        return [Paragraph(clean(roster.name or "Unnamed roster"), self.styles["Title"]),
+        return [Paragraph(clean(summary.name or "Unnamed roster"), self.styles["Title"]),
                 Paragraph(clean("  ·  ".join(about)), self.styles["Subtitle"])]
 
     def verdict(self) -> Flowable:
@@ -256,12 +253,79 @@ class RosterDocument:
             return "line " + ":".join(str(n) for n in (location.line, location.column) if n is not None)
         return finding.where
 
+    def points_row(self) -> tuple[str, str]:
+        total, limit = self.summary.total, self.summary.limit
+        return ("Points", f"{total:,} of {limit:,} ({limit - total:,} left)" if total <= limit
+                else f"{total:,} of {limit:,} ({total - limit:,} over)")
+
+    def army_table(self, rows: list[tuple[str, str]]) -> list[Flowable]:
+        style = self.styles
+        data = [[Paragraph(clean(k), style["CellBold"]), Paragraph(clean(v), style["Cell"])] for k, v in rows]
+        table = Table(data, colWidths=_widths(self.width, [0.3, None]))
+        table.setStyle(TableStyle(_grid(header_rows=0) + [("BACKGROUND", (0, 0), (0, -1), GREY)]))
+        return [Paragraph("Army", style["Heading"]), table]
+
     def totals(self) -> list[Flowable]:
-        result, style = self.result, self.styles
-        roster = result.roster
-        rows = [("Points", f"{result.total:,} of {roster.points:,} ({roster.points - result.total:,} left)"
-                 if result.total <= roster.points else f"{result.total:,} of {roster.points:,} "
-                 f"({result.total - roster.points:,} over)")]
+        rows = [self.points_row()]
+        for line in self.summary.army_lines:
+            label, colon, text = line.partition(": ")
+            rows.append((label, text) if colon else ("", line))
+        return self.army_table(rows)
+
+    def entries(self) -> list[Flowable]:
+        """One row per entry of the roster, its lines under its title; a row never splits."""
+        style, summary = self.styles, self.summary
+        rows: list[list[Any]] = [[Paragraph(h, style["CellHeadRight" if i == 2 else "CellHead"])
+                                  for i, h in enumerate(["#", "Unit", "Points"])]]
+        by_entry = _findings_by_entry(summary.findings)
+        for entry in summary.entries:
+            cell = [Paragraph(f"<b>{clean(entry.title)}</b>", style["Cell"])]
+            cell += [Paragraph(clean(line), style["Cell"]) for line in entry.lines]
+            if entry.index in by_entry:
+                cell.append(Paragraph(f"<b>See finding {', '.join(map(str, by_entry[entry.index]))}</b>", style["Cell"]))
+            rows.append([Paragraph(str(entry.index + 1), style["CellBold"]), cell,
+                         Paragraph(f"{entry.points:,}", style["CellRight"])])
+        if len(rows) == 1:
+            return [Paragraph("Units", style["Heading"]), Paragraph("No units.", style["Normal"])]
+        rows.append([Paragraph("", style["Cell"]), Paragraph("<b>Total</b>", style["Cell"]),
+                     Paragraph(f"<b>{summary.total:,}</b>", style["CellRight"])])
+        table = Table(rows, colWidths=_widths(self.width, [7 * mm, None, 14 * mm]), repeatRows=1)
+        table.setStyle(TableStyle(_grid()))
+        return [Paragraph("Units", style["Heading"]), table]
+
+    def datasheets(self) -> list[Flowable]:
+        if not self.summary.sheets:
+            return []
+        return [NextPageTemplate("columns"), PageBreak(), Paragraph("Datasheets", self.styles["Heading"]),
+                *(self.sheet_table(sheet) for sheet in self.summary.sheets)]
+
+    def sheet_table(self, sheet: SheetSummary) -> Flowable:
+        """A datasheet of the summary: its name, each profile table, then its lines."""
+        style = self.styles
+        parts: list[Flowable] = [Paragraph(f"{clean(sheet.name)}  <font name='{FONT}' size='7.5'>"
+                                           f"{clean(sheet.subtitle)}</font>", style["SheetName"])]
+        for headings, rows in sheet.tables:
+            data = [[Paragraph(clean(h), style["CellHead"]) for h in headings]]
+            data += [[Paragraph(clean(value), style["Cell"]) for value in row] for row in rows]
+            first = self.column * 0.34
+            widths = [first] + [(self.column - first) / max(1, len(headings) - 1)] * (len(headings) - 1)
+            table = Table(data, colWidths=widths, repeatRows=1)
+            table.setStyle(TableStyle(_grid()))
+            parts.append(table)
+        parts += [Paragraph(f"<b>{clean(label)}:</b> {clean(text)}" if label else clean(text), style["Cell"])
+                  for label, text in sheet.lines]
+        return KeepTogether([*parts, Spacer(1, 2.5 * mm)])
+
+
+class FormationsDocument(RosterDocument):
+    """The PDF of a roster checked by the list engine (Epic): formations with their break points,
+    the game's own datasheets and the glossary of special abilities."""
+
+    result: RosterResult
+
+    def totals(self) -> list[Flowable]:
+        result = self.result
+        rows = [self.points_row()]
         for cap in result.caps:
             state = f"{cap.points - cap.limit:,} over" if cap.points > cap.limit else f"{cap.limit - cap.points:,} left"
             rows.append((cap.name, f"{cap.points:,} of at most {cap.limit:,} ({state}) [{cap.rule}]"))
@@ -277,19 +341,16 @@ class RosterDocument:
         if "break_their_spirit" in derived:
             rows.append(("Break Their Spirit", " or ".join(f"#{f.index + 1} {title(f)} ({f.points:,} pts)"
                                                            for f in targets) or "none"))
-        data = [[Paragraph(clean(k), style["CellBold"]), Paragraph(clean(v), style["Cell"])] for k, v in rows]
-        table = Table(data, colWidths=_widths(self.width, [0.3, None]))
-        table.setStyle(TableStyle(_grid(header_rows=0) + [("BACKGROUND", (0, 0), (0, -1), GREY)]))
-        return [Paragraph("Army", style["Heading"]), table]
+        return self.army_table(rows)
 
-    def formations(self) -> list[Flowable]:
+    def entries(self) -> list[Flowable]:
         """One row per formation: a row never splits, so a formation stays with its heading,
         and the column headings repeat on every page the table runs onto."""
         style, result = self.styles, self.result
         heads = ["#", "Formation and units", "Points", "Units", "Break point", "Half strength", "Initiative"]
         rows: list[list[Any]] = [[Paragraph(h, style["CellHeadRight" if i >= 2 else "CellHead"])
                                   for i, h in enumerate(heads)]]
-        by_formation = _findings_by_formation(result.findings)
+        by_formation = _findings_by_entry(result.findings)
         targets = set(result.derived.get("break_their_spirit", []))
         built_at = {built.index: built for built in result.formations}
         for index, entry in enumerate(result.roster.formations):
@@ -348,6 +409,17 @@ class RosterDocument:
         return lines
 
     # --- datasheets and glossary --------------------------------------------------------
+
+    def datasheets(self) -> list[Flowable]:
+        sheets = self.sheets_used()
+        parts: list[Flowable] = []
+        if sheets:
+            parts += [NextPageTemplate("columns"), PageBreak(), Paragraph("Datasheets", self.styles["Heading"])]
+            parts += [self.datasheet(sheet) for sheet in sheets]
+        glossary = self.glossary(sheets)
+        if glossary:
+            parts += [Paragraph("Special abilities", self.styles["Heading"]), *glossary]
+        return parts
 
     def sheets_used(self) -> list[Datasheet]:
         """Every unit type of the roster, characters included, then those of what it buys for the
@@ -464,12 +536,12 @@ def _compartment(slots: int, carries: dict[str, int]) -> str:
     return f"{plural(slots, 'space')} for " + ", ".join(groups)
 
 
-def _findings_by_formation(findings: Iterable[Finding]) -> dict[int, list[int]]:
-    """Formation index -> the numbers (1-based, as printed) of the findings about it."""
+def _findings_by_entry(findings: Iterable[Finding]) -> dict[int, list[int]]:
+    """Entry index (a formation, a unit) -> the numbers (1-based, as printed) of the findings about it."""
     found: dict[int, list[int]] = {}
     for number, finding in enumerate(findings, 1):
         path = finding.path
-        if len(path) >= 2 and path[0] == "formations" and isinstance(path[1], int):
+        if len(path) >= 2 and path[0] in ("formations", "units") and isinstance(path[1], int):
             found.setdefault(path[1], []).append(number)
     return found
 

@@ -11,18 +11,19 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any
 
+from pydantic import BaseModel
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..core.catalog import Catalog
 from ..core.findings import Finding, LoadFailure, Path
 from ..core.names import did_you_mean
-from ..core.roster import Roster
 from ..data.yamlfile import Document, parse, read, round_trip_yaml, validate
+from ..systems import known_games, system_for
 
 
 @dataclass
 class RosterFile:
-    roster: Roster
+    roster: Any  # the roster model of its game's system (core.roster.Roster for the list engine)
     document: Document
 
     def locate(self, finding: Finding) -> Finding:
@@ -30,17 +31,17 @@ class RosterFile:
 
 
 def _checked(document: Document, catalog: Catalog) -> RosterFile:
-    roster = validate(document, Roster)
-    if roster.game not in catalog.games:
-        raise LoadFailure([Finding("unknown-game", f"unknown game '{roster.game}' (known: {', '.join(catalog.games)})",
+    game = document.data.get("game") if isinstance(document.data, dict) else None
+    system = system_for(game if isinstance(game, str) else "")
+    roster = validate(document, system.roster_model)
+    games = known_games(catalog)
+    if roster.game not in games:
+        raise LoadFailure([Finding("unknown-game", f"unknown game '{roster.game}' (known: {', '.join(games)})",
                                    location=document.locate(("game",)),
-                                   suggestion=did_you_mean(roster.game, list(catalog.games)))])
-    if catalog.find_list(roster.game, roster.army) is None or catalog.find_list(roster.game, roster.army).kind != "army":
-        armies = catalog.army_ids(roster.game)
-        names = armies + [catalog.lists[roster.game][a].name for a in armies]
-        raise LoadFailure([Finding("unknown-army", f"unknown army '{roster.army}' for {roster.game} "
-                                   f"(known: {', '.join(armies)})", location=document.locate(("army",)),
-                                   suggestion=did_you_mean(roster.army, names))])
+                                   suggestion=did_you_mean(roster.game, games))])
+    unknown = system.unknown_names(roster, catalog)
+    if unknown:
+        raise LoadFailure([finding.located(document.locate(finding.path)) for finding in unknown])
     return RosterFile(roster, document)
 
 
@@ -52,7 +53,7 @@ def parse_roster(text: str, name: str, catalog: Catalog) -> RosterFile:
     return _checked(parse(text, name), catalog)
 
 
-def to_data(roster: Roster) -> dict[str, Any]:
+def to_data(roster: BaseModel) -> dict[str, Any]:
     """The roster as plain data, the way a person would write it (defaults left out)."""
     return roster.model_dump(mode="json", exclude_defaults=True)
 
@@ -77,7 +78,7 @@ def merge(target: Any, source: Any) -> Any:
     return source
 
 
-def dump(roster: Roster, document: Document | None = None) -> str:
+def dump(roster: BaseModel, document: Document | None = None) -> str:
     """YAML text for `roster`; given the document it was read from, its comments are kept."""
     data = to_data(roster)
     tree = merge(document.data, data) if document is not None and isinstance(document.data, CommentedMap) else data

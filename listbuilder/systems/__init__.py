@@ -1,20 +1,31 @@
-"""Game system packs: the rules of one game that data alone cannot say, registered by game id."""
+"""Game system packs, registered by the game id a roster names in `game:` (core.system.GameSystem:
+the roster model, the names it must resolve, the check and the summary every view prints)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.catalog import Catalog
-from ..core.engine import RosterResult, build
-from ..core.roster import Roster
-from . import epic_armageddon
+from ..core.system import GameSystem, RosterSummary
+from . import list_engine
 
-DERIVERS = {"epic-armageddon": epic_armageddon.derive}
+# Games whose army lists are data (lists/<game>/game.yaml) use the list engine; others register here.
+SYSTEMS: dict[str, GameSystem] = {}
 
 
-def validate(roster: Roster, catalog: Catalog) -> RosterResult:
-    """Build the roster, find what is illegal, and work out the game's derived values."""
-    result = build(roster, catalog)
-    game = catalog.games[roster.game]
-    derive = DERIVERS.get(game.system or game.id)
-    if derive is not None:
-        derive(result, game)
-    return result
+def system_for(game: str) -> GameSystem:
+    return SYSTEMS.get(game, list_engine.SYSTEM)
+
+
+def known_games(catalog: Catalog) -> list[str]:
+    return sorted({*catalog.games, *SYSTEMS})
+
+
+def validate(roster: Any, catalog: Catalog) -> Any:
+    """Check the roster by its game's rules: what is illegal, its points and derived values."""
+    return system_for(roster.game).validate(roster, catalog)
+
+
+def summarise(result: Any) -> RosterSummary:
+    """What every view shows of a checked roster, its findings as located at this point."""
+    return system_for(result.roster.game).summary(result)

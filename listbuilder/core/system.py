@@ -1,0 +1,58 @@
+"""The seam between one engine and many games. A game system supplies the model its roster files
+are read into, the names they must resolve, the check, and a summary of the checked roster that
+the text report, the JSON report, the PDF and the editor print: points against the limit, the
+army's derived values, each entry with its own, and the findings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from .findings import Finding
+
+
+@dataclass
+class EntrySummary:
+    index: int  # the entry's position in the roster file (an Epic formation, a 40k unit)
+    title: str
+    points: int
+    lines: list[str] = field(default_factory=list)  # what it holds, then its derived values
+
+
+@dataclass
+class SheetSummary:
+    """A datasheet as printed: a name, tables of profiles, then lines of text."""
+
+    name: str
+    subtitle: str = ""  # keywords, faction
+    tables: list[tuple[list[str], list[list[str]]]] = field(default_factory=list)  # (headings, rows)
+    lines: list[tuple[str, str]] = field(default_factory=list)  # (label, text), e.g. ("Abilities", "Deep Strike")
+
+
+@dataclass
+class RosterSummary:
+    name: str  # the roster's own name ('' when it has none)
+    army: str  # the army list or faction it is built from
+    game: str  # the game's printed name
+    total: int
+    limit: int
+    findings: list[Finding]
+    army_lines: list[str] = field(default_factory=list)  # the army's derived values, one per line
+    entries: list[EntrySummary] = field(default_factory=list)
+    json: dict[str, Any] = field(default_factory=dict)  # the machine-readable report (`check --format json`)
+    sheets: list[SheetSummary] = field(default_factory=list)  # the datasheets of the units taken, for print
+
+    @property
+    def valid(self) -> bool:
+        return not any(f.severity == "error" for f in self.findings)
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    roster_model: type[BaseModel]  # with at least `game` and `name`
+    unknown_names: Callable[[Any, Any], list[Finding]]  # (roster, catalog): what it names that the data lacks
+    validate: Callable[[Any, Any], Any]  # (roster, catalog) -> a result with .roster, .findings and .valid
+    summary: Callable[[Any], RosterSummary]  # (result) -> what every view prints

@@ -1,0 +1,73 @@
+"""Games whose army lists are data (lists/<game>/): the core list engine builds the formations and
+the game's pack, chosen by game.yaml `system` (else the game's id), adds its derived values."""
+
+from __future__ import annotations
+
+from ..core.catalog import Catalog
+from ..core.engine import BuiltFormation, RosterResult, build
+from ..core.findings import Finding
+from ..core.names import did_you_mean
+from ..core.roster import Roster
+from ..core.system import EntrySummary, GameSystem, RosterSummary
+from ..report.summary import army_json, garrison_text, purchases_text, title, unit_line
+from . import epic_armageddon
+
+DERIVERS = {"epic-armageddon": epic_armageddon.derive}
+
+
+def unknown_names(roster: Roster, catalog: Catalog) -> list[Finding]:
+    army = catalog.find_list(roster.game, roster.army)
+    if army is not None and army.kind == "army":
+        return []
+    armies = catalog.army_ids(roster.game)
+    names = armies + [catalog.lists[roster.game][a].name for a in armies]
+    return [Finding("unknown-army", f"unknown army '{roster.army}' for {roster.game} (known: {', '.join(armies)})",
+                    path=("army",), suggestion=did_you_mean(roster.army, names))]
+
+
+def validate(roster: Roster, catalog: Catalog) -> RosterResult:
+    """Build the roster, find what is illegal, and work out the game's derived values."""
+    result = build(roster, catalog)
+    game = catalog.games[roster.game]
+    derive = DERIVERS.get(game.system or game.id)
+    if derive is not None:
+        derive(result, game)
+    return result
+
+
+def army_lines(result: RosterResult) -> list[str]:
+    lines = [f"{cap.name}: {cap.points:,} / {cap.limit:,}" for cap in result.caps]
+    if result.purchases:
+        lines.append(f"bought for the army: {purchases_text(result)}")
+    derived = result.derived
+    if "activations" in derived:
+        lines.append(f"strategy rating {derived['strategy_rating']}, {derived['activations']} activations")
+    targets = [f for f in result.formations if f.index in derived.get("break_their_spirit", [])]
+    if targets:
+        lines.append("Break Their Spirit: " + " or ".join(f"#{f.index + 1} {f.name} ({f.points:,} pts)" for f in targets))
+    return lines
+
+
+def formation_lines(built: BuiltFormation) -> list[str]:
+    lines = [unit_line(built)]
+    d = built.derived
+    if d and built.on_table:
+        bp = "—" if d.get("break_point") is None else d["break_point"]
+        half = "—" if d.get("half_strength") is None else d["half_strength"]
+        lines.append(f"{d['units']} unit{'' if d['units'] == 1 else 's'}, initiative {d['initiative']}, break point {bp}, "
+                     f"half strength at {half}; {garrison_text(built)}")
+        lines += d.get("notes", [])
+    return lines
+
+
+def summary(result: RosterResult) -> RosterSummary:
+    return RosterSummary(
+        name=result.roster.name, army=result.army.name, game=result.roster.game, total=result.total,
+        limit=result.roster.points,
+        findings=result.findings, army_lines=army_lines(result),
+        entries=[EntrySummary(built.index, title(built), built.points, formation_lines(built))
+                 for built in result.formations],
+        json=army_json(result))
+
+
+SYSTEM = GameSystem(Roster, unknown_names, validate, summary)
