@@ -1,0 +1,1 @@
+"""Warhammer 40,000 10th edition: the catalog model of the user's imported data."""

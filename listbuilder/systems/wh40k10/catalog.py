@@ -1,0 +1,203 @@
+"""An imported Warhammer 40,000 10th edition catalog: what the rules pack reads.
+
+The user's BattleScribe data (BSData/wh40k-10e) is turned into these models by
+`listbuilder.data.importers.bsdata` and installed in the user data folder; nothing here comes
+with the project. Everything is resolved at import time, so the rules pack never evaluates
+BattleScribe conditions: a unit's points are a table of model count to points, a Leader's list
+is a list of datasheet names, an enhancement belongs to one detachment.
+
+Units are kept once in `Wh40kCatalog.units`, keyed by their BSData id (names repeat across
+factions: a Space Marine and a Chaos Space Marine Rhino are different datasheets); a faction
+lists the ids it may take, its chapter or sub-faction imports included.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+GAME_ID = "wh40k-10e"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BattleSize(Strict):
+    name: str = Field(description="Incursion, Strike Force, Onslaught")
+    points: int = Field(description="the points limit of that battle size")
+
+
+class GameSystem(Strict):
+    name: str
+    revision: int = Field(description="the .gst file's revision")
+    battle_sizes: list[BattleSize]
+
+
+class UnitProfile(Strict):
+    """One statistics line of a datasheet (a unit may have several, e.g. a sergeant's)."""
+
+    name: str
+    movement: str = Field(description='M as printed, e.g. 6"')
+    toughness: str
+    save: str
+    wounds: str
+    leadership: str
+    objective_control: str
+    invulnerable_save: str | None = Field(None, description="e.g. 4+, where the datasheet gives one")
+
+
+class Weapon(Strict):
+    name: str
+    kind: Literal["ranged", "melee"]
+    range: str = Field(description='e.g. 24" or Melee')
+    attacks: str = Field(description="A, e.g. 2 or D6+1")
+    skill: str = Field(description="BS for ranged, WS for melee, e.g. 3+ or N/A")
+    strength: str
+    armour_penetration: str = Field(description="AP, e.g. -1 or 0")
+    damage: str
+    keywords: list[str] = Field(default_factory=list, description="e.g. ['Assault', 'Heavy']")
+
+
+class Ability(Strict):
+    name: str
+    text: str = Field("", description="the datasheet's text as the user's data has it")
+
+
+class ModelRange(Strict):
+    """One kind of model in a unit, how many of it the unit may have, and what it carries."""
+
+    name: str
+    min: int
+    max: int
+    default_wargear: list[str] = Field(default_factory=list, description="weapon names it comes with")
+
+
+class UnitSize(Strict):
+    models: int
+    points: int
+
+
+class LeaderTarget(Strict):
+    """A unit a Leader may be attached to, as its Leader ability names it."""
+
+    name: str = Field(description="a datasheet name (or, where the data says so, a keyword list "
+                                  "such as 'Imperium Battleline Infantry')")
+    condition: str | None = Field(None, description="the footnote that restricts it, e.g. only with "
+                                                    "certain wargear")
+
+
+class LeaderRule(Strict):
+    """A Leader's datasheet: whom it may lead, and whether it may join a unit already led."""
+
+    units: list[LeaderTarget]
+    alongside: list[str] = Field(default_factory=list, description=(
+        "Leaders it may join a bodyguard unit together with, although that unit already has one"))
+    alongside_any: bool = Field(False, description=(
+        "it may join a bodyguard unit already led by any one other (different) Leader"))
+
+
+class BodyguardRule(Strict):
+    """What a bodyguard's own datasheet allows beyond the Leader lists of the leaders."""
+
+    leaders: list[str] = Field(default_factory=list, description=(
+        "Leaders named on this datasheet as able to join it"))
+    two_leaders_at: int | None = Field(None, description=(
+        "Starting Strength at which two different Leaders may join it"))
+
+
+class Unit(Strict):
+    id: str = Field(description="the BSData entry id")
+    name: str
+    keywords: list[str] = Field(description="keywords other than faction keywords, e.g. Infantry")
+    faction_keywords: list[str] = Field(description="e.g. ['Adeptus Astartes']")
+    character: bool = False
+    battleline: bool = False
+    dedicated_transport: bool = False
+    epic_hero: bool = False
+    max_in_army: int | None = Field(None, description="the data's own per-roster limit, if any")
+    models: list[ModelRange]
+    sizes: list[UnitSize] = Field(description=(
+        "points for every legal model count, ascending; a per-model unit is resolved the same way"))
+    priced_per_model: bool = Field(False, description="the data prices each model, not the unit")
+    profiles: list[UnitProfile]
+    weapons: list[Weapon] = Field(default_factory=list, description="every weapon on the datasheet")
+    abilities: list[Ability] = Field(default_factory=list)
+    rules: list[str] = Field(default_factory=list, description="core and army rules it has, by name")
+    leader: LeaderRule | None = None
+    bodyguard: BodyguardRule | None = None
+    transport: str | None = Field(None, description="the transport capacity text")
+    legends: bool = False
+
+    @property
+    def min_models(self) -> int:
+        return self.sizes[0].models if self.sizes else sum(m.min for m in self.models)
+
+    @property
+    def max_models(self) -> int:
+        return self.sizes[-1].models if self.sizes else sum(m.max for m in self.models)
+
+    def points_for(self, models: int) -> int | None:
+        """The points of the unit at that many models, or None if it cannot have that many."""
+        for size in self.sizes:
+            if size.models == models:
+                return size.points
+        return None
+
+
+class Enhancement(Strict):
+    name: str
+    points: int
+    restrictions: str | None = Field(None, description="who may take it, as the data says")
+    text: str = ""
+
+
+class Detachment(Strict):
+    name: str
+    rules: list[Ability] = Field(default_factory=list, description="the detachment rule(s)")
+    enhancements: list[Enhancement] = Field(default_factory=list)
+
+
+class Faction(Strict):
+    """An army one may muster: one catalogue of the data (a chapter, a sub-faction...)."""
+
+    id: str = Field(description="the BSData catalogue id")
+    name: str = Field(description="the catalogue's name, e.g. 'Imperium - Blood Angels'")
+    faction_keyword: str = Field(description="the army's Faction keyword, e.g. 'Blood Angels'")
+    revision: int
+    units: list[str] = Field(description="ids of the units it may take, in catalog.units")
+    detachments: list[Detachment] = Field(default_factory=list)
+
+
+class ImportSummary(Strict):
+    """What the import read and what it left out (kept with the catalog for `data list`)."""
+
+    catalogues: int
+    units: int
+    wargear_rules_left_out: int = Field(0, description="wargear option rules that did not map cleanly")
+    warnings: int = 0
+
+
+class Wh40kCatalog(Strict):
+    game: Literal["wh40k-10e"] = GAME_ID
+    data_revision: str = Field(description="the data's revision: a commit, release tag or file revisions")
+    system: GameSystem
+    factions: list[Faction]
+    units: dict[str, Unit]
+    summary: ImportSummary
+
+    def faction(self, name: str) -> Faction | None:
+        """A faction by catalogue name or faction keyword, ignoring case."""
+        wanted = name.casefold()
+        for faction in self.factions:
+            if wanted in (faction.name.casefold(), faction.faction_keyword.casefold()):
+                return faction
+        return None
+
+    def units_of(self, faction: Faction) -> list[Unit]:
+        return [self.units[unit_id] for unit_id in faction.units]
+
+    def unit_named(self, faction: Faction, name: str) -> Unit | None:
+        wanted = name.casefold()
+        return next((u for u in self.units_of(faction) if u.name.casefold() == wanted), None)
