@@ -101,10 +101,12 @@ class LeaderRule(Strict):
 class BodyguardRule(Strict):
     """What a bodyguard's own datasheet allows beyond the Leader lists of the leaders."""
 
-    leaders: list[str] = Field(default_factory=list, description=(
-        "Leaders named on this datasheet as able to join it"))
-    two_leaders_at: int | None = Field(None, description=(
-        "Starting Strength at which two different Leaders may join it"))
+    leaders_of: list[str] = Field(default_factory=list, description=(
+        "a Leader that may be attached to one of these units may be attached to this one instead"))
+    max_leaders: int = Field(1, description="how many Leaders it may have attached at once")
+    max_leaders_from: int | None = Field(None, description=(
+        "the Starting Strength from which it may take max_leaders (e.g. 20), if the text sets one"))
+    condition: str | None = Field(None, description="the datasheet's proviso on the extra Leader, as written")
 
 
 class Unit(Strict):
