@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .armylist import ArmyList, GameSettings
 from .datasheet import Ability, Datasheet, DatasheetFile, ability_name
@@ -34,6 +36,15 @@ class Catalog:
     lists: dict[str, dict[str, ArmyList]] = field(default_factory=dict)  # game -> id -> list
     datasheets: dict[str, dict[str, DatasheetFile]] = field(default_factory=dict)  # game -> stem -> file
     abilities: dict[str, dict[str, Ability]] = field(default_factory=dict)  # game -> name key -> glossary entry
+    # Data the user imported (a 40k catalog from BattleScribe files), by game: loaded on first use
+    # by `load_installed`, which the data layer sets, so that checking an Epic roster never reads it.
+    installed: dict[str, Any] = field(default_factory=dict)
+    load_installed: Callable[[str], Any] | None = None
+
+    def imported(self, game: str) -> Any | None:
+        if game not in self.installed and self.load_installed is not None:
+            self.installed[game] = self.load_installed(game)
+        return self.installed.get(game)
 
     def ability(self, game: str, printed: str) -> Ability | None:
         return self.abilities.get(game, {}).get(name_key(ability_name(printed)))
