@@ -27,6 +27,6 @@ def test_points_come_from_the_resolved_table():
 def test_a_faction_is_found_by_catalogue_name_or_keyword_and_lists_its_units():
     catalog = small_catalog()
     faction = catalog.faction("testers")
-    assert faction is catalog.faction("Test - Testers") is not None
+    assert faction is catalog.faction("Test - Testers") is catalog.faction("TESTERS") is not None
     assert catalog.unit_named(faction, "test squad").id == "u1"
     assert catalog.unit_named(faction, "Other") is None

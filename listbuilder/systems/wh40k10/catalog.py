@@ -170,6 +170,13 @@ class Faction(Strict):
     revision: int
     units: list[str] = Field(description="ids of the units it may take, in catalog.units")
     detachments: list[Detachment] = Field(default_factory=list)
+    @property
+    def short_name(self) -> str:
+        return self.name.rpartition(" - ")[2]
+
+    supplied_faction_keywords: dict[str, list[str]] = Field(default_factory=dict, description=(
+        "Faction keywords of units the data gives none (the Space Marine Drop Pod, shared Legends "
+        "units), by unit id: what the data adds for this army, else the army's own keyword"))
 
 
 class ImportSummary(Strict):
@@ -190,15 +197,19 @@ class Wh40kCatalog(Strict):
     summary: ImportSummary
 
     def faction(self, name: str) -> Faction | None:
-        """A faction by catalogue name or faction keyword, ignoring case."""
+        """A faction by catalogue name, short name (after the last ' - ', e.g. 'Blood Angels') or,
+        failing those, Faction keyword; case is ignored."""
         wanted = name.casefold()
-        for faction in self.factions:
-            if wanted in (faction.name.casefold(), faction.faction_keyword.casefold()):
-                return faction
-        return None
+        by_name = [f for f in self.factions if wanted in (f.name.casefold(), f.short_name.casefold())]
+        by_keyword = [f for f in self.factions if f.faction_keyword.casefold() == wanted]
+        return next(iter(by_name + by_keyword), None)
 
     def units_of(self, faction: Faction) -> list[Unit]:
         return [self.units[unit_id] for unit_id in faction.units]
+
+    def faction_keywords_of(self, faction: Faction, unit: Unit) -> list[str]:
+        """A unit's Faction keywords when taken in this faction's army."""
+        return unit.faction_keywords or faction.supplied_faction_keywords.get(unit.id, [])
 
     def unit_named(self, faction: Faction, name: str) -> Unit | None:
         wanted = name.casefold()

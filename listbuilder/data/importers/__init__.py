@@ -1,0 +1,1 @@
+"""Importers of data that users bring: BattleScribe catalogues (bsdata)."""

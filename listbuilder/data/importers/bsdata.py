@@ -1,0 +1,734 @@
+"""Importing the user's BattleScribe data (BSData/wh40k-10e) into a Wh40kCatalog.
+
+A folder holds one game system file (`.gst`) and its catalogues (`.cat`). A faction is a
+catalogue that is not a library; it may take its own root entries and those of the catalogues it
+links with `importRootEntries` (a chapter takes the Space Marines', which take the Agents of the
+Imperium's), and links resolve across every file of the folder.
+
+BattleScribe evaluates conditions while a list is built; the importer evaluates them once, for a
+matched-play army of each faction (never a Crusade force), and resolves what the rules pack needs:
+the points of every legal model count, visible units and detachments, each enhancement's
+detachment. A condition it cannot decide at import time (one on the rest of the roster, or on a
+wargear choice) leaves its modifier out, and the report counts it; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from lxml import etree
+
+from ...core.findings import Finding, Location
+from ...systems.wh40k10.catalog import (
+    Ability, BattleSize, Detachment, Enhancement, Faction, GameSystem, ImportSummary, ModelRange, Unit,
+    UnitProfile, UnitSize, Weapon, Wh40kCatalog)
+from .leader_text import parse_bodyguard, parse_leader, plain
+from .xmlfiles import XmlFile, read_xml
+
+Element = etree._Element
+FLAGS = {"Character": "character", "Battleline": "battleline", "Dedicated Transport": "dedicated_transport",
+         "Epic Hero": "epic_hero"}
+FACTION_PREFIX = "Faction: "
+# Groups that are not part of a datasheet: Crusade bookkeeping, and enhancements (read per detachment).
+NOT_DATASHEET = re.compile(r"\b(Crusade|Enhancements|Weapon Modifications|Battle Honours|Battle Scars)\b",
+                           re.IGNORECASE)
+BATTLE_SIZE = re.compile(r"^\s*\d+\.\s*(.+?)\s*\((\d+) Point limit\)", re.IGNORECASE)
+RESTRICTION = re.compile(r"^\(?([^.()]{3,80}?\bonly)\)?\s*[.:]", re.IGNORECASE)
+ENHANCEMENTS_OF = re.compile(r"^(.+?)\s+Enhancements$", re.IGNORECASE)
+COMPARE = {"atLeast": lambda c, v: c >= v, "greaterThan": lambda c, v: c > v, "atMost": lambda c, v: c <= v,
+           "lessThan": lambda c, v: c < v, "equalTo": lambda c, v: c == v, "notEqualTo": lambda c, v: c != v}
+UNIT_SCOPES = {"self", "parent", "unit", "ancestor"}
+
+
+@dataclass
+class ImportResult:
+    catalog: Wh40kCatalog | None
+    findings: list[Finding]
+    left_out: Counter = field(default_factory=Counter)  # what the import could not read, by kind
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+
+# --- the files and their ids -------------------------------------------------------------------
+
+class Library:
+    """Every file of the folder, indexed by id, and what the game system file defines."""
+
+    def __init__(self, files: list[XmlFile], findings: list[Finding], left_out: Counter):
+        self.files = files
+        self.findings = findings
+        self.left_out = left_out
+        self.by_id: dict[str, Element] = {}
+        self.file_of: dict[int, XmlFile] = {}
+        for xml in files:
+            self.file_of[id(xml.root)] = xml
+            for element in xml.root.iter("selectionEntry", "selectionEntryGroup", "profile", "rule",
+                                         "infoGroup", "categoryEntry", "forceEntry"):
+                self.by_id.setdefault(element.get("id", ""), element)
+        system = next(x for x in files if x.root.tag == "gameSystem")
+        self.system = system
+        self.points_type = next((c.get("id") for c in system.root.iter("costType") if c.get("name") == "pts"), "")
+        self.crusade_ids = {e.get("id") for e in system.root.iter("forceEntry", "selectionEntry", "categoryEntry")
+                            if "crusade" in (e.get("name") or "").lower()}
+        self.profile_types = {p.get("id"): p.get("name") for x in files for p in x.root.iter("profileType")}
+        self.catalogues = {x.root.get("id"): x for x in files if x.root.tag == "catalogue"}
+        self.reported: set[str] = set()  # units already reported as given a Faction keyword
+        self.category_names = {c.get("id"): c.get("name", "") for x in files for c in x.root.iter("categoryEntry")}
+
+    def xml_of(self, element: Element) -> XmlFile:
+        return self.file_of[id(element.getroottree().getroot())]
+
+    def location(self, element: Element) -> Location:
+        return self.xml_of(element).location(element)
+
+    def warn(self, code: str, message: str, element: Element, kind: str) -> None:
+        self.findings.append(Finding(code, message, severity="warning", location=self.location(element)))
+        self.left_out[kind] += 1
+
+    def target(self, link: Element) -> Element | None:
+        found = self.by_id.get(link.get("targetId", ""))
+        if found is None:
+            self.warn("bsdata-broken-link", f"{link.tag} {link.get('name')!r} points to id "
+                      f"{link.get('targetId')!r}, which no file of the folder defines", link, "broken links")
+        return found
+
+    def linked_catalogues(self, catalogue: XmlFile, roots_only: bool) -> list[XmlFile]:
+        """The catalogues this one links, transitively; with roots_only, only importRootEntries links."""
+        seen, order, todo = {catalogue.root.get("id")}, [], [catalogue]
+        while todo:
+            current = todo.pop(0)
+            for link in current.root.iterfind("catalogueLinks/catalogueLink"):
+                if roots_only and link.get("importRootEntries") != "true":
+                    continue
+                linked = self.catalogues.get(link.get("targetId", ""))
+                if linked is None:
+                    self.warn("bsdata-broken-link", f"catalogue link {link.get('name')!r} names a catalogue "
+                              "that is not in the folder", link, "broken links")
+                elif linked.root.get("id") not in seen:
+                    seen.add(linked.root.get("id"))
+                    order.append(linked)
+                    todo.append(linked)
+        return order
+
+
+@dataclass
+class Node:
+    """A selection entry or group as the data means it: an entryLink merged with its target."""
+
+    entry: Element
+    link: Element | None = None
+
+    @property
+    def ids(self) -> set[str]:
+        return {e.get("id", "") for e in (self.entry, self.link) if e is not None}
+
+    @property
+    def name(self) -> str:
+        return self.entry.get("name", "")
+
+    @property
+    def kind(self) -> str:
+        return "group" if self.entry.tag == "selectionEntryGroup" else self.entry.get("type", "upgrade")
+
+    @property
+    def elements(self) -> list[Element]:
+        return [e for e in (self.link, self.entry) if e is not None]
+
+    def parts(self, path: str) -> list[Element]:
+        return [part for e in self.elements for part in e.iterfind(path)]
+
+    @property
+    def hidden(self) -> bool:
+        return any(e.get("hidden") == "true" for e in self.elements)
+
+    def bounds(self) -> tuple[int, float]:
+        """The min and max selections its constraints set in its parent (max infinite if none)."""
+        low, high = 0, math.inf
+        for constraint in self.parts("constraints/constraint"):
+            if constraint.get("field") != "selections" or constraint.get("scope") != "parent":
+                continue
+            value = float(constraint.get("value", "0"))
+            if constraint.get("type") == "min":
+                low = max(low, int(value))
+            elif constraint.get("type") == "max" and value >= 0:
+                high = min(high, value)
+        return low, high
+
+
+def children(library: Library, node: Node) -> Iterator[Node]:
+    for element in node.elements:
+        for child in element.iterfind("selectionEntries/selectionEntry"):
+            yield Node(child)
+        for child in element.iterfind("selectionEntryGroups/selectionEntryGroup"):
+            yield Node(child)
+        for link in element.iterfind("entryLinks/entryLink"):
+            target = library.target(link)
+            if target is not None:
+                yield Node(target, link)
+
+
+# --- conditions --------------------------------------------------------------------------------
+
+@dataclass
+class Context:
+    """What an import can know when evaluating a condition."""
+
+    library: Library
+    faction_id: str | None = None  # the primary catalogue, where a faction is being read
+    counts: dict[str, int] | None = None  # selections of each id inside the unit being priced
+
+    def count(self, condition: Element) -> int | None:
+        child = condition.get("childId", "")
+        if child in self.library.crusade_ids:
+            return 0
+        scope = condition.get("scope", "")
+        if scope == "primary-catalogue" and self.faction_id is not None:
+            return int(child == self.faction_id)
+        if self.counts is not None and condition.get("field") == "selections" and scope not in (
+                "roster", "force", "primary-catalogue", "primary-category"):
+            return self.counts.get(child)
+        return None
+
+    def holds(self, condition: Element) -> bool | None:
+        count = self.count(condition)
+        if count is None:
+            return None
+        kind = condition.get("type", "")
+        if kind == "instanceOf":
+            return count >= 1
+        if kind == "notInstanceOf":
+            return count == 0
+        compare = COMPARE.get(kind)
+        return None if compare is None else compare(count, float(condition.get("value", "0")))
+
+    def all_hold(self, element: Element) -> bool | None:
+        """Whether the conditions and condition groups directly under an element all hold."""
+        results = [self.holds(c) for c in element.iterfind("conditions/condition")]
+        results += [self.group_holds(g) for g in element.iterfind("conditionGroups/conditionGroup")]
+        return _combine(results, "and")
+
+    def group_holds(self, group: Element) -> bool | None:
+        results = [self.holds(c) for c in group.iterfind("conditions/condition")]
+        results += [self.group_holds(g) for g in group.iterfind("conditionGroups/conditionGroup")]
+        return _combine(results, group.get("type", "and"))
+
+    def repeats(self, modifier: Element) -> int | None:
+        times = 1
+        for repeat in modifier.iterfind("repeats/repeat"):
+            count = self.count(repeat)
+            if count is None:
+                return None
+            per = float(repeat.get("value", "1")) or 1
+            steps = math.ceil(count / per) if repeat.get("roundUp") == "true" else math.floor(count / per)
+            times *= steps * int(repeat.get("repeats", "1"))
+        return times
+
+
+def _combine(results: list[bool | None], kind: str) -> bool | None:
+    if kind == "or":
+        return True if True in results else (None if None in results else not results or False)
+    return False if False in results else (None if None in results else True)
+
+
+def modifiers(element: Element, context: Context, wanted: str) -> Iterator[tuple[Element, bool | None]]:
+    """Each modifier of one field under an element (modifier groups flattened), with whether it
+    applies; conditions are evaluated only for the modifiers asked for."""
+    for modifier in element.iterfind("modifiers/modifier"):
+        if modifier.get("field") == wanted:
+            yield modifier, context.all_hold(modifier)
+    for group in element.iterfind("modifierGroups/modifierGroup"):
+        if any(m.get("field") == wanted for m in group.iter("modifier")):
+            outer = context.all_hold(group)
+            for modifier, applies in modifiers(group, context, wanted):
+                yield modifier, _combine([outer, applies], "and")
+
+
+def is_hidden(node: Node, context: Context) -> bool:
+    """Hidden for this context; a condition it cannot decide leaves the entry as written."""
+    hidden = node.hidden
+    for element in node.elements:
+        for modifier, applies in modifiers(element, context, "hidden"):
+            if modifier.get("type") == "set" and applies:
+                hidden = modifier.get("value") == "true"
+    return hidden
+
+
+# --- units ---------------------------------------------------------------------------------------
+
+@dataclass
+class Slot:
+    """A model entry, or a group of them, with how many selections its parent allows."""
+
+    node: Node
+    low: int
+    high: float
+    parts: list[Slot]
+    ancestry: set[str]  # ids of the node, its groups and the categories of its models
+
+
+def characteristics(profile: Element) -> dict[str, str]:
+    return {c.get("name", "").upper(): (c.text or "").strip() for c in profile.iterfind("characteristics/characteristic")}
+
+
+class UnitReader:
+    def __init__(self, library: Library):
+        self.library = library
+
+    def walk(self, node: Node, inside_model: bool = False) -> Iterator[tuple[Node, bool]]:
+        """Every node under a unit, with whether it is a model's wargear; not the Crusade or
+        enhancement groups, nor what the data hides unless some choice shows it; cycles are cut."""
+        seen: set[int] = set()
+        todo = [(node, inside_model)]
+        while todo:
+            current, in_model = todo.pop()
+            if id(current.entry) in seen:
+                continue
+            seen.add(id(current.entry))
+            yield current, in_model
+            for child in children(self.library, current):
+                if not NOT_DATASHEET.search(child.name) and not child.hidden:
+                    todo.append((child, in_model or current.kind == "model"))
+
+    def slots(self, node: Node, ancestry: set[str], depth: int = 0) -> list[Slot]:
+        """The model-bearing parts of a unit, as nested slots."""
+        found = []
+        for child in children(self.library, node):
+            if NOT_DATASHEET.search(child.name) or child.hidden or depth > 8:
+                continue
+            low, high = child.bounds()
+            here = ancestry | child.ids
+            if child.kind == "model":
+                categories = {c.get("targetId", "") for c in child.parts("categoryLinks/categoryLink")}
+                found.append(Slot(child, low, high, [], here | categories | {"model"}))
+            elif child.kind == "group" or child.kind == "upgrade":
+                parts = self.slots(child, here, depth + 1)
+                if parts:
+                    found.append(Slot(child, low, high, parts, here))
+        return found
+
+    @staticmethod
+    def span(slot: Slot) -> tuple[int, float]:
+        if not slot.parts:
+            return slot.low, slot.high
+        spans = [UnitReader.span(p) for p in slot.parts]
+        return max(slot.low, sum(s[0] for s in spans)), min(slot.high, sum(s[1] for s in spans))
+
+    @staticmethod
+    def fill(slots: list[Slot], total: int, reverse: bool = False) -> dict[int, tuple[Slot, int]]:
+        """A composition of `total` models: every slot at its least, the rest given in order."""
+        spans = [UnitReader.span(s) for s in slots]
+        counts = [low for low, _ in spans]
+        spare = total - sum(counts)
+        order = range(len(slots) - 1, -1, -1) if reverse else range(len(slots))
+        for i in order:
+            extra = int(min(spare, spans[i][1] - counts[i]))
+            counts[i] += extra
+            spare -= extra
+        chosen: dict[int, tuple[Slot, int]] = {}
+        for slot, count in zip(slots, counts):
+            if slot.parts:
+                chosen.update(UnitReader.fill(slot.parts, count, reverse))
+            else:
+                chosen[id(slot)] = (slot, count)
+        return chosen
+
+    def cost(self, node: Node, context: Context, left_out: set[str]) -> float | None:
+        """The points of one selection of a node, its modifiers applied; None if it has no cost."""
+        base = None
+        for element in node.elements:
+            for cost in element.iterfind("costs/cost"):
+                if cost.get("typeId") == self.library.points_type:
+                    base = float(cost.get("value", "0"))
+        points = base
+        for element in reversed(node.elements):  # the entry's modifiers, then the link's
+            for modifier, applies in modifiers(element, context, self.library.points_type):
+                times = context.repeats(modifier)
+                if applies is None or times is None:
+                    left_out.add(modifier.get("id") or str(modifier.sourceline))
+                    continue
+                if not applies:
+                    continue
+                value = float(modifier.get("value", "0"))
+                kind = modifier.get("type")
+                points = points or 0
+                if kind == "set":
+                    points = value
+                elif kind == "increment":
+                    points += value * times
+                elif kind == "decrement":
+                    points -= value * times
+        return points
+
+    def price(self, root: Node, slots: list[Slot], total: int, reverse: bool, left_out: set[str]) -> int:
+        chosen = self.fill(slots, total, reverse) if slots else {}
+        counts: Counter = Counter()
+        for slot, count in chosen.values():
+            for ident in slot.ancestry:
+                counts[ident] += count
+        for ident in root.ids:
+            counts[ident] = 1
+        context = Context(self.library, counts=dict(counts))
+        points = self.cost(root, context, left_out) or 0
+        for slot, count in chosen.values():
+            if count:
+                points += (self.cost(slot.node, context, left_out) or 0) * count
+        return int(round(points))
+
+    def read(self, root: Node, left_out: Counter) -> Unit:
+        library = self.library
+        categories = [library.category_names.get(c.get("targetId", ""), c.get("name", ""))
+                      for c in root.parts("categoryLinks/categoryLink")]
+        keywords = [c for c in dict.fromkeys(categories) if c and not c.startswith(FACTION_PREFIX)]
+        factions = [c[len(FACTION_PREFIX):] for c in dict.fromkeys(categories) if c.startswith(FACTION_PREFIX)]
+        slots = self.slots(root, root.ids) if root.kind != "model" else []
+        if slots:
+            low, high = self.span(Slot(root, 0, math.inf, slots, set()))
+            if high == math.inf:
+                left_out["units whose largest size the data leaves open"] += 1
+                high = low
+        else:
+            low = high = 1
+        pricing_left_out: set[str] = set()
+        sizes = []
+        for total in range(low, int(high) + 1):
+            points = self.price(root, slots, total, False, pricing_left_out)
+            if slots and points != self.price(root, slots, total, True, pricing_left_out):
+                left_out["unit sizes whose points depend on which models are taken"] += 1
+            sizes.append(UnitSize(models=total, points=points))
+        if pricing_left_out:
+            left_out["points modifiers that depend on the rest of the roster or on wargear"] += len(pricing_left_out)
+        per_model = bool(slots) and not self.cost(root, Context(library), set()) and any(
+            self.cost(s.node, Context(library), set()) for s in self._leaves(slots))
+        profiles, weapons, abilities, rules, transport = [], {}, {}, [], None
+        defaults: dict[int, list[str]] = {}
+        options = 0
+        for node, in_model in self.walk(root):
+            for profile in self._profiles(node):
+                kind = profile.get("typeName") or library.profile_types.get(profile.get("typeId"), "")
+                values = characteristics(profile)
+                name = profile.get("name", "")
+                if kind == "Unit" and not any(p.name == name and p.toughness == values.get("T", "") for p in profiles):
+                    profiles.append(self._unit_profile(name, values))
+                elif kind in ("Ranged Weapons", "Melee Weapons"):
+                    weapons.setdefault((name, kind), self._weapon(name, kind, values))
+                elif kind == "Abilities":
+                    abilities.setdefault(name, values.get("DESCRIPTION", ""))
+                if kind == "Transport" or (kind == "Abilities" and name == "Transport"):
+                    transport = transport or values.get("CAPACITY") or values.get("DESCRIPTION")
+            for link in node.parts("infoLinks/infoLink"):
+                if link.get("type") == "rule":
+                    target = library.target(link)
+                    rules.append((target.get("name") if target is not None else None) or link.get("name", ""))
+            if node.kind == "model" or node is root:
+                defaults[id(node.entry)] = self._default_wargear(node)
+            if in_model and node.kind == "group" and sum(1 for _ in children(library, node)) > 1:
+                options += 1
+        left_out["wargear option rules (units keep their default loadout)"] += options
+        invulnerable = abilities.get("Invulnerable Save")
+        if invulnerable:
+            found = re.search(r"\d\+", invulnerable)
+            profiles = [p.model_copy(update={"invulnerable_save": found.group(0)}) for p in profiles] if found else profiles
+        models = [ModelRange(name=s.node.name, min=s.low, max=int(s.high) if s.high != math.inf else s.low,
+                             default_wargear=defaults.get(id(s.node.entry), []))
+                  for s in self._leaves(slots)] or [ModelRange(name=root.name, min=1, max=1,
+                                                               default_wargear=defaults.get(id(root.entry), []))]
+        limit = next((int(float(c.get("value", "0"))) for c in root.parts("constraints/constraint")
+                      if c.get("type") == "max" and c.get("scope") == "roster" and c.get("field") == "selections"),
+                     None)
+        return Unit(
+            id=root.entry.get("id", ""), name=root.name, keywords=keywords, faction_keywords=factions,
+            **{attribute: flag in keywords for flag, attribute in FLAGS.items()},
+            max_in_army=limit, models=models, sizes=sizes, priced_per_model=per_model, profiles=profiles,
+            weapons=list(weapons.values()), abilities=[Ability(name=n, text=t) for n, t in abilities.items()],
+            rules=list(dict.fromkeys(rules)), transport=transport, legends="[Legends]" in root.name)
+
+    def _leaves(self, slots: list[Slot]) -> Iterator[Slot]:
+        for slot in slots:
+            if slot.parts:
+                yield from self._leaves(slot.parts)
+            else:
+                yield slot
+
+    def _profiles(self, node: Node) -> Iterator[Element]:
+        for element in node.elements:
+            yield from element.iterfind("profiles/profile")
+            for link in element.iterfind("infoLinks/infoLink"):
+                if link.get("type") == "profile":
+                    target = self.library.target(link)
+                    if target is not None:
+                        yield target
+                elif link.get("type") == "infoGroup":
+                    target = self.library.target(link)
+                    if target is not None:
+                        yield from target.iter("profile")
+            for group in element.iterfind("infoGroups/infoGroup"):
+                yield from group.iter("profile")
+
+    def _default_wargear(self, node: Node) -> list[str]:
+        """What a model comes with: wargear it must take, and the default choice of each group."""
+        chosen = []
+        defaults = {e.get("defaultSelectionEntryId") for e in node.elements}
+        for child in children(self.library, node):
+            if NOT_DATASHEET.search(child.name) or child.kind == "model":
+                continue
+            if child.kind == "group":
+                group_defaults = {e.get("defaultSelectionEntryId") for e in child.elements} - {None, "none"}
+                chosen += [c.name for c in children(self.library, child) if c.ids & group_defaults]
+            elif child.bounds()[0] >= 1 or child.ids & defaults:
+                chosen.append(child.name)
+        return list(dict.fromkeys(chosen))
+
+    @staticmethod
+    def _unit_profile(name: str, values: dict[str, str]) -> UnitProfile:
+        return UnitProfile(name=name, movement=values.get("M", ""), toughness=values.get("T", ""),
+                           save=values.get("SV", ""), wounds=values.get("W", ""),
+                           leadership=values.get("LD", ""), objective_control=values.get("OC", ""))
+
+    @staticmethod
+    def _weapon(name: str, kind: str, values: dict[str, str]) -> Weapon:
+        keywords = values.get("KEYWORDS", "")
+        return Weapon(name=name, kind="ranged" if kind.startswith("Ranged") else "melee",
+                      range=values.get("RANGE", "Melee"), attacks=values.get("A", ""),
+                      skill=values.get("BS") or values.get("WS", ""), strength=values.get("S", ""),
+                      armour_penetration=values.get("AP", ""), damage=values.get("D", ""),
+                      keywords=[] if keywords in ("", "-") else [k.strip() for k in keywords.split(",")])
+
+
+# --- factions ------------------------------------------------------------------------------------
+
+class FactionReader:
+    def __init__(self, library: Library, units: dict[str, Unit], unit_reader: UnitReader, left_out: Counter):
+        self.library = library
+        self.units = units
+        self.unit_reader = unit_reader
+        self.left_out = left_out
+        self.placed: set[int] = set()  # enhancements some faction's detachment took
+        self.unplaced: dict[int, Node] = {}  # enhancements a faction could not place
+
+    def report_unplaced(self) -> None:
+        """An enhancement that no faction could give a detachment is reported (once)."""
+        for key, node in self.unplaced.items():
+            if key not in self.placed:
+                self.library.warn("bsdata-enhancement-detachment", f"enhancement {node.name!r} names no "
+                                  "detachment of any faction; left out", node.entry, "enhancements without a detachment")
+
+    def root_nodes(self, catalogue: XmlFile) -> Iterator[tuple[XmlFile, Node]]:
+        """The root entries a faction may take, each with the file that lists it."""
+        for source in [catalogue] + self.library.linked_catalogues(catalogue, roots_only=True):
+            for entry in source.root.iterfind("selectionEntries/selectionEntry"):
+                yield source, Node(entry)
+            for link in source.root.iterfind("entryLinks/entryLink"):
+                target = self.library.target(link)
+                if target is not None:
+                    yield source, Node(target, link)
+
+    def read(self, catalogue: XmlFile) -> tuple[Faction, dict[str, list[str]]]:
+        """A faction, and the Faction keywords the data adds in it to units that have none."""
+        context = Context(self.library, faction_id=catalogue.root.get("id"))
+        unit_ids, detachment_entries, added = [], [], {}
+        listed_by: dict[str, XmlFile] = {}
+        for source, node in self.root_nodes(catalogue):
+            if node.entry.tag != "selectionEntry" or is_hidden(node, context):
+                continue
+            if node.kind in ("unit", "model"):
+                unit_id = node.entry.get("id", "")
+                if unit_id not in self.units:
+                    self.units[unit_id] = self.unit_reader.read(Node(node.entry), self.left_out)
+                unit_ids.append(unit_id)
+                listed_by.setdefault(unit_id, source)
+                if not self.units[unit_id].faction_keywords:
+                    added[unit_id] = self.added_factions(node, context)
+            elif node.name.lower().startswith("detachment"):
+                detachment_entries.append(node)
+        detachments = self.detachments(detachment_entries, catalogue, context)
+        name = catalogue.root.get("name", "")
+        faction = Faction(id=catalogue.root.get("id", ""), name=name,
+                          faction_keyword=faction_keyword(
+                              name, [self.units[u] for u, s in listed_by.items() if s is catalogue],
+                              [self.units[u] for u, s in listed_by.items() if s is catalogue or s.root.get("library") == "true"],
+                              [self.units[u] for u in unit_ids]), revision=int(catalogue.root.get("revision", "0")),
+                          units=list(dict.fromkeys(unit_ids)), detachments=detachments)
+        return faction, added
+
+    def added_factions(self, node: Node, context: Context) -> list[str]:
+        names = []
+        for element in node.elements:
+            for modifier, applies in modifiers(element, context, "category"):
+                if modifier.get("type") == "add" and applies:
+                    name = self.library.category_names.get(modifier.get("value", ""), "")
+                    if name.startswith(FACTION_PREFIX):
+                        names.append(name[len(FACTION_PREFIX):])
+        return list(dict.fromkeys(names))
+
+    def detachments(self, entries: list[Node], catalogue: XmlFile, context: Context) -> list[Detachment]:
+        found: dict[str, tuple[Node, list[Ability]]] = {}
+        for entry in entries:
+            for group in children(self.library, entry):
+                for option in children(self.library, group) if group.kind == "group" else [group]:
+                    if option.kind == "group" or is_hidden(option, context) or option.name in found:
+                        continue
+                    found[option.name] = (option, self._rules(option))
+        ids = {ident: name for name, (node, _) in found.items() for ident in node.ids}
+        enhancements: dict[str, dict[str, Enhancement]] = {name: {} for name in found}
+        sources = [catalogue] + self.library.linked_catalogues(catalogue, roots_only=False)
+        for source in sources:
+            for group in source.root.iter("selectionEntryGroup"):
+                if group.get("name", "").lower().endswith("enhancements") and \
+                        not any(a.get("name", "").lower().endswith("enhancements")
+                                for a in group.iterancestors("selectionEntryGroup")):
+                    self._enhancements(Node(group), None, ids, found, enhancements, context)
+        return [Detachment(name=name, rules=rules, enhancements=list(enhancements[name].values()))
+                for name, (_, rules) in found.items()]
+
+    def _enhancements(self, group: Node, detachment: str | None, ids: dict[str, str], found: dict,
+                      into: dict[str, dict[str, Enhancement]], context: Context) -> None:
+        named = ENHANCEMENTS_OF.match(group.name)
+        if named:
+            wanted = named.group(1).casefold()
+            match = next((n for n in found if n.casefold() == wanted), None)
+            if match is None and wanted != "":
+                return  # another faction's detachment
+            detachment = match
+        for child in children(self.library, group):
+            if child.kind == "group":
+                self._enhancements(child, detachment, ids, found, into, context)
+                continue
+            owner = detachment or self._hide_names(child, ids) or self._comment_names(child, found)
+            if owner is None:
+                self.unplaced.setdefault(id(child.entry), child)
+                continue
+            self.placed.add(id(child.entry))
+            points = self.unit_reader.cost(child, Context(self.library), set())
+            text = next((characteristics(p).get("DESCRIPTION", "") for p in self.unit_reader._profiles(child)), "")
+            restriction = RESTRICTION.match(plain(text))
+            into[owner].setdefault(child.name, Enhancement(
+                name=child.name, points=int(points or 0), text=text,
+                restrictions=restriction.group(1).strip() if restriction else None))
+
+    def _hide_names(self, node: Node, ids: dict[str, str]) -> str | None:
+        """The detachment a flat enhancement belongs to, read from the conditions that hide it."""
+        for element in node.elements:
+            for condition in element.iter("condition"):
+                if condition.get("childId") in ids:
+                    return ids[condition.get("childId")]
+        return None
+
+    @staticmethod
+    def _comment_names(node: Node, found: dict) -> str | None:
+        for element in node.elements:
+            comment = element.findtext("comment", "").strip().casefold()
+            match = next((n for n in found if n.casefold() == comment), None)
+            if match:
+                return match
+        return None
+
+    def _rules(self, node: Node) -> list[Ability]:
+        rules = []
+        for element in node.elements:
+            for link in element.iterfind("infoLinks/infoLink"):
+                target = self.library.target(link) if link.get("type") == "rule" else None
+                if target is not None:
+                    rules.append(Ability(name=target.get("name", ""), text=target.findtext("description", "").strip()))
+            for rule in element.iterfind("rules/rule"):
+                rules.append(Ability(name=rule.get("name", ""), text=rule.findtext("description", "").strip()))
+        return rules
+
+
+def faction_keyword(catalogue_name: str, defined: list[Unit], own: list[Unit], taken: list[Unit]) -> str:
+    """The army's Faction keyword. Of those its units carry: the one its catalogue's name holds
+    (earliest); else, when the units its own file lists carry none, the catalogue's name; else the
+    most common among its own units (its file's and its libraries', not allies'); else overall."""
+    counts = Counter(k for unit in taken for k in unit.faction_keywords)
+    named = sorted((catalogue_name.find(k), k) for k in counts if k in catalogue_name)
+    own_counts = Counter(k for unit in own for k in unit.faction_keywords)
+    if named:
+        return named[0][1]
+    if (defined and not any(u.faction_keywords for u in defined)) or not counts:
+        return catalogue_name.rpartition(" - ")[2]
+    return (own_counts or counts).most_common(1)[0][0]
+
+
+# --- the whole folder ----------------------------------------------------------------------------
+
+def read_folder(folder: Path) -> tuple[list[XmlFile], list[Finding]]:
+    files, findings = [], []
+    paths = sorted(folder.glob("*.gst")) + sorted(folder.glob("*.cat"))
+    for path in paths:
+        xml, problems = read_xml(path)
+        findings += problems
+        if xml is not None:
+            files.append(xml)
+    if not any(x.root.tag == "gameSystem" for x in files):
+        findings.append(Finding("bsdata-no-game-system", f"{folder} holds no readable .gst game system file",
+                                location=Location(str(folder)),
+                                suggestion="point at the folder of a BSData/wh40k-10e clone or release"))
+    return files, findings
+
+
+def import_folder(folder: Path, revision: str | None = None) -> ImportResult:
+    """Read a BSData folder into a catalog; unreadable files and what was left out are reported."""
+    files, findings = read_folder(folder)
+    left_out: Counter = Counter()
+    if any(f.code == "bsdata-no-game-system" for f in findings):
+        return ImportResult(None, findings, left_out)
+    library = Library(files, findings, left_out)
+    units: dict[str, Unit] = {}
+    unit_reader = UnitReader(library)
+    reader = FactionReader(library, units, unit_reader, left_out)
+    factions = []
+    for xml in files:
+        if xml.root.tag == "catalogue" and xml.root.get("library") != "true":
+            faction, added = reader.read(xml)
+            factions.append(supply_faction_keywords(faction, units, added, library))
+    reader.report_unplaced()
+    leaders(units, left_out)
+    system = library.system.root
+    sizes = [BattleSize(name=m.group(1), points=int(m.group(2)))
+             for e in system.iter("selectionEntry") if (m := BATTLE_SIZE.match(e.get("name", "")))]
+    catalog = Wh40kCatalog(
+        data_revision=revision or f"{system.get('name')} revision {system.get('revision')}",
+        system=GameSystem(name=system.get("name", ""), revision=int(system.get("revision", "0")), battle_sizes=sizes),
+        factions=factions, units=units,
+        summary=ImportSummary(catalogues=sum(1 for x in files if x.root.tag == "catalogue"), units=len(units),
+                              wargear_rules_left_out=left_out["wargear option rules (units keep their default loadout)"],
+                              warnings=sum(1 for f in findings if f.severity == "warning")))
+    return ImportResult(catalog, findings, left_out)
+
+
+def supply_faction_keywords(faction: Faction, units: dict[str, Unit], added: dict[str, list[str]],
+                            library: Library) -> Faction:
+    """A unit the data gives no Faction keyword (the Space Marine Drop Pod) takes, in this army,
+    the one the data adds for it here, else the army's own."""
+    supplied = {}
+    for unit_id in faction.units:
+        unit = units[unit_id]
+        if unit.faction_keywords:
+            continue
+        supplied[unit_id] = added.get(unit_id) or [faction.faction_keyword]
+        if unit_id not in library.reported:
+            library.reported.add(unit_id)
+            library.findings.append(Finding(
+                "bsdata-faction-supplied", f"{unit.name} has no Faction keyword in the data; in {faction.name} "
+                f"it counts as {', '.join(supplied[unit_id])} (and likewise in other armies)", severity="warning",
+                location=library.location(library.by_id[unit_id])))
+    return faction.model_copy(update={"supplied_faction_keywords": supplied})
+
+
+def leaders(units: dict[str, Unit], left_out: Counter) -> None:
+    """Read every Leader ability and bodyguard permission, names spelled as the datasheets are."""
+    canonical = {u.name.casefold(): u.name for u in units.values()}
+    for unit_id, unit in list(units.items()):
+        texts = {a.name: a.text for a in unit.abilities}
+        leader = parse_leader(texts["Leader"], canonical) if "Leader" in texts else None
+        if "Leader" in texts and leader is None:
+            left_out["Leader abilities naming no unit"] += 1
+        bodyguard = parse_bodyguard([t for n, t in texts.items() if n != "Leader"], canonical)
+        if leader or bodyguard:
+            units[unit_id] = unit.model_copy(update={"leader": leader, "bodyguard": bodyguard})

@@ -1,0 +1,90 @@
+"""Reading untrusted BattleScribe XML: no DTDs, no entities, no network, located errors.
+
+A catalogue is a stranger's file. Anything with a DOCTYPE (the carrier of XML bombs and
+external entities) is refused before parsing; lxml is also told never to resolve entities or
+touch the network, and keeps its default limits on depth and text size. Namespaces are stripped
+(the default one of the root) so that the importer reads plain element names, and every element keeps its source line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from ...core.findings import Finding, Location
+
+MAX_FILE_BYTES = 64 * 1024 * 1024  # the largest real catalogue is under 4 MB
+ROOT_START = re.compile(rb"<[A-Za-z_]")
+DECLARATION = re.compile(rb"<!(DOCTYPE|ENTITY)")
+DEFAULT_NAMESPACE = re.compile(rb"\s+xmlns=\"[^\"]*\"")
+ELEMENT_NAME = re.compile(rb"<([A-Za-z_][\w.-]*)")
+KNOWN_ELEMENTS = frozenset({
+    "alias", "association", "associations", "catalogue", "catalogueLink", "catalogueLinks",
+    "categoryEntries", "categoryEntry", "categoryLink", "categoryLinks", "characteristic",
+    "characteristicType", "characteristicTypes", "characteristics", "comment", "condition",
+    "conditionGroup", "conditionGroups", "conditions", "constraint", "constraints", "cost", "costType",
+    "costTypes", "costs", "description", "entryLink", "entryLinks", "forceEntries", "forceEntry",
+    "gameSystem", "infoGroup", "infoGroups", "infoLink", "infoLinks", "modifier", "modifierGroup",
+    "modifierGroups", "modifiers", "profile", "profileType", "profileTypes", "profiles", "publication",
+    "publications", "readme", "repeat", "repeats", "rule", "rules", "selectionEntries", "selectionEntry",
+    "selectionEntryGroup", "selectionEntryGroups", "sharedInfoGroups", "sharedProfiles", "sharedRules",
+    "sharedSelectionEntries", "sharedSelectionEntryGroups", "attribute", "attributes", "attributeType",
+    "attributeTypes", "localConditionGroup", "localConditionGroups",
+})
+
+
+@dataclass
+class XmlFile:
+    path: Path
+    root: etree._Element
+
+    def location(self, element: etree._Element | None = None) -> Location:
+        return Location(self.path.name, element.sourceline if element is not None else None)
+
+
+def _refusal(path: Path, message: str, line: int | None = None, column: int | None = None) -> Finding:
+    return Finding("bsdata-unreadable", message, location=Location(path.name, line, column),
+                   suggestion="use the file as published in the BSData repository (a fresh clone or release)")
+
+
+def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
+    """Parse one .gst/.cat file; on failure return None and the finding that says where and why."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [_refusal(path, f"{path.name} is {size:,} bytes; catalogues over "
+                                         f"{MAX_FILE_BYTES:,} bytes are refused")]
+        data = path.read_bytes()
+    except OSError as error:
+        return None, [_refusal(path, f"cannot read {path.name}: {error.strerror or error}")]
+    root_at = ROOT_START.search(data)
+    prolog = data[:root_at.start()] if root_at else data
+    declared = DECLARATION.search(prolog)
+    if declared:
+        line = prolog.count(b"\n", 0, declared.start()) + 1
+        return None, [_refusal(path, f"{path.name} declares a DOCTYPE or entities (a possible XML bomb or "
+                                     "external entity); BattleScribe data never does, so it is refused", line)]
+    # Drop the default namespace from the root's start tag: the importer then reads plain names.
+    root_tag_end = data.find(b">", root_at.start()) if root_at else -1
+    if root_tag_end > 0:
+        data = data[:root_at.start()] + DEFAULT_NAMESPACE.sub(b"", data[root_at.start():root_tag_end], 1) \
+            + data[root_tag_end:]
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
+                             huge_tree=False, remove_comments=True, remove_pis=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        line, column = error.position if error.position else (None, None)
+        return None, [_refusal(path, f"{path.name} is not well-formed XML ({error.msg}); is it truncated?",
+                               line, column)]
+    # Scanning the bytes for element names is much faster than walking every element.
+    unknown = {name.decode() for name in set(ELEMENT_NAME.findall(data))} - KNOWN_ELEMENTS
+    findings = [
+        Finding("bsdata-unknown-element", f"unknown element <{element.tag}> ignored", severity="warning",
+                location=Location(path.name, element.sourceline),
+                suggestion="a newer BattleScribe data format? update listbuilder, or report it")
+        for name in sorted(unknown) for element in root.iter(name)]
+    return XmlFile(path, root), findings
