@@ -159,6 +159,11 @@ def _has(unit: Unit, keyword: str) -> bool:
     return any(name_key(k) == name_key(keyword) for k in [*unit.keywords, *unit.faction_keywords, unit.name])
 
 
+def weapon_name(profile: str) -> str:
+    """The weapon a profile belongs to: '➤ Astartes grenade launcher - krak' -> 'Astartes grenade launcher'."""
+    return profile.removeprefix("➤").strip().split(" - ")[0]
+
+
 def find_faction(data: Wh40kCatalog, name: str) -> list[Faction]:
     """The catalogues a roster's `faction` may mean: by catalogue name, by the name's last part
     ('Space Marines'), else by Faction keyword (which several catalogues may share)."""
@@ -239,12 +244,12 @@ class _Muster:
                        f"{', '.join(keywords)}, not the army's {army}", UNITS, ("units", checked.index, "type"))
 
     def _wargear(self, checked: CheckedUnit) -> None:
-        weapons = {name_key(w.name) for w in checked.unit.weapons}
+        weapons = {name_key(weapon_name(w.name)) for w in checked.unit.weapons}
         for weapon, carried in checked.entry.wargear.items():
             where = ("units", checked.index, "wargear", weapon)
             if name_key(weapon) not in weapons:
                 self.error("unknown-wargear", f"{checked.name} has no weapon '{weapon}' on its datasheet", UNITS,
-                           where, did_you_mean(weapon, [w.name for w in checked.unit.weapons]))
+                           where, did_you_mean(weapon, [weapon_name(w.name) for w in checked.unit.weapons]))
             elif carried > checked.models:
                 self.error("wargear-count", f"{carried} models of {checked.name} carry {weapon}, but the unit has "
                            f"{checked.models}", UNITS, where)
@@ -264,13 +269,9 @@ class _Muster:
         return None
 
     def _links(self) -> None:
-        at = {c.index: c for c in self.units}
         for checked in self.units:
             if checked.entry.leads:
-                target = self._find(checked.entry.leads, checked.index, "leads")
-                if target is not None:
-                    checked.leads = target
-                    at[target].leaders.append(checked.index)
+                checked.leads = self._find(checked.entry.leads, checked.index, "leads")
             if checked.entry.embarked_in:
                 checked.embarked_in = self._find(checked.entry.embarked_in, checked.index, "embarked_in")
 
@@ -317,10 +318,9 @@ class _Muster:
             if name_key(enhancement.name) in seen:
                 self.error("enhancement-repeated", f"{enhancement.name} is already taken by unit "
                            f"#{seen[name_key(enhancement.name)] + 1}; each Enhancement is unique", UNITS, where)
-                continue
-            seen[name_key(enhancement.name)] = checked.index
+            seen.setdefault(name_key(enhancement.name), checked.index)
             checked.enhancement = enhancement
-            checked.points += enhancement.points
+            checked.points += enhancement.points  # what the roster as written costs, legal or not
         if len(taken) > 3:
             self.error("too-many-enhancements", f"{len(taken)} Enhancements; an army may have at most 3", UNITS,
                        ("units", taken[3].index, "enhancement"))
@@ -338,6 +338,8 @@ class _Muster:
                            WARLORD, ("units", checked.index, "warlord"))
 
     def _leaders(self) -> None:
+        """Attach each Leader that may lead the unit it names; an attachment the rules refuse is
+        reported and not formed."""
         at = {c.index: c for c in self.units}
         for checked in self.units:
             if checked.leads is None:
@@ -347,16 +349,20 @@ class _Muster:
             if checked.unit.leader is None:
                 self.error("not-a-leader", f"{checked.name} has no Leader ability and cannot lead {bodyguard.name}",
                            LEADER, where)
-            elif not may_lead(checked.unit, bodyguard.unit, self.data, self.faction):
+            elif not may_lead(checked.unit, bodyguard.unit):
                 names = ", ".join(t.name for t in checked.unit.leader.units)
                 self.error("leader-not-allowed", f"{checked.name} may lead only {names}; not {bodyguard.name}",
                            LEADER, where)
+            else:
+                bodyguard.leaders.append(checked.index)
+                continue
+            checked.leads = None
         for bodyguard in self.units:
-            if len(bodyguard.leaders) > 1 and not second_leader_allowed(bodyguard, [at[i] for i in bodyguard.leaders]):
-                names = " and ".join(at[i].name for i in bodyguard.leaders)
+            leaders = [at[i] for i in bodyguard.leaders]
+            if len(leaders) > 1 and not second_leader_allowed(bodyguard, leaders):
+                names = " and ".join(f"#{l.index + 1} {l.name}" for l in leaders)
                 self.error("too-many-leaders", f"{bodyguard.name} is led by {names}; a Bodyguard unit takes one "
-                           f"Leader unless a datasheet allows a second", LEADER,
-                           ("units", bodyguard.leaders[1], "leads"))
+                           f"Leader unless a datasheet allows a second", LEADER, ("units", leaders[1].index, "leads"))
 
     def _transports(self) -> None:
         at = {c.index: c for c in self.units}
@@ -420,7 +426,7 @@ class _Muster:
         return reserved
 
 
-def may_lead(leader: Unit, bodyguard: Unit, data: Wh40kCatalog, faction: Faction) -> bool:
+def may_lead(leader: Unit, bodyguard: Unit) -> bool:
     """A Leader may lead a unit its datasheet names, or a unit whose datasheet lets it take the
     Leaders of a unit the Leader may lead (BodyguardRule.leaders_of)."""
     assert leader.leader is not None

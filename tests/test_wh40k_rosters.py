@@ -1,0 +1,182 @@
+"""40k rosters worked out by hand from seed 001 (Muster Your Army, L2228-2300; Leader L1673-1689;
+Starting Strength L362-383; Transports L556-564; Strategic Reserves L1904-1924; Aircraft L2172)
+and the points and datasheets of the BSData fixture (../shared/fixtures/bsdata), each number
+checked against the .cat files. Judgement calls: lists/wh40k-10e/DECISIONS.md (D1...).
+
+Each unit tuple is (points, Starting Strength, Below Half-strength at: models, or wounds left for
+a one-model unit); each attached unit (Bodyguard index -> Starting Strength, Below Half-strength
+at, the Toughness attacks use, best Leadership)."""
+
+from pathlib import Path
+
+import pytest
+
+from listbuilder.cli import main
+from listbuilder.core.catalog import Catalog
+from listbuilder.report.text import roster_text
+from listbuilder.rosters.files import read_roster
+from listbuilder.systems import summarise, validate
+
+ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"
+FIXTURE = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "bsdata"
+
+
+@pytest.fixture(scope="module")
+def wh40k_catalog(tmp_path_factory):
+    """The fixture's 46 catalogues, imported once (skipped without ../shared)."""
+    tarballs = sorted(FIXTURE.glob("*.tar.xz"))
+    if not tarballs:
+        pytest.skip("the BSData fixture (../shared/fixtures/bsdata) is not here")
+    import tarfile
+
+    from listbuilder.data.importers.bsdata import import_folder
+    folder = tmp_path_factory.mktemp("bsdata")
+    with tarfile.open(tarballs[0]) as archive:
+        archive.extractall(folder, filter="data")
+    return import_folder(next(folder.glob("*/*.gst")).parent).catalog
+
+EXPECTED = {
+    "space-marines/legal-gladius.yaml": dict(
+        limit=2000, total=1195, reserves=170, codes=[],  # the Stormraven is an Aircraft: not counted (D4)
+        units=[(90, 1, 2),      # Captain 80 + Artificer Armour 10; W 5: below half at 2 wounds left
+               (140, 10, 4), (75, 1, 4), (160, 10, 4),
+               (70, 1, 1),      # Lieutenant 55 + The Honour Vehement 15; W 4
+               (50, 1, 1), (170, 5, 2), (280, 1, 6), (70, 1, 3), (90, 5, 2)],
+        attached={1: (11, 5, "4", "6+"),
+                  3: (12, 5, "4", "6+")}),  # a Lieutenant and an Apothecary: the Apothecary's datasheet allows it (D2)
+    "space-marines/illegal-over-points.yaml": dict(
+        limit=1000, total=1015, reserves=0, codes=["points-over-limit"]),  # 80+55+160+160+340+220
+    "space-marines/illegal-faction.yaml": dict(
+        limit=2000, total=340, reserves=0, codes=["wrong-faction"]),  # the Drop Pod passes (D1)
+    "space-marines/illegal-detachment.yaml": dict(
+        limit=1000, total=160, reserves=0, codes=["unknown-enhancement"]),
+    "space-marines/illegal-no-character.yaml": dict(
+        limit=1000, total=250, reserves=0, codes=["no-character", "no-warlord"]),
+    "space-marines/illegal-rule-of-three.yaml": dict(
+        limit=2000, total=780, reserves=0, codes=["too-many-of-datasheet", "too-many-of-datasheet"]),
+    "space-marines/illegal-enhancements.yaml": dict(
+        limit=2000, total=410, reserves=0,  # 100 + 65 + 60 + 90 + 95: every Enhancement as written
+        codes=["enhancement-repeated", "enhancement-not-character", "too-many-enhancements"]),
+    "space-marines/illegal-warlords.yaml": dict(
+        limit=1000, total=160, reserves=0, codes=["several-warlords", "warlord-not-character"]),
+    "space-marines/illegal-leaders.yaml": dict(
+        limit=2000, total=570, reserves=0, codes=["leader-not-allowed", "not-a-leader", "too-many-leaders"],
+        attached={4: (7, 3, "4", "6+")}),  # the two Captains as written; the refused ones are not formed
+    "space-marines/illegal-transports.yaml": dict(
+        limit=2000, total=295, reserves=0, codes=["transport-empty"], attached={1: (11, 5, "4", "6+")}),
+    "space-marines/illegal-reserves.yaml": dict(
+        limit=2000, total=925, reserves=565,  # the Land Raider 220 with its Terminators 170, the Bunker 175
+        codes=["fortification-in-reserves", "aircraft-not-in-reserves", "reserves-over-limit"]),
+    "necrons/legal-awakened-dynasty.yaml": dict(
+        limit=2000, total=1155, reserves=70, codes=[],
+        units=[(120, 1, 2), (85, 1, 1), (200, 20, 9), (50, 1, 1), (90, 10, 4), (115, 1, 6), (90, 1, 3), (90, 3, 1),
+               (145, 1, 5), (70, 5, 2), (100, 1, 2)],
+        attached={2: (22, 10, "4", "6+"),  # an Overlord and a Chronomancer (who may join a Noble) on 20 Warriors
+                  4: (11, 5, "4", "6+"),
+                  7: (4, 1, "6", "6+")}),  # the Skorpekh Lord is T7; attacks use his Destroyers' T6
+    "necrons/illegal-epic-heroes.yaml": dict(
+        limit=2000, total=310, reserves=0, codes=["epic-hero-repeated", "enhancement-on-epic-hero"]),
+    "necrons/illegal-ghost-ark.yaml": dict(
+        limit=2000, total=585, reserves=0, codes=["leader-not-allowed", "transport-over-capacity"],
+        attached={2: (21, 10, "4", "6+")}),
+    "necrons/illegal-reserves.yaml": dict(
+        limit=1000, total=640, reserves=265, codes=["aircraft-not-in-reserves", "reserves-over-limit"]),
+    "tau-empire/legal-kauyon.yaml": dict(
+        limit=2000, total=980, reserves=90, codes=[],
+        units=[(115, 1, 2), (140, 3, 1), (55, 1, 1), (50, 1, 1), (140, 20, 9), (65, 1, 1), (70, 10, 4), (85, 1, 6),
+               (170, 1, 5), (90, 10, 4)],
+        attached={1: (4, 1, "5", "7+"), 4: (22, 10, "3", "7+"), 6: (11, 5, "3", "7+")}),
+    "tau-empire/illegal-kroot-leaders.yaml": dict(
+        limit=2000, total=410, reserves=0, codes=["too-many-leaders", "too-many-leaders"],
+        attached={2: (12, 5, "3", "7+"), 5: (22, 10, "3", "7+")}),  # as written, though illegal
+    "tau-empire/illegal-devilfish.yaml": dict(
+        limit=2000, total=445, reserves=0, codes=["transport-over-capacity", "aircraft-not-in-reserves"]),
+}
+
+
+@pytest.fixture(scope="module")
+def check(wh40k_catalog):
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+
+    def run(relative: str):
+        roster_file = read_roster(ROSTERS / relative, catalog, relative)
+        result = validate(roster_file.roster, catalog)
+        result.findings = [roster_file.locate(f) for f in result.findings]
+        return result
+
+    return run
+
+
+def test_every_example_roster_is_expected():
+    assert sorted(str(p.relative_to(ROSTERS)) for p in ROSTERS.glob("*/*.yaml")) == sorted(EXPECTED)
+    assert len({name.split("/")[0] for name in EXPECTED}) >= 3
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_example_roster(check, name):
+    expected = EXPECTED[name]
+    result = check(name)
+    assert [f.code for f in result.findings] == expected["codes"], [f.message for f in result.findings]
+    assert result.valid == (not expected["codes"]) == name.split("/")[1].startswith("legal")
+    assert (result.total, result.limit, result.derived["reserves"]["points"]) == (
+        expected["total"], expected["limit"], expected["reserves"])
+    assert result.derived["reserves"]["limit"] == expected["limit"] // 4
+    if "units" in expected:
+        assert [(u.points, u.derived["starting_strength"],
+                 u.derived["below_half_at"] if u.models > 1 else u.derived["below_half_wounds"])
+                for u in result.units] == expected["units"]
+    attached = {u.index: u.derived["attached"] for u in result.units if "attached" in u.derived}
+    assert {i: (a["starting_strength"], a["below_half_at"], a["toughness"], a["leadership"])
+            for i, a in attached.items()} == expected.get("attached", {})
+    for finding in result.findings:
+        assert finding.rule and finding.location is not None and finding.location.line is not None
+
+
+def test_findings_name_the_numbers_and_the_fix(check):
+    messages = {f.code: f.message for f in check("space-marines/illegal-reserves.yaml").findings}
+    assert messages["reserves-over-limit"] == (
+        "Strategic Reserves hold 565 points (#2 Land Raider 220, #3 Terminator Squad 170, #4 Hammerfall Bunker "
+        "175); at most 500 (a quarter of Strike Force's 2,000)")
+    [over] = check("necrons/illegal-ghost-ark.yaml").findings[1:]
+    assert over.message == ("Ghost Ark carries 21 models' space (#2 1 Royal Warden, #3 20 Necron Warriors); its "
+                            "transport capacity is 11")
+    assert over.location.line == 10
+
+
+def test_the_report_shows_derived_values(check):
+    text = roster_text("legal-gladius.yaml", check("space-marines/legal-gladius.yaml"))
+    assert text.splitlines()[:2] == [
+        "legal-gladius.yaml: LEGAL — Ultramarines 3rd Company (Imperium - Adeptus Astartes - Space Marines)",
+        "  points: 1,195 / 2,000 (805 left)"]
+    assert "  Strategic Reserves: 170 / 500" in text
+    assert ("      attached unit with #5 Lieutenant and #6 Apothecary: Starting Strength 12, Below Half-strength "
+            "at 5 models or fewer; attacks use T 4; best Ld 6+") in text
+    assert "      Starting Strength 1, Below Half-strength at 2 wounds left or fewer (W 5); T 4, best Ld 6+" in text
+
+
+def test_json_report_has_the_shape_of_an_epic_one(check):
+    report = summarise(check("tau-empire/illegal-devilfish.yaml")).json
+    assert {"army", "army_name", "name", "valid", "points", "issues"} <= set(report)
+    assert report["points"] == {"total": 445, "limit": 2000} and report["valid"] is False
+    assert [i["code"] for i in report["issues"]] == ["transport-over-capacity", "aircraft-not-in-reserves"]
+    assert report["units"][1]["embarked_in"] == 3
+
+
+def test_unknown_faction_and_battle_size_are_unreadable(wh40k_catalog, tmp_path):
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    path = tmp_path / "r.yaml"
+    path.write_text("game: wh40k-10e\nfaction: Necronz\nbattle_size: Strike Forse\ndetachment: x\n")
+    from listbuilder.core.findings import LoadFailure
+    with pytest.raises(LoadFailure) as failure:
+        read_roster(path, catalog)
+    assert [(f.code, f.location.line, f.suggestion) for f in failure.value.findings] == [
+        ("unknown-faction", 2, "did you mean 'Necrons'?"),
+        ("unknown-battle-size", 3, "did you mean 'Strike Force'?")]
+
+
+def test_check_without_installed_data_says_how_to_import(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    roster = ROSTERS / "necrons" / "legal-awakened-dynasty.yaml"
+    assert main(["check", str(roster)]) == 2
+    out = capsys.readouterr().out
+    assert "no Warhammer 40,000 data is installed" in out and "listbuilder data import bsdata PATH" in out
