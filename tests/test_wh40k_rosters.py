@@ -180,3 +180,25 @@ def test_check_without_installed_data_says_how_to_import(tmp_path, monkeypatch, 
     assert main(["check", str(roster)]) == 2
     out = capsys.readouterr().out
     assert "no Warhammer 40,000 data is installed" in out and "listbuilder data import bsdata PATH" in out
+
+
+def codes_of(wh40k_catalog, units: str) -> list[str]:
+    from listbuilder.rosters.files import parse_roster
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    text = "game: wh40k-10e\nfaction: Necrons\nbattle_size: Strike Force\ndetachment: Awakened Dynasty\nunits:\n" + units
+    return [f.code for f in validate(parse_roster(text, "r", catalog).roster, catalog).findings]
+
+
+def test_an_attached_unit_embarks_and_reserves_as_one(wh40k_catalog):
+    """D9, D13, D14: a Leader outside its Bodyguard's transport; passengers of an Aircraft."""
+    assert codes_of(wh40k_catalog, "  - {type: Overlord, warlord: true, leads: Necron Warriors}\n"
+                                   "  - {type: Necron Warriors, embarked_in: Ghost Ark}\n"
+                                   "  - {type: Ghost Ark}\n") == ["attached-unit-split"]
+    assert codes_of(wh40k_catalog, "  - {type: Overlord, warlord: true}\n"
+                                   "  - {type: Immortals, embarked_in: Night Scythe}\n"
+                                   "  - {type: Night Scythe, reserves: true}\n") == ["aircraft-passenger-not-in-reserves"]
+    assert codes_of(wh40k_catalog, "  - {type: Overlord, warlord: true, leads: Necron Warriors}\n"
+                                   "  - {type: Necron Warriors, models: 20, reserves: true}\n"
+                                   "  - {type: Lychguard, models: 10, reserves: true}\n"
+                                   "  - {type: Skorpekh Destroyers, reserves: true}\n") == ["reserves-over-limit"]
+    # 200 + 170 + 90 = 460 placed, and the Overlord leading the Warriors goes with them: 545 > 500

@@ -416,6 +416,10 @@ class _Muster:
             if checked.has("Aircraft") and not checked.entry.reserves:
                 self.error("aircraft-not-in-reserves", f"{checked.name} is an Aircraft and must start the battle in "
                            f"Reserves: mark it `reserves: true`", AIRCRAFT, ("units", checked.index))
+            elif checked.embarked_in is not None and at[checked.embarked_in].has("Aircraft") and not checked.entry.reserves:
+                self.error("aircraft-passenger-not-in-reserves", f"{checked.name} starts embarked in an Aircraft, so "
+                           f"it must be placed in Reserves itself: mark it `reserves: true`", AIRCRAFT,
+                           ("units", checked.index, "embarked_in"))
         reserved = [at[i] for i in sorted(placed)]
         points, cap = sum(c.points for c in reserved), self.size.points // RESERVES_SHARE
         if points > cap:
