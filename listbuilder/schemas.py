@@ -1,4 +1,5 @@
-"""The JSON Schemas of the files people write: army lists, datasheets, game settings, rosters."""
+"""The JSON Schemas of the files people write: army lists, datasheets, game settings, rosters (Epic's and
+Warhammer 40,000's)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import Any
 from .core.armylist import ArmyList, GameSettings
 from .core.datasheet import DatasheetFile
 from .core.roster import Roster
+from .systems.wh40k10.roster import Wh40kRoster
 
-MODELS = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster}
+MODELS = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster,
+          "wh40k-roster": Wh40kRoster}
 
 
 def schemas() -> dict[str, Any]:
