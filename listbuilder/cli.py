@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from .cli_data import add_data_commands
 from .core.catalog import Catalog
 from .core.findings import LoadFailure
 from .data.catalog import load_catalog
@@ -176,6 +177,7 @@ def parser() -> argparse.ArgumentParser:
     schema = commands.add_parser("schema", help="print the JSON Schemas of list, datasheet and roster files")
     schema.add_argument("--write", metavar="DIR", help="write one file per schema into DIR")
     schema.set_defaults(run=command_schema)
+    add_data_commands(commands)
     return top
 
 

@@ -672,6 +672,24 @@ def read_folder(folder: Path) -> tuple[list[XmlFile], list[Finding]]:
     return files, findings
 
 
+def git_revision(folder: Path) -> str | None:
+    """The commit a git clone is at (read from .git, without running git), or None."""
+    git = folder / ".git"
+    try:
+        head = (git / "HEAD").read_text(encoding="utf-8").strip()
+        if not head.startswith("ref: "):
+            return f"commit {head[:12]}"
+        ref = head[5:]
+        if (git / ref).is_file():
+            return f"commit {(git / ref).read_text(encoding='utf-8').strip()[:12]}"
+        for line in (git / "packed-refs").read_text(encoding="utf-8").splitlines():
+            if line.endswith(" " + ref):
+                return f"commit {line.split()[0][:12]}"
+    except OSError:
+        return None
+    return None
+
+
 def import_folder(folder: Path, revision: str | None = None) -> ImportResult:
     """Read a BSData folder into a catalog; unreadable files and what was left out are reported."""
     files, findings = read_folder(folder)
@@ -693,7 +711,7 @@ def import_folder(folder: Path, revision: str | None = None) -> ImportResult:
     sizes = [BattleSize(name=m.group(1), points=int(m.group(2)))
              for e in system.iter("selectionEntry") if (m := BATTLE_SIZE.match(e.get("name", "")))]
     catalog = Wh40kCatalog(
-        data_revision=revision or f"{system.get('name')} revision {system.get('revision')}",
+        data_revision=revision or f"game system revision {system.get('revision')}",
         system=GameSystem(name=system.get("name", ""), revision=int(system.get("revision", "0")), battle_sizes=sizes),
         factions=factions, units=units,
         summary=ImportSummary(catalogues=sum(1 for x in files if x.root.tag == "catalogue"), units=len(units),
