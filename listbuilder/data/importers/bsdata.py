@@ -79,6 +79,7 @@ class Library:
                             if "crusade" in (e.get("name") or "").lower()}
         self.profile_types = {p.get("id"): p.get("name") for x in files for p in x.root.iter("profileType")}
         self.catalogues = {x.root.get("id"): x for x in files if x.root.tag == "catalogue"}
+        self.broken: set[Location] = set()  # links already reported as broken
         self.reported: set[str] = set()  # units already reported as given a Faction keyword
         self.category_names = {c.get("id"): c.get("name", "") for x in files for c in x.root.iter("categoryEntry")}
 
@@ -94,7 +95,9 @@ class Library:
 
     def target(self, link: Element) -> Element | None:
         found = self.by_id.get(link.get("targetId", ""))
-        if found is None:
+        where = self.location(link) if found is None else None
+        if where is not None and where not in self.broken:
+            self.broken.add(where)
             self.warn("bsdata-broken-link", f"{link.tag} {link.get('name')!r} points to id "
                       f"{link.get('targetId')!r}, which no file of the folder defines", link, "broken links")
         return found
@@ -284,13 +287,13 @@ class UnitReader:
     def walk(self, node: Node, inside_model: bool = False) -> Iterator[tuple[Node, bool]]:
         """Every node under a unit, with whether it is a model's wargear; not the Crusade or
         enhancement groups, nor what the data hides unless some choice shows it; cycles are cut."""
-        seen: set[int] = set()
+        seen: set[Element] = set()  # elements, not ids: a freed lxml proxy's id may be reused
         todo = [(node, inside_model)]
         while todo:
             current, in_model = todo.pop()
-            if id(current.entry) in seen:
+            if current.entry in seen:
                 continue
-            seen.add(id(current.entry))
+            seen.add(current.entry)
             yield current, in_model
             for child in children(self.library, current):
                 if not NOT_DATASHEET.search(child.name) and not child.hidden:
@@ -407,7 +410,7 @@ class UnitReader:
         per_model = bool(slots) and not self.cost(root, Context(library), set()) and any(
             self.cost(s.node, Context(library), set()) for s in self._leaves(slots))
         profiles, weapons, abilities, rules, transport = [], {}, {}, [], None
-        defaults: dict[int, list[str]] = {}
+        defaults: dict[Element, list[str]] = {}
         options = 0
         for node, in_model in self.walk(root):
             for profile in self._profiles(node):
@@ -427,7 +430,7 @@ class UnitReader:
                     target = library.target(link)
                     rules.append((target.get("name") if target is not None else None) or link.get("name", ""))
             if node.kind == "model" or node is root:
-                defaults[id(node.entry)] = self._default_wargear(node)
+                defaults[node.entry] = self._default_wargear(node)
             if in_model and node.kind == "group" and sum(1 for _ in children(library, node)) > 1:
                 options += 1
         left_out["wargear option rules (units keep their default loadout)"] += options
@@ -436,9 +439,9 @@ class UnitReader:
             found = re.search(r"\d\+", invulnerable)
             profiles = [p.model_copy(update={"invulnerable_save": found.group(0)}) for p in profiles] if found else profiles
         models = [ModelRange(name=s.node.name, min=s.low, max=int(s.high) if s.high != math.inf else s.low,
-                             default_wargear=defaults.get(id(s.node.entry), []))
+                             default_wargear=defaults.get(s.node.entry, []))
                   for s in self._leaves(slots)] or [ModelRange(name=root.name, min=1, max=1,
-                                                               default_wargear=defaults.get(id(root.entry), []))]
+                                                               default_wargear=defaults.get(root.entry, []))]
         limit = next((int(float(c.get("value", "0"))) for c in root.parts("constraints/constraint")
                       if c.get("type") == "max" and c.get("scope") == "roster" and c.get("field") == "selections"),
                      None)
@@ -509,8 +512,8 @@ class FactionReader:
         self.units = units
         self.unit_reader = unit_reader
         self.left_out = left_out
-        self.placed: set[int] = set()  # enhancements some faction's detachment took
-        self.unplaced: dict[int, Node] = {}  # enhancements a faction could not place
+        self.placed: set[Element] = set()  # enhancements some faction's detachment took
+        self.unplaced: dict[Element, Node] = {}  # enhancements a faction could not place
 
     def report_unplaced(self) -> None:
         """An enhancement that no faction could give a detachment is reported (once)."""
@@ -602,9 +605,9 @@ class FactionReader:
                 continue
             owner = detachment or self._hide_names(child, ids) or self._comment_names(child, found)
             if owner is None:
-                self.unplaced.setdefault(id(child.entry), child)
+                self.unplaced.setdefault(child.entry, child)
                 continue
-            self.placed.add(id(child.entry))
+            self.placed.add(child.entry)
             points = self.unit_reader.cost(child, Context(self.library), set())
             text = next((characteristics(p).get("DESCRIPTION", "") for p in self.unit_reader._profiles(child)), "")
             restriction = RESTRICTION.match(plain(text))

@@ -99,7 +99,7 @@ def parse_bodyguard(texts: list[str], canonical: dict[str, str]) -> BodyguardRul
         if instead:
             leaders_of.append(_spelled(instead.group(1).strip(), canonical))
         more = UP_TO_LEADERS.search(body)
-        if more and "attached" in body:
+        if more and "attach" in body:
             max_leaders = NUMBERS[more.group(1).lower()]
             strength = STARTING_STRENGTH.search(body)
             max_leaders_from = int(strength.group(1)) if strength else None

@@ -1,0 +1,117 @@
+"""Small made-up BattleScribe files for importer tests (no BSData content)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+GAME_SYSTEM = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<gameSystem xmlns="http://www.battlescribe.net/schema/gameSystemSchema" id="sys-test" name="Test System"
+            revision="3" type="gameSystem">
+  <costTypes><costType id="pts-id" name="pts" defaultCostLimit="-1"/></costTypes>
+  <categoryEntries>
+    <categoryEntry id="cat-battleline" name="Battleline"/>
+    <categoryEntry id="cat-character" name="Character"/>
+    <categoryEntry id="cat-faction" name="Faction: Testers"/>
+  </categoryEntries>
+  <sharedSelectionEntries>
+    <selectionEntry id="bs" name="Battle Size" type="upgrade">
+      <selectionEntryGroups>
+        <selectionEntryGroup id="bs-group" name="Battle Size">
+          <selectionEntries>
+            <selectionEntry id="bs-1" name="1. Incursion (1000 Point limit)" type="upgrade"/>
+            <selectionEntry id="bs-2" name="2. Strike Force (2000 Point limit)" type="upgrade"/>
+          </selectionEntries>
+        </selectionEntryGroup>
+      </selectionEntryGroups>
+    </selectionEntry>
+  </sharedSelectionEntries>
+</gameSystem>
+"""
+
+PROFILE = """<profiles><profile id="{id}" name="{name}" typeName="Unit"><characteristics>
+  <characteristic name="M">6"</characteristic><characteristic name="T">4</characteristic>
+  <characteristic name="SV">3+</characteristic><characteristic name="W">2</characteristic>
+  <characteristic name="LD">6+</characteristic><characteristic name="OC">2</characteristic>
+</characteristics></profile></profiles>"""
+
+
+def when(kind: str, value: int, child: str, scope: str = "u-squad") -> str:
+    return (f'<conditions><condition type="{kind}" value="{value}" field="selections" scope="{scope}" '
+            f'childId="{child}"/></conditions>')
+
+
+CATALOGUE = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema" id="cat-test" name="Test - Testers"
+           revision="7" library="false" gameSystemId="sys-test" type="catalogue">
+  <selectionEntries>
+    <selectionEntry type="unit" id="u-squad" name="Test Squad">
+      <categoryLinks>
+        <categoryLink id="l-1" targetId="cat-battleline" name="Battleline"/>
+        <categoryLink id="l-2" targetId="cat-faction" name="Faction: Testers"/>
+      </categoryLinks>
+      <constraints><constraint type="max" value="6" field="selections" scope="roster" id="k-roster"/></constraints>
+      <costs><cost name="pts" typeId="pts-id" value="40"/></costs>
+      <modifiers>
+        <modifier type="set" value="60" field="pts-id">{when("atLeast", 2, "model")}</modifier>
+        <modifier type="set" value="90" field="pts-id">{when("greaterThan", 2, "model")}</modifier>
+        <modifier type="set" value="100" field="pts-id">{when("equalTo", 4, "g-troops")}</modifier>
+      </modifiers>
+      <selectionEntryGroups>
+        <selectionEntryGroup id="g-troops" name="Troops">
+          <constraints>
+            <constraint type="min" value="1" field="selections" scope="parent" id="k-1"/>
+            <constraint type="max" value="5" field="selections" scope="parent" id="k-2"/>
+          </constraints>
+          <selectionEntries>
+            <selectionEntry type="model" id="m-trooper" name="Trooper">
+              <constraints>
+                <constraint type="min" value="1" field="selections" scope="parent" id="k-3"/>
+                <constraint type="max" value="5" field="selections" scope="parent" id="k-4"/>
+              </constraints>
+              {PROFILE.format(id="p-trooper", name="Trooper")}
+            </selectionEntry>
+          </selectionEntries>
+        </selectionEntryGroup>
+      </selectionEntryGroups>
+    </selectionEntry>
+    <selectionEntry type="unit" id="u-walkers" name="Test Walkers">
+      <categoryLinks><categoryLink id="l-3" targetId="cat-faction" name="Faction: Testers"/></categoryLinks>
+      <selectionEntries>
+        <selectionEntry type="model" id="m-walker" name="Walker">
+          <constraints>
+            <constraint type="min" value="1" field="selections" scope="parent" id="k-5"/>
+            <constraint type="max" value="3" field="selections" scope="parent" id="k-6"/>
+          </constraints>
+          <costs><cost name="pts" typeId="pts-id" value="25"/></costs>
+          {PROFILE.format(id="p-walker", name="Walker")}
+        </selectionEntry>
+      </selectionEntries>
+    </selectionEntry>
+    <selectionEntry type="model" id="u-boss" name="Test Boss">
+      <categoryLinks>
+        <categoryLink id="l-4" targetId="cat-character" name="Character"/>
+        <categoryLink id="l-5" targetId="cat-faction" name="Faction: Testers"/>
+      </categoryLinks>
+      <costs><cost name="pts" typeId="pts-id" value="70"/></costs>
+      <profiles>
+        <profile id="p-leader" name="Leader" typeName="Abilities"><characteristics>
+          <characteristic name="Description">This model can be attached to the following units:
+■ TEST SQUAD
+■ Test Walkers*
+
+* Only while it carries a banner.</characteristic>
+        </characteristics></profile>
+      </profiles>
+      <entryLinks>{{link}}</entryLinks>
+    </selectionEntry>
+  </selectionEntries>
+</catalogue>
+"""
+
+
+def write_sample(folder: Path, catalogue: str | None = None, link: str = "") -> Path:
+    """A folder with the made-up game system and catalogue; `link` goes into the Test Boss entry."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "Test.gst").write_text(GAME_SYSTEM, encoding="utf-8")
+    (folder / "Test - Testers.cat").write_text(catalogue or CATALOGUE.replace("{link}", link), encoding="utf-8")
+    return folder

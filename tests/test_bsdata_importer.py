@@ -1,0 +1,124 @@
+"""The BSData importer on small made-up files: points rules, Leader text, hostile and broken XML."""
+
+from pathlib import Path
+
+import pytest
+
+from listbuilder.data.importers.bsdata import import_folder
+from listbuilder.data.importers.leader_text import parse_bodyguard, parse_leader
+from tests.bsdata_samples import CATALOGUE, write_sample
+
+
+@pytest.fixture
+def sample(tmp_path):
+    result = import_folder(write_sample(tmp_path / "data"), revision="test")
+    assert result.errors == []
+    return result.catalog
+
+
+def test_set_modifiers_stack_and_the_last_that_applies_wins(sample):
+    squad = sample.unit_named(sample.faction("Testers"), "Test Squad")
+    # base 40; at least 2 models 60; more than 2 models 90; exactly 4 in the Troops group 100
+    assert [(s.models, s.points) for s in squad.sizes] == [(1, 40), (2, 60), (3, 90), (4, 100), (5, 90)]
+    assert squad.battleline and squad.max_in_army == 6 and not squad.priced_per_model
+
+
+def test_a_unit_without_a_unit_cost_is_priced_per_model(sample):
+    walkers = sample.unit_named(sample.faction("Testers"), "Test Walkers")
+    assert walkers.priced_per_model
+    assert [(s.models, s.points) for s in walkers.sizes] == [(1, 25), (2, 50), (3, 75)]
+
+
+def test_the_game_system_gives_battle_sizes_and_the_catalogue_its_faction(sample):
+    assert [(b.name, b.points) for b in sample.system.battle_sizes] == [("Incursion", 1000), ("Strike Force", 2000)]
+    faction = sample.faction("Test - Testers")
+    assert (faction.faction_keyword, faction.revision, sample.data_revision) == ("Testers", 7, "test")
+
+
+def test_a_leader_list_in_capitals_with_a_footnote_names_the_datasheets(sample):
+    boss = sample.unit_named(sample.faction("Testers"), "Test Boss")
+    assert boss.character and boss.profiles == []
+    assert [(t.name, t.condition) for t in boss.leader.units] == [
+        ("Test Squad", None), ("Test Walkers", "Only while it carries a banner.")]
+
+
+@pytest.mark.parametrize("text, names", [
+    ("This model can be attached to the following units:\n- **^^Alpha Team^^**\n- **^^Beta Team^^**",
+     ["Alpha Team", "Beta Team"]),
+    ("This model can be attached to the following units: ALPHA TEAM, BETA TEAM", ["Alpha Team", "Beta Team"]),
+    ("This model can be attached to the following units: ^^**Alpha Team, Beta Team^^**.", ["Alpha Team", "Beta Team"]),
+    ("This model can be attached to the following unit: ^^**Alpha Team**^^", ["Alpha Team"]),
+])
+def test_every_textual_form_of_a_leader_list_reads_alike(text, names):
+    canonical = {"alpha team": "Alpha Team", "beta team": "Beta Team"}
+    assert [t.name for t in parse_leader(text, canonical).units] == names
+
+
+def test_a_second_leader_permission_is_read_from_the_note():
+    named = parse_leader("This model can be attached to the following units:\n■ Alpha Team\n\n"
+                         "*You can attach this model to one of the above units even if one ^^**Captain^^** or "
+                         "^^**Chapter Master^^** model has already been attached to it.*", {})
+    assert named.alongside == ["Captain", "Chapter Master"] and not named.alongside_any
+    assert [t.condition for t in named.units] == [None]
+    anyone = parse_leader("This model can be attached to the following unit: Alpha Team\n*You can attach this "
+                          "model to an Alpha Team unit, even if one other Leader unit has already been attached "
+                          "to it.*", {})
+    assert anyone.alongside_any and anyone.alongside == []
+
+
+def test_a_bodyguard_datasheet_may_take_two_leaders_or_borrow_another_units_leaders():
+    two = parse_bodyguard(["If this unit has a Starting Strength of 20, you can attach up to two Leader units "
+                           "to it instead of one, provided those Leaders are not duplicates."], {})
+    assert (two.max_leaders, two.max_leaders_from) == (2, 20)
+    borrowed = parse_bodyguard(["If a CHARACTER from your army with the Leader ability can be attached to an "
+                                "ALPHA TEAM, it can be attached to this unit instead."], {"alpha team": "Alpha Team"})
+    assert borrowed.leaders_of == ["Alpha Team"] and borrowed.max_leaders == 1
+    assert parse_bodyguard(["Nothing about leaders."], {}) is None
+
+
+BOMB = """<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+]>
+<catalogue id="x" name="&lol3;"/>
+"""
+EXTERNAL = """<?xml version="1.0"?>
+<!DOCTYPE catalogue [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+<catalogue id="x" name="&secret;"/>
+"""
+
+
+@pytest.mark.parametrize("hostile", [BOMB, EXTERNAL])
+def test_an_xml_bomb_or_external_entity_is_refused_with_its_location(tmp_path, hostile):
+    result = import_folder(write_sample(tmp_path / "data", catalogue=hostile))
+    [error] = result.errors
+    assert error.code == "bsdata-unreadable" and "DOCTYPE" in error.message
+    assert str(error.location) == "Test - Testers.cat:2"
+    assert "root:" not in str(result.catalog.model_dump()) if result.catalog else True
+
+
+def test_a_truncated_catalogue_is_a_located_error_not_a_traceback(tmp_path):
+    result = import_folder(write_sample(tmp_path / "data", catalogue=CATALOGUE[:1500]))
+    [error] = result.errors
+    assert "truncated" in error.message and error.location.file == "Test - Testers.cat"
+    assert error.location.line > 1
+
+
+def test_a_broken_link_and_an_unknown_element_are_located_warnings(tmp_path):
+    link = '<entryLink id="e-1" name="Lost Wargear" targetId="nowhere" type="selectionEntry"/><gizmo/>'
+    result = import_folder(write_sample(tmp_path / "data", link=link))
+    assert result.errors == [] and result.catalog is not None
+    found = {f.code: f for f in result.findings}
+    line = next(n for n, text in enumerate(CATALOGUE.splitlines(), 1) if "{link}" in text)
+    assert str(found["bsdata-broken-link"].location) == f"Test - Testers.cat:{line}"
+    assert str(found["bsdata-unknown-element"].location) == f"Test - Testers.cat:{line}"
+    assert "nowhere" in found["bsdata-broken-link"].message
+    assert result.left_out["broken links"] == 1
+
+
+def test_a_folder_without_a_game_system_says_so(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = import_folder(tmp_path / "empty")
+    assert result.catalog is None and [e.code for e in result.errors] == ["bsdata-no-game-system"]

@@ -1,0 +1,116 @@
+"""The whole BSData snapshot (../shared/fixtures/bsdata) imports, and facts from it come out right.
+
+The expected values are those its README lists, or read off the snapshot's files by hand.
+"""
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def catalog(bsdata):
+    return bsdata.catalog
+
+
+def unit(catalog, faction, name):
+    found = catalog.unit_named(catalog.faction(faction), name)
+    assert found is not None, f"{name} not in {faction}"
+    return found
+
+
+def test_all_46_catalogues_import_without_an_error(bsdata):
+    assert bsdata.errors == []
+    assert bsdata.catalog.summary.catalogues == 46
+    assert len(bsdata.catalog.factions) == 36  # the catalogues that are not libraries
+    assert bsdata.catalog.data_revision == "801555b"
+
+
+def test_battle_sizes_come_from_the_game_system(catalog):
+    assert [(b.name, b.points) for b in catalog.system.battle_sizes] == [
+        ("Incursion", 1000), ("Strike Force", 2000), ("Onslaught", 3000)]
+
+
+def test_intercessor_squad(catalog):
+    squad = unit(catalog, "Space Marines", "Intercessor Squad")
+    assert (squad.points_for(5), squad.points_for(10), squad.points_for(11)) == (80, 160, None)
+    assert squad.battleline and squad.max_in_army == 6
+    assert squad.faction_keywords == ["Adeptus Astartes"]
+    sergeant = next(p for p in squad.profiles if p.name == "Intercessor Sergeant")
+    assert (sergeant.toughness, sergeant.save, sergeant.wounds, sergeant.objective_control) == ("4", "3+", "2", "2")
+    rifle = next(w for w in squad.weapons if w.name == "Bolt Rifle")
+    assert rifle.kind == "ranged" and rifle.skill == "3+"
+    assert "Bolt Rifle" in next(m for m in squad.models if m.name == "Intercessor").default_wargear
+
+
+def test_stacked_set_modifiers_last_applicable_wins(catalog):
+    destroyers = unit(catalog, "Necrons", "Lokhust Destroyers")
+    assert [destroyers.points_for(n) for n in (2, 3, 4, 5, 6)] == [60, 90, 180, 180, 180]
+
+
+def test_a_unit_priced_per_model(catalog):
+    spyders = unit(catalog, "Necrons", "Canoptek Spyders")
+    assert spyders.priced_per_model
+    assert spyders.points_for(2) == 2 * spyders.points_for(1) > 0
+
+
+def test_leader_lists_in_each_textual_form(catalog):
+    def targets(faction, name):
+        return {t.name: t.condition for t in unit(catalog, faction, name).leader.units}
+
+    captain = targets("Space Marines", "Captain")  # ■ lines, footnote stars
+    assert captain["Intercessor Squad"] is None
+    assert "relic shield" in captain["Bladeguard Veteran Squad"]
+    assert set(targets("Necrons", "Chronomancer")) == {"Immortals", "Necron Warriors"}  # ■ IN CAPITALS
+    assert "Crisis Sunforge Battlesuits" in targets("T'au Empire", "Commander in Coldstar Battlesuit")  # - **^^x^^**
+    assert set(targets("Necrons", "Overlord")) == {"Immortals", "Lychguard", "Necron Warriors"}  # comma-separated
+
+
+def test_second_leaders_and_bodyguard_permissions(catalog):
+    assert unit(catalog, "Necrons", "Chronomancer").leader.alongside == ["Royal Warden", "Noble"]
+    assert "Lieutenant" in unit(catalog, "Space Marines", "Apothecary").leader.alongside
+    assert unit(catalog, "Death Guard", "Biologus Putrifier").leader.alongside_any
+    carnivores = unit(catalog, "T'au Empire", "Kroot Carnivores").bodyguard
+    assert (carnivores.max_leaders, carnivores.max_leaders_from) == (2, 20)
+
+
+def test_leader_lists_name_datasheets(catalog):
+    names = {u.name for u in catalog.units.values()}
+    targets = [t.name for u in catalog.units.values() if u.leader for t in u.leader.units]
+    matched = sum(name in names for name in targets)
+    assert len(targets) > 1000 and matched / len(targets) > 0.9
+
+
+def test_necron_enhancements_belong_to_their_detachments(catalog):
+    detachments = {d.name: d for d in catalog.faction("Necrons").detachments}
+    awakened = {e.name: e for e in detachments["Awakened Dynasty"].enhancements}
+    assert awakened["Veil of Darkness"].points == 20
+    assert awakened["Veil of Darkness"].restrictions == "NECRONS model only"
+    assert "Veil of Darkness" not in {e.name for e in detachments["Annihilation Legion"].enhancements}
+    assert all(len(d.enhancements) == 4 for name, d in detachments.items() if name != "Pantheon of Woe")
+
+
+def test_a_chapter_sees_its_own_detachments_and_epic_heroes(catalog):
+    blood_angels, space_marines = catalog.faction("Blood Angels"), catalog.faction("Space Marines")
+    assert "The Angelic Host" in {d.name for d in blood_angels.detachments}
+    assert "The Angelic Host" not in {d.name for d in space_marines.detachments}
+    assert "Gladius Task Force" in {d.name for d in blood_angels.detachments}
+    dante = unit(catalog, "Blood Angels", "Commander Dante")
+    assert dante.epic_hero and dante.character
+    assert catalog.unit_named(space_marines, "Commander Dante") is None
+    assert blood_angels.faction_keyword == "Adeptus Astartes"
+
+
+def test_the_drop_pod_takes_its_armys_faction_keyword(bsdata, catalog):
+    space_marines = catalog.faction("Space Marines")
+    pod = unit(catalog, "Space Marines", "Drop Pod")
+    assert pod.faction_keywords == [] and pod.dedicated_transport
+    assert catalog.faction_keywords_of(space_marines, pod) == ["Adeptus Astartes"]
+    assert catalog.faction_keywords_of(catalog.faction("Blood Angels"), pod) == ["Adeptus Astartes"]
+    [note] = [f for f in bsdata.findings if f.code == "bsdata-faction-supplied" and "Drop Pod has" in f.message]
+    assert note.location.file == "Imperium - Space Marines.cat" and note.location.line > 1
+    assert "12" in pod.transport
+
+
+def test_what_was_left_out_is_counted(bsdata):
+    assert bsdata.left_out["wargear option rules (units keep their default loadout)"] > 1000
+    assert bsdata.catalog.summary.wargear_rules_left_out == \
+        bsdata.left_out["wargear option rules (units keep their default loadout)"]
