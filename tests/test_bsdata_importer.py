@@ -56,22 +56,21 @@ def test_every_textual_form_of_a_leader_list_reads_alike(text, names):
 
 def test_a_second_leader_permission_is_read_from_the_note():
     named = parse_leader("This model can be attached to the following units:\n■ Alpha Team\n\n"
-                         "*You can attach this model to one of the above units even if one ^^**Captain^^** or "
-                         "^^**Chapter Master^^** model has already been attached to it.*", {})
+                         "*It may join one of those units even if one ^^**Captain^^** or ^^**Chapter Master^^** "
+                         "model has already been attached to it.*", {})
     assert named.alongside == ["Captain", "Chapter Master"] and not named.alongside_any
     assert [t.condition for t in named.units] == [None]
-    anyone = parse_leader("This model can be attached to the following unit: Alpha Team\n*You can attach this "
-                          "model to an Alpha Team unit, even if one other Leader unit has already been attached "
-                          "to it.*", {})
+    anyone = parse_leader("This model can be attached to the following unit: Alpha Team\n*It may join an Alpha "
+                          "Team even if one other Leader unit has already been attached to it.*", {})
     assert anyone.alongside_any and anyone.alongside == []
 
 
 def test_a_bodyguard_datasheet_may_take_two_leaders_or_borrow_another_units_leaders():
-    two = parse_bodyguard(["If this unit has a Starting Strength of 20, you can attach up to two Leader units "
-                           "to it instead of one, provided those Leaders are not duplicates."], {})
+    two = parse_bodyguard(["With a Starting Strength of 20, you can attach two Leader units to this unit, "
+                           "as long as they differ."], {})
     assert (two.max_leaders, two.max_leaders_from) == (2, 20)
-    borrowed = parse_bodyguard(["If a CHARACTER from your army with the Leader ability can be attached to an "
-                                "ALPHA TEAM, it can be attached to this unit instead."], {"alpha team": "Alpha Team"})
+    borrowed = parse_bodyguard(["If a Character can be attached to an ALPHA TEAM, it can be attached to this unit "
+                                "instead."], {"alpha team": "Alpha Team"})
     assert borrowed.leaders_of == ["Alpha Team"] and borrowed.max_leaders == 1
     assert parse_bodyguard(["Nothing about leaders."], {}) is None
 
