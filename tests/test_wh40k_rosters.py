@@ -18,22 +18,13 @@ from listbuilder.rosters.files import read_roster
 from listbuilder.systems import summarise, validate
 
 ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"
-FIXTURE = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "bsdata"
 
 
 @pytest.fixture(scope="module")
-def wh40k_catalog(tmp_path_factory):
-    """The fixture's 46 catalogues, imported once (skipped without ../shared)."""
-    tarballs = sorted(FIXTURE.glob("*.tar.xz"))
-    if not tarballs:
-        pytest.skip("the BSData fixture (../shared/fixtures/bsdata) is not here")
-    import tarfile
+def wh40k_catalog(bsdata):
+    """The fixture's 46 catalogues, imported once per run (skipped without ../shared)."""
+    return bsdata.catalog
 
-    from listbuilder.data.importers.bsdata import import_folder
-    folder = tmp_path_factory.mktemp("bsdata")
-    with tarfile.open(tarballs[0]) as archive:
-        archive.extractall(folder, filter="data")
-    return import_folder(next(folder.glob("*/*.gst")).parent).catalog
 
 EXPECTED = {
     "space-marines/legal-gladius.yaml": dict(
@@ -175,11 +166,11 @@ def test_unknown_faction_and_battle_size_are_unreadable(wh40k_catalog, tmp_path)
 
 
 def test_check_without_installed_data_says_how_to_import(tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
     roster = ROSTERS / "necrons" / "legal-awakened-dynasty.yaml"
     assert main(["check", str(roster)]) == 2
     out = capsys.readouterr().out
-    assert "no Warhammer 40,000 data is installed" in out and "listbuilder data import bsdata PATH" in out
+    assert "no wh40k-10e data is installed" in out and "listbuilder data import bsdata PATH" in out
 
 
 def codes_of(wh40k_catalog, units: str) -> list[str]:

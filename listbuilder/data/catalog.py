@@ -13,6 +13,7 @@ from ..core.catalog import Catalog
 from ..core.datasheet import AbilityGlossary, DatasheetFile
 from ..core.names import name_key
 from ..core.findings import Finding, LoadFailure
+from .installed import load_installed
 from .yamlfile import Document, read, validate
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -59,15 +60,18 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     root = root or data_root()
     files = _files(root)
     cached = cache_dir() / f"catalog-{_fingerprint(files, root, _code_version())}.pickle" if use_cache else None
+    catalog = None
     if cached is not None and cached.exists():
         try:
             with cached.open("rb") as stream:
-                return pickle.load(stream)
+                catalog = pickle.load(stream)
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
             pass  # a stale or damaged cache is rebuilt below
-    catalog = parse_catalog(root, files)
-    if cached is not None:
-        _store(cached, catalog)
+    if catalog is None:
+        catalog = parse_catalog(root, files)
+        if cached is not None:
+            _store(cached, catalog)
+    catalog.load_installed = load_installed  # the user's imported data (40k), read when a roster needs it
     return catalog
 
 
