@@ -193,3 +193,25 @@ def test_an_attached_unit_embarks_and_reserves_as_one(wh40k_catalog):
                                    "  - {type: Lychguard, models: 10, reserves: true}\n"
                                    "  - {type: Skorpekh Destroyers, reserves: true}\n") == ["reserves-over-limit"]
     # 200 + 170 + 90 = 460 placed, and the Overlord leading the Warriors goes with them: 545 > 500
+
+
+def test_print_shows_roster_findings_and_the_datasheets_taken(check, wh40k_catalog):
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    from listbuilder.report.pdf import roster_pdf
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    result = check("necrons/illegal-ghost-ark.yaml")
+    pages = [re.sub(r"\s+", " ", page.extract_text())
+             for page in PdfReader(io.BytesIO(roster_pdf(result, catalog, source="necrons/illegal-ghost-ark.yaml"))).pages]
+    first = pages[0]
+    assert "585 / 2,000 pts" in first and "ILLEGAL" in first and "Warhammer 40,000 10th edition" in first
+    assert "Ghost Ark carries 21 models' space" in first and "line 10:41" in first
+    assert "attached unit with #2 Royal Warden: Starting Strength 21, Below Half-strength at 10 models or fewer" in first
+    assert "Strategic Reserves 0 / 500" in first and "See finding 2" in first
+    rest = " ".join(pages[1:])
+    assert rest.index("Datasheets") < rest.index("Overlord") < rest.index("Ghost Ark") < rest.index("Lychguard")
+    assert "transport capacity of 10 NECRON WARRIOR models" in rest
+    assert "following units: • IMMORTALS • LYCHGUARD • NECRON WARRIORS" in rest  # the data's ■, in a font that has it

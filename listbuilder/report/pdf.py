@@ -59,9 +59,13 @@ def roster_pdf(result: Any, catalog: Catalog, paper: str = "a4", source: str | N
     return document(result, catalog, PAPERS[paper], source).render()
 
 
+# Marks the standard fonts lack, drawn as the nearest they have (BattleScribe data lists with them).
+SUBSTITUTES = str.maketrans({"■": "•", "➤": "›", "★": "*"})
+
+
 def printable(text: str) -> str:
     """Text the standard (WinAnsi) fonts can draw: anything else becomes '?'."""
-    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFKC", text).translate(SUBSTITUTES)
     return "".join(c if _encodable(c) else "?" for c in text)
 
 
@@ -146,7 +150,7 @@ class RosterDocument:
         self.warnings = [f for f in result.findings if f.severity != "error"]
         self.width = pagesize[0] - 2 * MARGIN
         self.column = (self.width - GUTTER) / 2
-        self.stamp = f"listbuilder {__version__}, data {data_version()}"
+        self.stamp = f"listbuilder {__version__}, data {self.summary.data_revision or data_version()}"
 
     # --- document and pages -------------------------------------------------------------
 
@@ -269,7 +273,7 @@ class RosterDocument:
         rows = [self.points_row()]
         for line in self.summary.army_lines:
             label, colon, text = line.partition(": ")
-            rows.append((label, text) if colon else ("", line))
+            rows.append((label[:1].upper() + label[1:], text) if colon else ("", line))
         return self.army_table(rows)
 
     def entries(self) -> list[Flowable]:

@@ -62,6 +62,7 @@ class Wh40kResult:
     detachment: Detachment | None
     units: list[CheckedUnit]
     findings: list[Finding]
+    data_revision: str  # of the imported catalog that checked it
     derived: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -199,7 +200,8 @@ class _Muster:
         self._leaders()
         self._transports()
         reserves = self._reserves()
-        result = Wh40kResult(self.roster, self.faction, self.size, self.detachment, self.units, self.findings.items)
+        result = Wh40kResult(self.roster, self.faction, self.size, self.detachment, self.units, self.findings.items,
+                             self.data.data_revision)
         derive(result, reserves)
         return result
 

@@ -70,9 +70,6 @@ def sheet(unit: Unit) -> SheetSummary:
                              w.skill, w.strength, w.armour_penetration, w.damage] for w in weapons]))
     lines = [("Abilities", ", ".join(unit.rules))] if unit.rules else []
     lines += [(a.name, a.text) for a in unit.abilities]
-    if unit.leader is not None:
-        lines.append(("Leader: may lead", ", ".join(t.name + (f" ({t.condition})" if t.condition else "")
-                                                     for t in unit.leader.units)))
     if unit.transport:
         lines.append(("Transport", unit.transport))
     lines.append(("Unit composition", ", ".join(f"{m.min}-{m.max} {m.name}" if m.min != m.max else f"{m.min} {m.name}"
@@ -102,4 +99,4 @@ def summary(result: Wh40kResult) -> RosterSummary:
         name=result.roster.name, army=result.faction.name, game=GAME_NAME, total=result.total, limit=result.limit,
         findings=result.findings, army_lines=army_lines,
         entries=[EntrySummary(c.index, c.title, c.points, unit_lines(c, at)) for c in result.units],
-        json=json, sheets=sheets)
+        json=json, sheets=sheets, data_revision=result.data_revision)
