@@ -316,8 +316,9 @@ class RosterDocument:
             table = Table(data, colWidths=widths, repeatRows=1)
             table.setStyle(TableStyle(_grid()))
             parts.append(table)
-        parts += [Paragraph(f"<b>{clean(label)}:</b> {clean(text)}" if label else clean(text), style["Cell"])
-                  for label, text in sheet.lines]
+        for label, text in sheet.lines:
+            body = "<br/>".join(clean(line) for line in text.splitlines() if line.strip())  # the data's own lines
+            parts.append(Paragraph(f"<b>{clean(label)}:</b> {body}" if label else body, style["Cell"]))
         return KeepTogether([*parts, Spacer(1, 2.5 * mm)])
 
 

@@ -74,7 +74,7 @@ def sheet(unit: Unit) -> SheetSummary:
         lines.append(("Transport", unit.transport))
     lines.append(("Unit composition", ", ".join(f"{m.min}-{m.max} {m.name}" if m.min != m.max else f"{m.min} {m.name}"
                                                 for m in unit.models)))
-    lines.append(("Points", ", ".join(f"{s.models} models {s.points}" for s in unit.sizes)))
+    lines.append(("Points", ", ".join(f"{plural(s.models, 'model')} {s.points}" for s in unit.sizes)))
     return SheetSummary(unit.name, ", ".join(unit.keywords + unit.faction_keywords), tables, lines)
 
 
