@@ -29,11 +29,17 @@ from .history import History
 from .screens.dialogs import ROSTER_SUFFIXES, AskScreen, PathScreen
 from .screens.main import MainScreen
 from .screens.new_roster import NewRosterScreen
+from .screens.units import UnitsScreen
+
+
+# The editor screen of each game whose rosters are not formations of an army list.
+SCREENS: dict[str, type[MainScreen] | type[UnitsScreen]] = {"wh40k-10e": UnitsScreen}
 
 
 def file_stem(roster: Roster) -> str:
     """A file name for a roster that has none yet: 'ultramarines-2nd-company'."""
-    return re.sub(r"[^0-9a-z]+", "-", (roster.name or roster.army).casefold()).strip("-") or "roster"
+    fallback = getattr(roster, "army", None) or getattr(roster, "faction", "")
+    return re.sub(r"[^0-9a-z]+", "-", (roster.name or fallback).casefold()).strip("-") or "roster"
 
 
 class EditorApp(App[None]):
@@ -73,10 +79,10 @@ class EditorApp(App[None]):
         self.demo = demo
         self.ask_new = ask_new
         self.result = self._timed_check(roster)
-        self.main = MainScreen()
+        self.main = SCREENS.get(roster.game, MainScreen)()
         self.main.roster = roster
         self.main.result = self.result  # shown when the screen mounts
-        self.main.selected = 0 if roster.formations else None
+        self.main.selected = 0 if self.main.entries(roster) else None
 
     @property
     def view(self) -> ArmyView:
@@ -109,13 +115,13 @@ class EditorApp(App[None]):
 
     def _titles(self) -> None:
         roster = self.history.current
-        army = self.catalog.find_list(roster.game, roster.army)
+        army = self.main.army_name(roster, self.catalog)
         if self.demo is not None:
             where = "demo"
         else:
             where = self.path.name if self.path else "not saved yet"
         self.title = roster.name or "Unnamed roster"
-        self.sub_title = f"{army.name if army else roster.army} · {where}" + (" · modified" if self.dirty else "")
+        self.sub_title = f"{army} · {where}" + (" · modified" if self.dirty else "")
 
     # -- edits and checking --------------------------------------------------------------
 
@@ -176,7 +182,7 @@ class EditorApp(App[None]):
         self.document = document
         self.path = path
         self.demo = None
-        self._present(0 if roster.formations else None)
+        self._present(0 if self.main.entries(roster) else None)
 
     # -- files -----------------------------------------------------------------------------
 
@@ -251,6 +257,10 @@ class EditorApp(App[None]):
                 return
             except OSError as error:
                 self.notify(f"{path} cannot be read: {error.strerror or error}", severity="error", markup=False)
+                return
+            if not isinstance(self.main, SCREENS.get(roster_file.roster.game, MainScreen)):
+                self.notify(f"{path} is a roster of another game: open it with `listbuilder edit {path}`",
+                            severity="warning", markup=False)
                 return
             self._load(roster_file.roster, roster_file.document, path)
 

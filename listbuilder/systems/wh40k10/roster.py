@@ -8,7 +8,6 @@ from __future__ import annotations
 from pydantic import Field, PositiveInt
 
 from ...core.roster import Entry
-from .catalog import GAME_ID
 
 
 class Wh40kUnit(Entry):
@@ -25,7 +24,7 @@ class Wh40kUnit(Entry):
 
 
 class Wh40kRoster(Entry):
-    game: str = GAME_ID
+    game: str = Field(description="wh40k-10e")
     faction: str = Field(description="the army's faction: a catalogue name or its Faction keyword")
     battle_size: str = Field(description="Incursion, Strike Force or Onslaught: sets the points limit")
     detachment: str = Field(description="the one set of Detachment rules the army uses")

@@ -4,7 +4,7 @@ the player asked for (messages up); every edit goes to the app as a new Roster."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList
 
+from ...core.catalog import Catalog
 from ...core.datasheet import Datasheet
 from ...core.engine import BuiltFormation, RosterResult
 from ...core.findings import Finding
@@ -71,6 +72,15 @@ class MainScreen(Screen[None]):
         self.result: RosterResult | None = None  # the latest checked roster: what is shown
         self.selected: int | None = None
         self.key_state: tuple[bool, bool, bool] | None = None
+
+    @staticmethod
+    def entries(roster: Roster) -> list[Any]:
+        return roster.formations
+
+    @staticmethod
+    def army_name(roster: Roster, catalog: Catalog) -> str:
+        army = catalog.find_list(roster.game, roster.army)
+        return army.name if army else roster.army
 
     @property
     def editor(self) -> EditorApp:

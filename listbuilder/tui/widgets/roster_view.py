@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
@@ -11,7 +13,6 @@ from textual.widgets.option_list import Option
 
 from ...core.engine import RosterResult
 from ...core.findings import Finding
-from ...core.roster import Roster
 
 ERROR, WARNING = "✖", "▲"
 LEGAL = Content.styled("✔ No findings: the roster is legal.", "$success")
@@ -21,14 +22,16 @@ def formation_problems(findings: list[Finding], index: int) -> list[Finding]:
     return [f for f in findings if f.path[:2] == ("formations", index)]
 
 
-def where(finding: Finding, roster: Roster) -> str:
-    """'#3 Tactical › Hunter', 'points', 'army': the entry a finding is about, as a player names it."""
+def where(finding: Finding, roster: Any) -> str:
+    """'#3 Tactical › Hunter', 'points', 'army': the entry a finding is about, as a player names it
+    (an Epic formation, a 40k unit)."""
     path = finding.path
-    if len(path) >= 2 and path[0] == "formations" and isinstance(path[1], int) and path[1] < len(roster.formations):
-        text = f"#{path[1] + 1} {roster.formations[path[1]].type}"
+    entries = getattr(roster, path[0], None) if path and path[0] in ("formations", "units") else None
+    if entries is not None and len(path) >= 2 and isinstance(path[1], int) and path[1] < len(entries):
+        text = f"#{path[1] + 1} {entries[path[1]].type}"
         detail = [str(p) for p in path[2:4] if p not in ("upgrades", "type")]
         return text + "".join(f" › {d}" for d in detail)
-    if path[:1] == ("formations",):
+    if entries is not None:
         return "army"
     return ".".join(str(p) for p in path) or "roster"
 
@@ -86,7 +89,8 @@ class FindingsList(OptionList):
         super().__init__(**kwargs)
         self.findings: list[Finding] = []
 
-    def show(self, result: RosterResult) -> None:
+    def show(self, result: Any) -> None:
+        """`result`: any game's checked roster (its .roster and .findings)."""
         roster = result.roster
         self.findings = sorted(result.findings, key=lambda f: f.severity != "error")
         prompts = [self._prompt(f, roster) for f in self.findings] or [LEGAL]
@@ -101,7 +105,7 @@ class FindingsList(OptionList):
             f", {warnings} warning{'' if warnings == 1 else 's'}" if warnings else "")
 
     @staticmethod
-    def _prompt(finding: Finding, roster: Roster) -> Content:
+    def _prompt(finding: Finding, roster: Any) -> Content:
         error = finding.severity == "error"
         parts: list[str | tuple[str, str]] = [
             (f"{ERROR if error else WARNING} ", "bold $error" if error else "bold $warning"),

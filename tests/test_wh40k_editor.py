@@ -1,0 +1,58 @@
+"""The editor on a 40k roster, driven by keys through Textual's Pilot: pick the detachment, add
+units filtered as you type, set model counts, attach a Leader, with the findings kept live.
+Points from the BSData fixture (Imperium - Space Marines.cat): Captain 80, Intercessor Squad 5
+models 80 and 6 to 10 models 160."""
+
+from __future__ import annotations
+
+import pytest
+
+from listbuilder.core.catalog import Catalog
+from listbuilder.rosters.files import dump, parse_roster
+from listbuilder.systems.wh40k10.roster import Wh40kRoster
+from listbuilder.tui.app import EditorApp
+from listbuilder.tui.screens.units import UnitsScreen
+from listbuilder.tui.widgets.roster_view import FindingsList
+
+from .test_tui import keys, run, tolerant_idle  # noqa: F401 (the fixture applies here too)
+
+START = "game: wh40k-10e\nfaction: Space Marines\nbattle_size: Incursion\ndetachment: Gladius Task Force\n"
+
+
+@pytest.fixture(scope="module")
+def catalog(bsdata):
+    return Catalog(installed={"wh40k-10e": bsdata.catalog})
+
+
+def test_build_a_40k_army_by_keys(catalog):
+    roster = parse_roster(START, "new.yaml", catalog).roster
+    app = EditorApp(catalog, roster, unsaved=True)
+
+    async def scenario(pilot):
+        assert isinstance(app.main, UnitsScreen)
+        assert [f.code for f in app.result.findings] == ["no-character", "no-warlord"]
+        await keys(pilot, "a", "=captain", "enter")
+        assert [u.type for u in app.history.current.units] == ["Captain"]
+        await keys(pilot, "w", "a", "=intercessor sq", "enter")
+        await keys(pilot, "+")  # 5 -> 6 models, the next size the data prices
+        assert app.history.current.units[1].models == 6
+        assert app.result.total == 80 + 160 and app.result.valid
+        await keys(pilot, "up", "l", "=intercessor", "enter")  # the Captain leads the squad
+        assert app.history.current.units[0].leads == "Intercessor Squad"
+        attached = app.result.units[1].derived["attached"]
+        assert (attached["starting_strength"], attached["below_half_at"]) == (7, 3)
+        await keys(pilot, "D", "=vanguard", "enter")
+        assert app.history.current.detachment == "Vanguard Spearhead"
+        await keys(pilot, "e", "=ghostweave", "enter")
+        assert app.history.current.units[0].enhancement == "Ghostweave Cloak"
+        assert app.result.total == 80 + 15 + 160
+        await keys(pilot, "down", "x")
+        assert [u.type for u in app.history.current.units] == ["Captain"]
+        # the Captain still names the removed squad: the findings say so at once
+        assert [f.code for f in app.main.query_one(FindingsList).findings] == ["unknown-unit-reference"]
+        await keys(pilot, "ctrl+z")
+        assert app.result.valid and len(app.history.current.units) == 2
+
+    run(app, scenario, size=(100, 30))
+    saved = parse_roster(dump(app.history.current), "saved.yaml", catalog).roster
+    assert isinstance(saved, Wh40kRoster) and saved == app.history.current
