@@ -81,12 +81,11 @@ def sheet(unit: Unit) -> SheetSummary:
 def summary(result: Wh40kResult) -> RosterSummary:
     at = {c.index: c for c in result.units}
     reserves = result.derived["reserves"]
-    army_lines = [f"battle size: {result.battle_size.name} ({result.limit:,} points)",
-                  f"detachment: {result.detachment.name if result.detachment else result.roster.detachment}",
-                  f"Strategic Reserves: {reserves['points']:,} / {reserves['limit']:,}"]
     warlords = [f"#{c.index + 1} {c.name}" for c in result.units if c.entry.warlord]
-    if warlords:
-        army_lines.append("Warlord: " + ", ".join(warlords))
+    army_lines = [f"battle size: {result.battle_size.name} ({result.limit:,} points)",
+                  f"Strategic Reserves: {reserves['points']:,} / {reserves['limit']:,}",
+                  *(["Warlord: " + ", ".join(warlords)] if warlords else []),
+                  f"detachment: {result.detachment.name if result.detachment else result.roster.detachment}"]
     json = {
         "game": result.roster.game, "army": result.faction.faction_keyword, "army_name": result.faction.name,
         "name": result.roster.name, "valid": result.valid, "points": {"total": result.total, "limit": result.limit},

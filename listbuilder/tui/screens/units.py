@@ -80,14 +80,14 @@ class UnitsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="status")
-        yield OptionList(id="units")
+        yield OptionList(id="roster-units")
         yield FindingsList(id="findings")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         if self.result is not None:
             self.show(self.result)
-        self.query_one("#units", OptionList).focus()
+        self.query_one("#roster-units", OptionList).focus()
 
     # -- showing ---------------------------------------------------------------------------
 
@@ -98,7 +98,7 @@ class UnitsScreen(Screen[None]):
             self.selected = len(roster.units) - 1 if roster.units else None
         summary = summarise(result)
         self.query_one("#status", Static).update(self.status(summary))
-        units = self.query_one("#units", OptionList)
+        units = self.query_one("#roster-units", OptionList)
         units.set_options(self.lines(summary, roster) or [Option(EMPTY, disabled=True)])
         units.border_title = f"Units · {roster.detachment}"
         if self.selected is not None:
@@ -113,7 +113,7 @@ class UnitsScreen(Screen[None]):
                                    (f"{left:,} left" if left >= 0 else f"{-left:,} over",
                                     "$success" if left >= 0 else "bold $error"), "  ", verdict)
         return Content("\n").join([Content.assemble(points_bar(summary.total, summary.limit, 30), numbers),
-                                   Content(" · ".join([summary.army, *summary.army_lines[:3]]))])
+                                   Content(" · ".join(summary.army_lines))])
 
     def lines(self, summary: RosterSummary, roster: Wh40kRoster) -> list[Option]:
         by_index = {e.index: e for e in summary.entries}
@@ -131,7 +131,7 @@ class UnitsScreen(Screen[None]):
                                                    (shown.title, "bold"), "\n", (details, "$text-muted"))))
         return options
 
-    @on(OptionList.OptionHighlighted, "#units")
+    @on(OptionList.OptionHighlighted, "#roster-units")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.selected = event.option_index
 
@@ -140,8 +140,8 @@ class UnitsScreen(Screen[None]):
         path = event.finding.path
         if len(path) >= 2 and path[0] == "units" and isinstance(path[1], int):
             self.selected = path[1]
-            self.query_one("#units", OptionList).highlighted = path[1]
-        self.query_one("#units", OptionList).focus()
+            self.query_one("#roster-units", OptionList).highlighted = path[1]
+        self.query_one("#roster-units", OptionList).focus()
 
     # -- editing ---------------------------------------------------------------------------
 
@@ -262,7 +262,7 @@ class UnitsScreen(Screen[None]):
         self.query_one(FindingsList).focus()
 
     def action_units(self) -> None:
-        self.query_one("#units", OptionList).focus()
+        self.query_one("#roster-units", OptionList).focus()
 
     def action_undo(self) -> None:
         self.editor.undo()
