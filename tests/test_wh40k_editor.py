@@ -56,3 +56,12 @@ def test_build_a_40k_army_by_keys(catalog):
     run(app, scenario, size=(100, 30))
     saved = parse_roster(dump(app.history.current), "saved.yaml", catalog).roster
     assert isinstance(saved, Wh40kRoster) and saved == app.history.current
+
+
+def test_new_40k_roster_takes_the_faction_and_battle_size(catalog, tmp_path):
+    from listbuilder.tui.app import new_roster_app
+    app = new_roster_app(catalog, tmp_path / "n.yaml", "wh40k-10e", "Necrons", 1000)
+    assert isinstance(app, EditorApp)
+    roster = app.history.current
+    assert (roster.faction, roster.battle_size, roster.detachment) == ("Xenos - Necrons", "Incursion", "Awakened Dynasty")
+    assert new_roster_app(catalog, None, "wh40k-10e", "Necronz", None).startswith("unknown or ambiguous faction")

@@ -24,6 +24,8 @@ from ..data.yamlfile import Document
 from ..report.summary import finding_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
 from ..systems import validate
+from ..systems.wh40k10.roster import Wh40kRoster
+from ..systems.wh40k10.rules import find_faction
 from .commands import EditorCommands
 from .history import History
 from .screens.dialogs import ROSTER_SUFFIXES, AskScreen, PathScreen
@@ -340,6 +342,8 @@ def new_roster_app(catalog: Catalog, path: Path | None, game: str | None, army: 
     for what is missing first. A string says why it cannot start."""
     if path is not None and path.exists():
         return f"{path} exists: open it with `listbuilder edit {path}`"
+    if game == "wh40k-10e":
+        return new_wh40k_app(catalog, path, army, points)
     if game is not None and game not in catalog.games:
         return f"unknown game '{game}' (known: {', '.join(sorted(catalog.games))})"
     game = game or (sorted(catalog.games)[0] if len(catalog.games) == 1 else None)
@@ -352,3 +356,22 @@ def new_roster_app(catalog: Catalog, path: Path | None, game: str | None, army: 
     placeholder_game = game or sorted(catalog.games)[0]
     placeholder = Roster(game=placeholder_game, army=army_id or catalog.army_ids(placeholder_game)[0], points=points or 3000)
     return EditorApp(catalog, placeholder, path=path, ask_new=(game, army_id, points))
+
+
+def new_wh40k_app(catalog: Catalog, path: Path | None, faction: str | None, points: int | None) -> EditorApp | str:
+    """A new 40k roster: the faction's first detachment, the battle size of `points` (else Strike
+    Force); the editor's pickers change them."""
+    try:
+        data = catalog.imported("wh40k-10e")
+    except LoadFailure as failure:
+        return "\n".join(finding_text(f) for f in failure.findings)
+    if data is None or not faction:
+        return "a 40k roster needs its faction: listbuilder new --game wh40k-10e --army FACTION"
+    found = find_faction(data, faction)
+    if len(found) != 1:
+        return f"unknown or ambiguous faction '{faction}' (e.g. {', '.join(f.name for f in data.factions[:3])})"
+    sizes = data.system.battle_sizes
+    size = next((s for s in sizes if s.points == points), None) or next(s for s in sizes if s.points == 2000)
+    roster = Wh40kRoster(game="wh40k-10e", faction=found[0].name, battle_size=size.name,
+                         detachment=found[0].detachments[0].name if found[0].detachments else "")
+    return EditorApp(catalog, roster, path=path, unsaved=True)
