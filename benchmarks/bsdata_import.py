@@ -34,17 +34,22 @@ def medians(samples: list[tuple[float, float]], scale: float = 1.0) -> tuple[flo
     return statistics.median(s[0] for s in samples) * scale, statistics.median(s[1] for s in samples) * scale
 
 
+def bsdata_folder(given: str | None, scratch: str) -> Path:
+    """The BSData folder named on the command line, else the snapshot unpacked into `scratch`."""
+    if given:
+        return Path(given)
+    with tarfile.open(SNAPSHOT) as archive:
+        archive.extractall(scratch, filter="data")
+    return Path(scratch) / "wh40k-10e"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("folder", nargs="?", help="a BSData/wh40k-10e copy (default: the snapshot)")
     parser.add_argument("--runs", type=int, default=3)
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
-        folder = Path(options.folder) if options.folder else None
-        if folder is None:
-            with tarfile.open(SNAPSHOT) as archive:
-                archive.extractall(scratch, filter="data")
-            folder = Path(scratch) / "wh40k-10e"
+        folder = bsdata_folder(options.folder, scratch)
         os.environ[DATA_DIR_VARIABLE] = str(Path(scratch) / "data")
         results = []
         imports = [timed(lambda: results.append(import_folder(folder))) for _ in range(options.runs)]

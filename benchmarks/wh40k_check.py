@@ -10,11 +10,10 @@ by default the snapshot ../shared/fixtures/bsdata is unpacked into a temporary f
 from __future__ import annotations
 
 import argparse
-import tarfile
 import tempfile
 from pathlib import Path
 
-from bsdata_import import SNAPSHOT, medians, timed
+from bsdata_import import bsdata_folder, medians, timed
 
 from listbuilder.core.catalog import Catalog
 from listbuilder.data.importers.bsdata import import_folder
@@ -31,12 +30,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=50)
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
-        folder = Path(options.folder) if options.folder else None
-        if folder is None:
-            with tarfile.open(SNAPSHOT) as archive:
-                archive.extractall(scratch, filter="data")
-            folder = Path(scratch) / "wh40k-10e"
-        catalog = Catalog(installed={"wh40k-10e": import_folder(folder).catalog})
+        catalog = Catalog(installed={"wh40k-10e": import_folder(bsdata_folder(options.folder, scratch)).catalog})
     roster = read_roster(ROSTER, catalog).roster
     result = validate(roster, catalog)
     whole = [timed(lambda: summarise(validate(read_roster(ROSTER, catalog).roster, catalog)))

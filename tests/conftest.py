@@ -6,8 +6,7 @@ import pytest
 from listbuilder.data.importers.bsdata import import_folder
 
 from listbuilder.data.catalog import load_catalog
-from listbuilder.rosters.files import read_roster
-from listbuilder.systems import validate
+from listbuilder.rosters.files import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 ROSTERS = Path(__file__).resolve().parent / "rosters"
@@ -24,13 +23,7 @@ def catalog():
 def check(catalog):
     """Read a roster file under tests/rosters and validate it, findings located."""
 
-    def run(relative: str):
-        roster_file = read_roster(ROSTERS / relative, catalog, relative)
-        result = validate(roster_file.roster, catalog)
-        result.findings = [roster_file.locate(f) for f in result.findings]
-        return result
-
-    return run
+    return lambda relative: check_file(ROSTERS / relative, catalog, relative)
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ import pytest
 from listbuilder.cli import main
 from listbuilder.core.catalog import Catalog
 from listbuilder.report.text import roster_text
-from listbuilder.rosters.files import read_roster
+from listbuilder.rosters.files import check_file, read_roster
 from listbuilder.systems import summarise, validate
 
 ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"
@@ -88,14 +88,7 @@ EXPECTED = {
 @pytest.fixture(scope="module")
 def check(wh40k_catalog):
     catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
-
-    def run(relative: str):
-        roster_file = read_roster(ROSTERS / relative, catalog, relative)
-        result = validate(roster_file.roster, catalog)
-        result.findings = [roster_file.locate(f) for f in result.findings]
-        return result
-
-    return run
+    return lambda relative: check_file(ROSTERS / relative, catalog, relative)
 
 
 def test_every_example_roster_is_expected():

@@ -19,6 +19,7 @@ from ..core.findings import Finding, LoadFailure, Path
 from ..core.names import did_you_mean
 from ..data.yamlfile import Document, parse, read, round_trip_yaml, validate
 from ..systems import known_games, system_for
+from ..systems import validate as check
 
 
 @dataclass
@@ -47,6 +48,15 @@ def _checked(document: Document, catalog: Catalog) -> RosterFile:
 
 def read_roster(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> RosterFile:
     return _checked(read(path, shown_as), catalog)
+
+
+def check_file(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> Any:
+    """Read one roster and check it by its game's rules, its findings located in the file.
+    Raises LoadFailure when it cannot be read."""
+    roster_file = read_roster(path, catalog, shown_as)
+    result = check(roster_file.roster, catalog)
+    result.findings = locate_all(roster_file, result.findings)
+    return result
 
 
 def parse_roster(text: str, name: str, catalog: Catalog) -> RosterFile:
@@ -118,4 +128,4 @@ def locate_all(roster_file: RosterFile, findings: list[Finding]) -> list[Finding
     return [roster_file.locate(f) for f in findings]
 
 
-__all__ = ["RosterFile", "read_roster", "parse_roster", "dump", "save_text", "save_bytes", "locate_all", "Path"]
+__all__ = ["RosterFile", "read_roster", "check_file", "parse_roster", "dump", "save_text", "save_bytes", "locate_all", "Path"]

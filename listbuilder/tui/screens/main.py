@@ -4,7 +4,7 @@ the player asked for (messages up); every edit goes to the app as a new Roster."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -27,16 +27,14 @@ from ..widgets.knob_row import KnobRow
 from ..widgets.roster_view import FindingsList, FormationList, PointsStatus, formation_problems
 from .datasheet import DatasheetScreen
 from .dialogs import LabelScreen, RosterDetailsScreen
+from .editing import EditorActions
 from .help import HelpScreen
 from .pick import PickItem, PickScreen
-
-if TYPE_CHECKING:
-    from ..app import EditorApp
 
 EMPTY = "The roster is empty. Press [b]a[/b] to browse the army list and add a formation."
 
 
-class MainScreen(Screen[None]):
+class MainScreen(EditorActions, Screen[None]):
     BINDINGS = [
         Binding("a", "add", "Add", id="add", tooltip="Browse the army list's formations and add one"),
         Binding("d", "duplicate", "Copy", id="duplicate", tooltip="Add a copy of the selected formation"),
@@ -81,10 +79,6 @@ class MainScreen(Screen[None]):
     def army_name(roster: Roster, catalog: Catalog) -> str:
         army = catalog.find_list(roster.game, roster.army)
         return army.name if army else roster.army
-
-    @property
-    def editor(self) -> EditorApp:
-        return cast("EditorApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -378,26 +372,6 @@ class MainScreen(Screen[None]):
                                     tooltip="Every action, formation and datasheet, by name"), *app_bindings]),
         ]))
 
-    def action_undo(self) -> None:
-        self.editor.undo()
-
-    def action_redo(self) -> None:
-        self.editor.redo()
-
-    def action_save(self) -> None:
-        self.editor.save()
-
-    def action_save_as(self) -> None:
-        self.editor.save_as()
-
-    def action_open(self) -> None:
-        self.editor.open()
-
-    def action_new(self) -> None:
-        self.editor.new()
-
-    def action_print(self) -> None:
-        self.editor.print_pdf()
 
 
 def unique(sheets: list[Datasheet]) -> list[Datasheet]:

@@ -4,7 +4,7 @@ system's summary says (core.system) and edits through systems.wh40k10.edits."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -21,16 +21,14 @@ from ...systems.wh40k10 import edits
 from ...systems.wh40k10.roster import Wh40kRoster
 from ...systems.wh40k10.rules import data_of
 from ..widgets.roster_view import ERROR, FindingsList, points_bar
+from .editing import EditorActions
 from .pick import PickItem, PickScreen
-
-if TYPE_CHECKING:
-    from ..app import EditorApp
 
 EMPTY = "The roster is empty. Press a to add a unit (type to filter)."
 NONE = "(none)"
 
 
-class UnitsScreen(Screen[None]):
+class UnitsScreen(EditorActions, Screen[None]):
     BINDINGS = [
         Binding("a", "add", "Add", id="units.add", tooltip="Add a unit of the faction (type to filter)"),
         Binding("delete,x", "remove", "Remove", id="units.remove", key_display="del", tooltip="Remove the unit"),
@@ -68,10 +66,6 @@ class UnitsScreen(Screen[None]):
     @staticmethod
     def army_name(roster: Wh40kRoster, catalog: Any) -> str:
         return roster.faction
-
-    @property
-    def editor(self) -> EditorApp:
-        return cast("EditorApp", self.app)
 
     @property
     def data(self) -> Any:
@@ -263,15 +257,3 @@ class UnitsScreen(Screen[None]):
 
     def action_units(self) -> None:
         self.query_one("#roster-units", OptionList).focus()
-
-    def action_undo(self) -> None:
-        self.editor.undo()
-
-    def action_redo(self) -> None:
-        self.editor.redo()
-
-    def action_save(self) -> None:
-        self.editor.save()
-
-    def action_print(self) -> None:
-        self.editor.print_pdf()

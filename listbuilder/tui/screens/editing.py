@@ -1,0 +1,38 @@
+"""What every editor screen does the same way, whatever the game: the app's undo, saving,
+opening and printing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from ..app import EditorApp
+
+
+class EditorActions:
+    """Key actions handed to the editor app (mixed into a textual Screen)."""
+
+    @property
+    def editor(self) -> EditorApp:
+        return cast("EditorApp", self.app)  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        self.editor.undo()
+
+    def action_redo(self) -> None:
+        self.editor.redo()
+
+    def action_save(self) -> None:
+        self.editor.save()
+
+    def action_save_as(self) -> None:
+        self.editor.save_as()
+
+    def action_open(self) -> None:
+        self.editor.open()
+
+    def action_new(self) -> None:
+        self.editor.new()
+
+    def action_print(self) -> None:
+        self.editor.print_pdf()
