@@ -209,3 +209,19 @@ def test_print_shows_roster_findings_and_the_datasheets_taken(check, wh40k_catal
     assert "transport capacity of 10 NECRON WARRIOR models" in rest
     # the data's line breaks kept and its ■ drawn as a bullet (which pypdf reads back as \x7f), never as '?'
     assert re.search(r"following units: \x7f IMMORTALS \x7f LYCHGUARD \x7f NECRON WARRIORS", rest)
+
+
+def test_check_a_folder_of_40k_rosters_like_an_epic_one(bsdata, tmp_path, monkeypatch, capsys):
+    """The installed catalog is read when a roster needs it; text and JSON, exit 1 when any is illegal."""
+    import json
+
+    from listbuilder.data.installed import install
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
+    install(bsdata.catalog, bsdata.left_out)
+    assert main(["check", str(ROSTERS / "tau-empire" / "legal-kauyon.yaml")]) == 0
+    assert "LEGAL — Fio'vash's hunters (Xenos - T'au Empire)" in capsys.readouterr().out
+    assert main(["check", str(ROSTERS / "tau-empire"), "--format", "json"]) == 1
+    reports = json.loads(capsys.readouterr().out)["rosters"]
+    assert [(r["file"].rsplit("/", 1)[1], r["valid"], r["points"]["total"]) for r in reports] == [
+        ("illegal-devilfish.yaml", False, 445), ("illegal-kroot-leaders.yaml", False, 410),
+        ("legal-kauyon.yaml", True, 980)]
