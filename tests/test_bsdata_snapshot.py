@@ -114,3 +114,17 @@ def test_what_was_left_out_is_counted(bsdata):
     assert bsdata.left_out["wargear option rules (units keep their default loadout)"] > 1000
     assert bsdata.catalog.summary.wargear_rules_left_out == \
         bsdata.left_out["wargear option rules (units keep their default loadout)"]
+
+
+def test_every_enhancement_finds_its_detachment(bsdata, catalog):
+    assert bsdata.left_out["enhancements without a detachment"] == 0
+    salamanders = {d.name: d for d in catalog.faction("Salamanders").detachments}
+    # a group named after its detachment, without the word "Enhancements"
+    assert len(salamanders["Forgefather's Seekers"].enhancements) == 4
+    assert "Forgefather's Seekers" not in {d.name for d in catalog.faction("Space Marines").detachments}
+
+
+def test_points_that_depend_on_the_models_taken_are_reported_where_they_are(bsdata):
+    varying = [f for f in bsdata.findings if f.code == "bsdata-points-vary"]
+    assert any("Outrider Squad" in f.message for f in varying)
+    assert all(f.location.line for f in varying)

@@ -89,9 +89,10 @@ class Library:
     def location(self, element: Element) -> Location:
         return self.xml_of(element).location(element)
 
-    def warn(self, code: str, message: str, element: Element, kind: str) -> None:
+    def warn(self, code: str, message: str, element: Element, kind: str, count: int = 1) -> None:
+        """A located warning, and `count` more of `kind` in the report's tally of what was left out."""
         self.findings.append(Finding(code, message, severity="warning", location=self.location(element)))
-        self.left_out[kind] += 1
+        self.left_out[kind] += count
 
     def target(self, link: Element) -> Element | None:
         found = self.by_id.get(link.get("targetId", ""))
@@ -283,10 +284,12 @@ def characteristics(profile: Element) -> dict[str, str]:
 class UnitReader:
     def __init__(self, library: Library):
         self.library = library
+        self.matched_play = Context(library)  # what any army sees: not a Crusade force
 
     def walk(self, node: Node, inside_model: bool = False) -> Iterator[tuple[Node, bool]]:
         """Every node under a unit, with whether it is a model's wargear; not the Crusade or
-        enhancement groups, nor what the data hides unless some choice shows it; cycles are cut."""
+        enhancement groups, nor what the data hides in matched play (Crusade-only entries, and
+        those hidden unless some choice shows them); cycles are cut."""
         seen: set[Element] = set()  # elements, not ids: a freed lxml proxy's id may be reused
         todo = [(node, inside_model)]
         while todo:
@@ -296,14 +299,14 @@ class UnitReader:
             seen.add(current.entry)
             yield current, in_model
             for child in children(self.library, current):
-                if not NOT_DATASHEET.search(child.name) and not child.hidden:
+                if not NOT_DATASHEET.search(child.name) and not is_hidden(child, self.matched_play):
                     todo.append((child, in_model or current.kind == "model"))
 
     def slots(self, node: Node, ancestry: set[str], depth: int = 0) -> list[Slot]:
         """The model-bearing parts of a unit, as nested slots."""
         found = []
         for child in children(self.library, node):
-            if NOT_DATASHEET.search(child.name) or child.hidden or depth > 8:
+            if NOT_DATASHEET.search(child.name) or is_hidden(child, self.matched_play) or depth > 8:
                 continue
             low, high = child.bounds()
             here = ancestry | child.ids
@@ -399,12 +402,16 @@ class UnitReader:
         else:
             low = high = 1
         pricing_left_out: set[str] = set()
-        sizes = []
+        sizes, varying = [], []
         for total in range(low, int(high) + 1):
             points = self.price(root, slots, total, False, pricing_left_out)
             if slots and points != self.price(root, slots, total, True, pricing_left_out):
-                left_out["unit sizes whose points depend on which models are taken"] += 1
+                varying.append(total)
             sizes.append(UnitSize(models=total, points=points))
+        if varying:
+            library.warn("bsdata-points-vary", f"{root.name}: the points of {', '.join(map(str, varying))} models "
+                         "depend on which models are taken; the table prices the kinds of model in the data's order",
+                         root.entry, "unit sizes whose points depend on which models are taken", len(varying))
         if pricing_left_out:
             left_out["points modifiers that depend on the rest of the roster or on wargear"] += len(pricing_left_out)
         per_model = bool(slots) and not self.cost(root, Context(library), set()) and any(
@@ -593,12 +600,11 @@ class FactionReader:
     def _enhancements(self, group: Node, detachment: str | None, ids: dict[str, str], found: dict,
                       into: dict[str, dict[str, Enhancement]], context: Context) -> None:
         named = ENHANCEMENTS_OF.match(group.name)
-        if named:
-            wanted = named.group(1).casefold()
-            match = next((n for n in found if n.casefold() == wanted), None)
-            if match is None and wanted != "":
-                return  # another faction's detachment
-            detachment = match
+        wanted = (named.group(1) if named else group.name).casefold()
+        match = next((n for n in found if n.casefold() == wanted), None) or self._hide_names(group, ids)
+        if match is None and named and wanted != "":
+            return  # another faction's detachment
+        detachment = match or detachment
         for child in children(self.library, group):
             if child.kind == "group":
                 self._enhancements(child, detachment, ids, found, into, context)
@@ -616,11 +622,16 @@ class FactionReader:
                 restrictions=restriction.group(1).strip() if restriction else None))
 
     def _hide_names(self, node: Node, ids: dict[str, str]) -> str | None:
-        """The detachment a flat enhancement belongs to, read from the conditions that hide it."""
+        """The detachment a flat enhancement (or a group of them) belongs to, read from its own
+        visibility modifiers: hidden while detachment X is not taken, or shown once it is."""
         for element in node.elements:
-            for condition in element.iter("condition"):
-                if condition.get("childId") in ids:
-                    return ids[condition.get("childId")]
+            for modifier in element.iterfind("modifiers/modifier[@field='hidden']"):
+                hides = modifier.get("value") == "true"
+                for condition in modifier.iter("condition"):
+                    absent = condition.get("type") in ("lessThan", "notInstanceOf") or (
+                        condition.get("type") in ("equalTo", "atMost") and condition.get("value") in ("0", "0.0"))
+                    if condition.get("childId") in ids and absent == hides:
+                        return ids[condition.get("childId")]
         return None
 
     @staticmethod
@@ -709,7 +720,7 @@ def import_folder(folder: Path, revision: str | None = None) -> ImportResult:
             faction, added = reader.read(xml)
             factions.append(supply_faction_keywords(faction, units, added, library))
     reader.report_unplaced()
-    leaders(units, left_out)
+    leaders(units, library)
     system = library.system.root
     sizes = [BattleSize(name=m.group(1), points=int(m.group(2)))
              for e in system.iter("selectionEntry") if (m := BATTLE_SIZE.match(e.get("name", "")))]
@@ -742,14 +753,16 @@ def supply_faction_keywords(faction: Faction, units: dict[str, Unit], added: dic
     return faction.model_copy(update={"supplied_faction_keywords": supplied})
 
 
-def leaders(units: dict[str, Unit], left_out: Counter) -> None:
+def leaders(units: dict[str, Unit], library: Library) -> None:
     """Read every Leader ability and bodyguard permission, names spelled as the datasheets are."""
     canonical = {u.name.casefold(): u.name for u in units.values()}
     for unit_id, unit in list(units.items()):
         texts = {a.name: a.text for a in unit.abilities}
         leader = parse_leader(texts["Leader"], canonical) if "Leader" in texts else None
         if "Leader" in texts and leader is None:
-            left_out["Leader abilities naming no unit"] += 1
+            library.warn("bsdata-leader-unread", f"{unit.name}'s Leader ability names no unit it may be attached "
+                         "to in a form the import reads; left out", library.by_id[unit_id],
+                         "Leader abilities naming no unit")
         bodyguard = parse_bodyguard([t for n, t in texts.items() if n != "Leader"], canonical)
         if leader or bodyguard:
             units[unit_id] = unit.model_copy(update={"leader": leader, "bodyguard": bodyguard})
