@@ -40,6 +40,12 @@ def when(kind: str, value: int, child: str, scope: str = "u-squad") -> str:
             f'childId="{child}"/></conditions>')
 
 
+def between(low: int, high: int, key: str) -> str:
+    """Constraints: at least `low` and at most `high` selections in the parent."""
+    return (f'<constraints><constraint type="min" value="{low}" field="selections" scope="parent" id="{key}-min"/>'
+            f'<constraint type="max" value="{high}" field="selections" scope="parent" id="{key}-max"/></constraints>')
+
+
 CATALOGUE = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema" id="cat-test" name="Test - Testers"
            revision="7" library="false" gameSystemId="sys-test" type="catalogue">
@@ -58,16 +64,10 @@ CATALOGUE = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
       </modifiers>
       <selectionEntryGroups>
         <selectionEntryGroup id="g-troops" name="Troops">
-          <constraints>
-            <constraint type="min" value="1" field="selections" scope="parent" id="k-1"/>
-            <constraint type="max" value="5" field="selections" scope="parent" id="k-2"/>
-          </constraints>
+          {between(1, 5, "k-troops")}
           <selectionEntries>
             <selectionEntry type="model" id="m-trooper" name="Trooper">
-              <constraints>
-                <constraint type="min" value="1" field="selections" scope="parent" id="k-3"/>
-                <constraint type="max" value="5" field="selections" scope="parent" id="k-4"/>
-              </constraints>
+              {between(1, 5, "k-trooper")}
               {PROFILE.format(id="p-trooper", name="Trooper")}
             </selectionEntry>
           </selectionEntries>
@@ -78,10 +78,7 @@ CATALOGUE = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
       <categoryLinks><categoryLink id="l-3" targetId="cat-faction" name="Faction: Testers"/></categoryLinks>
       <selectionEntries>
         <selectionEntry type="model" id="m-walker" name="Walker">
-          <constraints>
-            <constraint type="min" value="1" field="selections" scope="parent" id="k-5"/>
-            <constraint type="max" value="3" field="selections" scope="parent" id="k-6"/>
-          </constraints>
+          {between(1, 3, "k-walker")}
           <costs><cost name="pts" typeId="pts-id" value="25"/></costs>
           {PROFILE.format(id="p-walker", name="Walker")}
         </selectionEntry>
