@@ -128,3 +128,15 @@ def test_points_that_depend_on_the_models_taken_are_reported_where_they_are(bsda
     varying = [f for f in bsdata.findings if f.code == "bsdata-points-vary"]
     assert any("Outrider Squad" in f.message for f in varying)
     assert all(f.location.line for f in varying)
+
+
+def test_a_choice_of_whole_compositions_gives_only_those_sizes(catalog):
+    shock_troops = unit(catalog, "Astra Militarum", "Cadian Shock Troops")  # "1 + 9" or "2 + 18"
+    assert [s.models for s in shock_troops.sizes] == [10, 20]
+    assert {m.name: (m.min, m.max) for m in shock_troops.models}["Shock Trooper Sergeant"] == (1, 2)
+
+
+def test_a_constraint_scoped_by_its_groups_id_bounds_the_models(catalog):
+    headtakers = unit(catalog, "Space Wolves", "Wolf Guard Headtakers")
+    assert {m.name: (m.min, m.max) for m in headtakers.models}["Wolf Guard Headtakers"] == (3, 6)
+    assert headtakers.sizes[0].models == 3

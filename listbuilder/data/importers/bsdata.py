@@ -152,11 +152,12 @@ class Node:
     def hidden(self) -> bool:
         return any(e.get("hidden") == "true" for e in self.elements)
 
-    def bounds(self) -> tuple[int, float]:
-        """The min and max selections its constraints set in its parent (max infinite if none)."""
+    def bounds(self, scopes: set[str] = frozenset({"parent"})) -> tuple[int, float]:
+        """The min and max selections its constraints set in its parent (max infinite if none);
+        `scopes` also names the parent, and any entry around it, by id."""
         low, high = 0, math.inf
         for constraint in self.parts("constraints/constraint"):
-            if constraint.get("field") != "selections" or constraint.get("scope") != "parent":
+            if constraint.get("field") != "selections" or constraint.get("scope") not in scopes:
                 continue
             value = float(constraint.get("value", "0"))
             if constraint.get("type") == "min":
@@ -266,19 +267,61 @@ def is_hidden(node: Node, context: Context) -> bool:
 
 # --- units ---------------------------------------------------------------------------------------
 
-@dataclass
+@dataclass(eq=False)
 class Slot:
-    """A model entry, or a group of them, with how many selections its parent allows."""
+    """A part of a unit that holds models: a model entry, a group, or an upgrade that brings
+    models (a "1 Sergeant and 9 Troopers" choice), with how many selections its parent allows."""
 
     node: Node
     low: int
     high: float
     parts: list[Slot]
-    ancestry: set[str]  # ids of the node, its groups and the categories of its models
+    counted_as: set[str]  # the ids a condition may count it under: its own, its groups', its categories
+    open: bool = False  # a model entry no constraint bounds
+
+    @property
+    def is_model(self) -> bool:
+        return self.node.kind == "model"
+
+
+Composition = tuple[tuple[Slot, int], ...]  # selections of each model entry and model-bringing upgrade
+MOST_MODELS = 100  # compositions are enumerated up to this many models
 
 
 def characteristics(profile: Element) -> dict[str, str]:
     return {c.get("name", "").upper(): (c.text or "").strip() for c in profile.iterfind("characteristics/characteristic")}
+
+
+@dataclass
+class Sheet:
+    """What a unit's datasheet shows, gathered from all its entries."""
+
+    profiles: list[UnitProfile] = field(default_factory=list)
+    weapons: dict[tuple[str, str], Weapon] = field(default_factory=dict)
+    abilities: dict[str, str] = field(default_factory=dict)
+    rules: list[str] = field(default_factory=list)
+    transport: str | None = None
+    defaults: dict[Element, list[str]] = field(default_factory=dict)  # model entry -> default wargear
+
+    def add(self, profile: Element, type_name: str) -> None:
+        kind = profile.get("typeName") or type_name
+        values = characteristics(profile)
+        name = profile.get("name", "")
+        if kind == "Unit" and not any(p.name == name and p.toughness == values.get("T", "") for p in self.profiles):
+            self.profiles.append(UnitProfile(
+                name=name, movement=values.get("M", ""), toughness=values.get("T", ""), save=values.get("SV", ""),
+                wounds=values.get("W", ""), leadership=values.get("LD", ""), objective_control=values.get("OC", "")))
+        elif kind in ("Ranged Weapons", "Melee Weapons"):
+            keywords = values.get("KEYWORDS", "")
+            self.weapons.setdefault((name, kind), Weapon(
+                name=name, kind="ranged" if kind.startswith("Ranged") else "melee", range=values.get("RANGE", "Melee"),
+                attacks=values.get("A", ""), skill=values.get("BS") or values.get("WS", ""),
+                strength=values.get("S", ""), armour_penetration=values.get("AP", ""), damage=values.get("D", ""),
+                keywords=[] if keywords in ("", "-") else [k.strip() for k in keywords.split(",")]))
+        elif kind == "Abilities":
+            self.abilities.setdefault(name, values.get("DESCRIPTION", ""))
+        if kind == "Transport" or (kind == "Abilities" and name == "Transport"):
+            self.transport = self.transport or values.get("CAPACITY") or values.get("DESCRIPTION")
 
 
 class UnitReader:
@@ -302,48 +345,66 @@ class UnitReader:
                 if not NOT_DATASHEET.search(child.name) and not is_hidden(child, self.matched_play):
                     todo.append((child, in_model or current.kind == "model"))
 
-    def slots(self, node: Node, ancestry: set[str], depth: int = 0) -> list[Slot]:
-        """The model-bearing parts of a unit, as nested slots."""
+    def slots(self, node: Node, groups: set[str], around: set[str], bounded: bool = False,
+              depth: int = 0) -> list[Slot]:
+        """The parts of a unit that hold models, nested as the data nests them; `around` holds the
+        ids of the entries and groups around them, by which a constraint may name its scope."""
         found = []
+        around = around | node.ids
         for child in children(self.library, node):
             if NOT_DATASHEET.search(child.name) or is_hidden(child, self.matched_play) or depth > 8:
                 continue
-            low, high = child.bounds()
-            here = ancestry | child.ids
+            low, high = child.bounds(around | {"parent"})
             if child.kind == "model":
                 categories = {c.get("targetId", "") for c in child.parts("categoryLinks/categoryLink")}
-                found.append(Slot(child, low, high, [], here | categories | {"model"}))
-            elif child.kind == "group" or child.kind == "upgrade":
-                parts = self.slots(child, here, depth + 1)
+                found.append(Slot(child, low, high, [], groups | child.ids | categories | {"model"},
+                                  open=high == math.inf and not bounded))
+            else:  # a group's selections are its entries'; an upgrade's models are not its selections
+                inside = groups | child.ids if child.kind == "group" else set()
+                parts = self.slots(child, inside, around, bounded or high < math.inf, depth + 1)
                 if parts:
-                    found.append(Slot(child, low, high, parts, here))
+                    found.append(Slot(child, low, high, parts, groups | child.ids))
         return found
 
-    @staticmethod
-    def span(slot: Slot) -> tuple[int, float]:
-        if not slot.parts:
-            return slot.low, slot.high
-        spans = [UnitReader.span(p) for p in slot.parts]
-        return max(slot.low, sum(s[0] for s in spans)), min(slot.high, sum(s[1] for s in spans))
+    def ways(self, slot: Slot, reverse: bool) -> dict[tuple[int, int], Composition]:
+        """Every (selections, models) a slot can make, each with one composition: the first found
+        when earlier parts (later ones, in reverse) take as many as they may."""
+        most = int(min(slot.high, MOST_MODELS))
+        if slot.is_model:
+            return {(n, n): ((slot, n),) for n in range(most, slot.low - 1, -1)}
+        inner = self.combine(slot.parts, reverse)
+        if slot.node.kind == "group":
+            return {key: made for key, made in inner.items() if slot.low <= key[0] <= slot.high}
+        by_models: dict[int, Composition] = {}
+        for (_, models), made in inner.items():
+            by_models.setdefault(models, made)
+        found: dict[tuple[int, int], Composition] = {}
+        for times in range(most, slot.low - 1, -1):
+            for models, made in by_models.items():
+                if times * models <= MOST_MODELS:
+                    found.setdefault((times, times * models),
+                                     ((slot, times),) + tuple((part, count * times) for part, count in made))
+        return found
 
-    @staticmethod
-    def fill(slots: list[Slot], total: int, reverse: bool = False) -> dict[int, tuple[Slot, int]]:
-        """A composition of `total` models: every slot at its least, the rest given in order."""
-        spans = [UnitReader.span(s) for s in slots]
-        counts = [low for low, _ in spans]
-        spare = total - sum(counts)
-        order = range(len(slots) - 1, -1, -1) if reverse else range(len(slots))
-        for i in order:
-            extra = int(min(spare, spans[i][1] - counts[i]))
-            counts[i] += extra
-            spare -= extra
-        chosen: dict[int, tuple[Slot, int]] = {}
-        for slot, count in zip(slots, counts):
-            if slot.parts:
-                chosen.update(UnitReader.fill(slot.parts, count, reverse))
-            else:
-                chosen[id(slot)] = (slot, count)
-        return chosen
+    def combine(self, parts: list[Slot], reverse: bool) -> dict[tuple[int, int], Composition]:
+        states: dict[tuple[int, int], Composition] = {(0, 0): ()}
+        for part in reversed(parts) if reverse else parts:
+            options = self.ways(part, reverse)
+            grown: dict[tuple[int, int], Composition] = {}
+            for (selections, models), made in states.items():
+                for (more_selections, more_models), more in options.items():
+                    if models + more_models <= MOST_MODELS:
+                        grown.setdefault((selections + more_selections, models + more_models), made + more)
+            states = grown
+        return states
+
+    def compositions(self, slots: list[Slot], reverse: bool) -> dict[int, Composition]:
+        """One composition for every legal model count of the unit."""
+        found: dict[int, Composition] = {}
+        for (_, models), made in self.combine(slots, reverse).items():
+            if models:
+                found.setdefault(models, made)
+        return dict(sorted(found.items()))
 
     def cost(self, node: Node, context: Context, left_out: set[str]) -> float | None:
         """The points of one selection of a node, its modifiers applied; None if it has no cost."""
@@ -372,92 +433,103 @@ class UnitReader:
                     points -= value * times
         return points
 
-    def price(self, root: Node, slots: list[Slot], total: int, reverse: bool, left_out: set[str]) -> int:
-        chosen = self.fill(slots, total, reverse) if slots else {}
-        counts: Counter = Counter()
-        for slot, count in chosen.values():
-            for ident in slot.ancestry:
+    def price(self, root: Node, made: Composition, left_out: set[str]) -> int:
+        counts: Counter = Counter({ident: 1 for ident in root.ids})
+        for slot, count in made:
+            for ident in slot.counted_as:
                 counts[ident] += count
-        for ident in root.ids:
-            counts[ident] = 1
         context = Context(self.library, counts=dict(counts))
         points = self.cost(root, context, left_out) or 0
-        for slot, count in chosen.values():
+        for slot, count in made:
             if count:
                 points += (self.cost(slot.node, context, left_out) or 0) * count
         return int(round(points))
 
     def read(self, root: Node, left_out: Counter) -> Unit:
-        library = self.library
-        categories = [library.category_names.get(c.get("targetId", ""), c.get("name", ""))
+        categories = [self.library.category_names.get(c.get("targetId", ""), c.get("name", ""))
                       for c in root.parts("categoryLinks/categoryLink")]
         keywords = [c for c in dict.fromkeys(categories) if c and not c.startswith(FACTION_PREFIX)]
         factions = [c[len(FACTION_PREFIX):] for c in dict.fromkeys(categories) if c.startswith(FACTION_PREFIX)]
-        slots = self.slots(root, root.ids) if root.kind != "model" else []
-        if slots:
-            low, high = self.span(Slot(root, 0, math.inf, slots, set()))
-            if high == math.inf:
-                left_out["units whose largest size the data leaves open"] += 1
-                high = low
-        else:
-            low = high = 1
-        pricing_left_out: set[str] = set()
-        sizes, varying = [], []
-        for total in range(low, int(high) + 1):
-            points = self.price(root, slots, total, False, pricing_left_out)
-            if slots and points != self.price(root, slots, total, True, pricing_left_out):
-                varying.append(total)
-            sizes.append(UnitSize(models=total, points=points))
-        if varying:
-            library.warn("bsdata-points-vary", f"{root.name}: the points of {', '.join(map(str, varying))} models "
-                         "depend on which models are taken; the table prices the kinds of model in the data's order",
-                         root.entry, "unit sizes whose points depend on which models are taken", len(varying))
-        if pricing_left_out:
-            left_out["points modifiers that depend on the rest of the roster or on wargear"] += len(pricing_left_out)
-        per_model = bool(slots) and not self.cost(root, Context(library), set()) and any(
-            self.cost(s.node, Context(library), set()) for s in self._leaves(slots))
-        profiles, weapons, abilities, rules, transport = [], {}, {}, [], None
-        defaults: dict[Element, list[str]] = {}
-        options = 0
-        for node, in_model in self.walk(root):
-            for profile in self._profiles(node):
-                kind = profile.get("typeName") or library.profile_types.get(profile.get("typeId"), "")
-                values = characteristics(profile)
-                name = profile.get("name", "")
-                if kind == "Unit" and not any(p.name == name and p.toughness == values.get("T", "") for p in profiles):
-                    profiles.append(self._unit_profile(name, values))
-                elif kind in ("Ranged Weapons", "Melee Weapons"):
-                    weapons.setdefault((name, kind), self._weapon(name, kind, values))
-                elif kind == "Abilities":
-                    abilities.setdefault(name, values.get("DESCRIPTION", ""))
-                if kind == "Transport" or (kind == "Abilities" and name == "Transport"):
-                    transport = transport or values.get("CAPACITY") or values.get("DESCRIPTION")
-            for link in node.parts("infoLinks/infoLink"):
-                if link.get("type") == "rule":
-                    target = library.target(link)
-                    rules.append((target.get("name") if target is not None else None) or link.get("name", ""))
-            if node.kind == "model" or node is root:
-                defaults[node.entry] = self._default_wargear(node)
-            if in_model and node.kind == "group" and sum(1 for _ in children(library, node)) > 1:
-                options += 1
-        left_out["wargear option rules (units keep their default loadout)"] += options
-        invulnerable = abilities.get("Invulnerable Save")
-        if invulnerable:
-            found = re.search(r"\d\+", invulnerable)
-            profiles = [p.model_copy(update={"invulnerable_save": found.group(0)}) for p in profiles] if found else profiles
-        models = [ModelRange(name=s.node.name, min=s.low, max=int(s.high) if s.high != math.inf else s.low,
-                             default_wargear=defaults.get(s.node.entry, []))
-                  for s in self._leaves(slots)] or [ModelRange(name=root.name, min=1, max=1,
-                                                               default_wargear=defaults.get(root.entry, []))]
+        slots = self.slots(root, set(), set()) if root.kind != "model" else []
+        sheet = self.datasheet(root, left_out)
+        sizes, made = self.sizes(root, slots, left_out)
         limit = next((int(float(c.get("value", "0"))) for c in root.parts("constraints/constraint")
                       if c.get("type") == "max" and c.get("scope") == "roster" and c.get("field") == "selections"),
                      None)
+        matched_play = Context(self.library)
+        leaves = [slot for slot in self._leaves(slots) if slot.is_model]
         return Unit(
             id=root.entry.get("id", ""), name=root.name, keywords=keywords, faction_keywords=factions,
             **{attribute: flag in keywords for flag, attribute in FLAGS.items()},
-            max_in_army=limit, models=models, sizes=sizes, priced_per_model=per_model, profiles=profiles,
-            weapons=list(weapons.values()), abilities=[Ability(name=n, text=t) for n, t in abilities.items()],
-            rules=list(dict.fromkeys(rules)), transport=transport, legends="[Legends]" in root.name)
+            max_in_army=limit, sizes=sizes, profiles=sheet.profiles, weapons=list(sheet.weapons.values()),
+            models=self.model_ranges(leaves, made, sheet) or [
+                ModelRange(name=root.name, min=1, max=1, default_wargear=sheet.defaults.get(root.entry, []))],
+            priced_per_model=bool(leaves) and not self.cost(root, matched_play, set()) and any(
+                self.cost(s.node, matched_play, set()) for s in leaves),
+            abilities=[Ability(name=n, text=t) for n, t in sheet.abilities.items()],
+            rules=list(dict.fromkeys(sheet.rules)), transport=sheet.transport, legends="[Legends]" in root.name)
+
+    def sizes(self, root: Node, slots: list[Slot], left_out: Counter) -> tuple[list[UnitSize], list[Composition]]:
+        """The points of every model count the unit may have, and the compositions priced."""
+        pricing_left_out: set[str] = set()
+        if not slots:
+            return [UnitSize(models=1, points=self.price(root, (), pricing_left_out))], []
+        forward, backward = self.compositions(slots, False), self.compositions(slots, True)
+        if any(slot.open for slot in self._leaves(slots)) and forward:
+            least = min(forward)
+            self.library.warn("bsdata-size-unclear", f"{root.name}: the data sets no largest size; only {least} "
+                              "models are priced", root.entry, "units whose sizes the data leaves unclear")
+            forward, backward = {least: forward[least]}, {least: backward[least]}
+        if not forward:
+            self.library.warn("bsdata-size-unclear", f"{root.name}: the data's constraints allow no number of "
+                              "models; the unit has no points", root.entry, "units whose sizes the data leaves unclear")
+        sizes, varying = [], []
+        for total, made in forward.items():
+            points = self.price(root, made, pricing_left_out)
+            if points != self.price(root, backward[total], pricing_left_out):
+                varying.append(total)
+            sizes.append(UnitSize(models=total, points=points))
+        if varying:
+            self.library.warn(
+                "bsdata-points-vary", f"{root.name}: the points of {', '.join(map(str, varying))} models depend on "
+                "which models are taken; the table prices the kinds of model in the data's order", root.entry,
+                "unit sizes whose points depend on which models are taken", len(varying))
+        left_out["points modifiers that depend on the rest of the roster or on wargear"] += len(pricing_left_out)
+        return sizes, list(forward.values()) + list(backward.values())
+
+    @staticmethod
+    def model_ranges(leaves: list[Slot], made: list[Composition], sheet: Sheet) -> list[ModelRange]:
+        """Each kind of model: the least of it in any priced composition, and the most its own
+        constraints allow in a unit of the largest size."""
+        largest = max((sum(c for slot, c in composition if slot.is_model) for composition in made), default=0)
+        ranges: dict[str, ModelRange] = {}
+        for leaf in leaves:
+            name = leaf.node.name
+            counts = [sum(c for slot, c in composition if slot.node.name == name) for composition in made]
+            most = max(max(counts, default=0), int(min(leaf.high, largest)))
+            known = ranges.get(name)
+            ranges[name] = ModelRange(name=name, min=min(counts, default=0), max=max(most, known.max if known else 0),
+                                      default_wargear=sheet.defaults.get(leaf.node.entry, []))
+        return list(ranges.values())
+
+    def datasheet(self, root: Node, left_out: Counter) -> Sheet:
+        """Profiles, weapons, abilities, rules, transport and default loadouts, from the whole unit."""
+        sheet = Sheet()
+        for node, in_model in self.walk(root):
+            for profile in self.profiles(node):
+                sheet.add(profile, self.library.profile_types.get(profile.get("typeId"), ""))
+            for link in node.parts("infoLinks/infoLink"):
+                if link.get("type") == "rule":
+                    target = self.library.target(link)
+                    sheet.rules.append((target.get("name") if target is not None else None) or link.get("name", ""))
+            if node.kind == "model" or node is root:
+                sheet.defaults[node.entry] = self._default_wargear(node)
+            if in_model and node.kind == "group" and sum(1 for _ in children(self.library, node)) > 1:
+                left_out["wargear option rules (units keep their default loadout)"] += 1
+        invulnerable = re.search(r"\d\+", sheet.abilities.get("Invulnerable Save", ""))
+        if invulnerable:
+            sheet.profiles = [p.model_copy(update={"invulnerable_save": invulnerable.group(0)}) for p in sheet.profiles]
+        return sheet
 
     def _leaves(self, slots: list[Slot]) -> Iterator[Slot]:
         for slot in slots:
@@ -466,7 +538,7 @@ class UnitReader:
             else:
                 yield slot
 
-    def _profiles(self, node: Node) -> Iterator[Element]:
+    def profiles(self, node: Node) -> Iterator[Element]:
         for element in node.elements:
             yield from element.iterfind("profiles/profile")
             for link in element.iterfind("infoLinks/infoLink"):
@@ -494,21 +566,6 @@ class UnitReader:
             elif child.bounds()[0] >= 1 or child.ids & defaults:
                 chosen.append(child.name)
         return list(dict.fromkeys(chosen))
-
-    @staticmethod
-    def _unit_profile(name: str, values: dict[str, str]) -> UnitProfile:
-        return UnitProfile(name=name, movement=values.get("M", ""), toughness=values.get("T", ""),
-                           save=values.get("SV", ""), wounds=values.get("W", ""),
-                           leadership=values.get("LD", ""), objective_control=values.get("OC", ""))
-
-    @staticmethod
-    def _weapon(name: str, kind: str, values: dict[str, str]) -> Weapon:
-        keywords = values.get("KEYWORDS", "")
-        return Weapon(name=name, kind="ranged" if kind.startswith("Ranged") else "melee",
-                      range=values.get("RANGE", "Melee"), attacks=values.get("A", ""),
-                      skill=values.get("BS") or values.get("WS", ""), strength=values.get("S", ""),
-                      armour_penetration=values.get("AP", ""), damage=values.get("D", ""),
-                      keywords=[] if keywords in ("", "-") else [k.strip() for k in keywords.split(",")])
 
 
 # --- factions ------------------------------------------------------------------------------------
@@ -615,7 +672,7 @@ class FactionReader:
                 continue
             self.placed.add(child.entry)
             points = self.unit_reader.cost(child, Context(self.library), set())
-            text = next((characteristics(p).get("DESCRIPTION", "") for p in self.unit_reader._profiles(child)), "")
+            text = next((characteristics(p).get("DESCRIPTION", "") for p in self.unit_reader.profiles(child)), "")
             restriction = RESTRICTION.match(plain(text))
             into[owner].setdefault(child.name, Enhancement(
                 name=child.name, points=int(points or 0), text=text,
