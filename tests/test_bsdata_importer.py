@@ -1,7 +1,5 @@
 """The BSData importer on small made-up files: points rules, Leader text, hostile and broken XML."""
 
-from pathlib import Path
-
 import pytest
 
 from listbuilder.data.importers.bsdata import import_folder

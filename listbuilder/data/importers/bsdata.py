@@ -42,7 +42,6 @@ RESTRICTION = re.compile(r"^\(?([^.()]{3,80}?\bonly)\)?\s*[.:]", re.IGNORECASE)
 ENHANCEMENTS_OF = re.compile(r"^(.+?)\s+Enhancements$", re.IGNORECASE)
 COMPARE = {"atLeast": lambda c, v: c >= v, "greaterThan": lambda c, v: c > v, "atMost": lambda c, v: c <= v,
            "lessThan": lambda c, v: c < v, "equalTo": lambda c, v: c == v, "notEqualTo": lambda c, v: c != v}
-UNIT_SCOPES = {"self", "parent", "unit", "ancestor"}
 
 
 @dataclass

@@ -52,7 +52,7 @@ def fetch_latest(game: str, api: str = GITHUB_API) -> tuple[Path, str]:
     except (urllib.error.URLError, OSError) as error:
         reason = getattr(error, "reason", None) or error
         raise _failure(f"cannot download {repository} from GitHub ({reason}); is this machine offline?",
-                       f"import a local copy instead: listbuilder data import bsdata PATH") from None
+                       "import a local copy instead: listbuilder data import bsdata PATH") from None
     except (ValueError, KeyError, zipfile.BadZipFile) as error:
         raise _failure(f"GitHub's answer for {repository} is not a release with a source archive ({error})") from None
     folder = data_dir() / "bsdata" / game / tag

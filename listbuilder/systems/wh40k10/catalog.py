@@ -168,7 +168,10 @@ class Faction(Strict):
     name: str = Field(description="the catalogue's name, e.g. 'Imperium - Blood Angels'")
     faction_keyword: str = Field(description="the army's Faction keyword, e.g. 'Blood Angels'")
     revision: int
-    units: list[str] = Field(description="ids of the units it may take, in catalog.units")
+    units: list[str] = Field(description=(
+        "ids of the units its catalogue offers, in catalog.units: its own, its libraries' and those of "
+        "catalogues it imports (a chapter's parent; allies such as Agents of the Imperium, whose "
+        "Faction keywords differ from the army's)"))
     detachments: list[Detachment] = Field(default_factory=list)
     @property
     def short_name(self) -> str:
