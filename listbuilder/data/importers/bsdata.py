@@ -79,6 +79,7 @@ class Library:
         self.profile_types = {p.get("id"): p.get("name") for x in files for p in x.root.iter("profileType")}
         self.catalogues = {x.root.get("id"): x for x in files if x.root.tag == "catalogue"}
         self.broken: set[Location] = set()  # links already reported as broken
+        self.children: dict[tuple[Element, Element | None], list[Node]] = {}  # see children()
         self.reported: set[str] = set()  # units already reported as given a Faction keyword
         self.category_names = {c.get("id"): c.get("name", "") for x in files for c in x.root.iter("categoryEntry")}
 
@@ -166,16 +167,21 @@ class Node:
         return low, high
 
 
-def children(library: Library, node: Node) -> Iterator[Node]:
-    for element in node.elements:
-        for child in element.iterfind("selectionEntries/selectionEntry"):
-            yield Node(child)
-        for child in element.iterfind("selectionEntryGroups/selectionEntryGroup"):
-            yield Node(child)
-        for link in element.iterfind("entryLinks/entryLink"):
-            target = library.target(link)
-            if target is not None:
-                yield Node(target, link)
+def children(library: Library, node: Node) -> list[Node]:
+    """The entries and groups directly under a node, links followed (read once per node)."""
+    key = (node.entry, node.link)
+    found = library.children.get(key)
+    if found is None:
+        found = []
+        for element in node.elements:
+            found += [Node(child) for child in element.iterfind("selectionEntries/selectionEntry")]
+            found += [Node(child) for child in element.iterfind("selectionEntryGroups/selectionEntryGroup")]
+            for link in element.iterfind("entryLinks/entryLink"):
+                target = library.target(link)
+                if target is not None:
+                    found.append(Node(target, link))
+        library.children[key] = found
+    return found
 
 
 # --- conditions --------------------------------------------------------------------------------
@@ -327,6 +333,14 @@ class UnitReader:
     def __init__(self, library: Library):
         self.library = library
         self.matched_play = Context(library)  # what any army sees: not a Crusade force
+        self.hidden_in_matched_play: dict[tuple[Element, Element | None], bool] = {}
+
+    def shown(self, node: Node) -> bool:
+        """Whether a node is part of a datasheet in matched play (judged once per node)."""
+        key = (node.entry, node.link)
+        if key not in self.hidden_in_matched_play:
+            self.hidden_in_matched_play[key] = bool(NOT_DATASHEET.search(node.name)) or is_hidden(node, self.matched_play)
+        return not self.hidden_in_matched_play[key]
 
     def walk(self, node: Node, inside_model: bool = False) -> Iterator[tuple[Node, bool]]:
         """Every node under a unit, with whether it is a model's wargear; not the Crusade or
@@ -341,7 +355,7 @@ class UnitReader:
             seen.add(current.entry)
             yield current, in_model
             for child in children(self.library, current):
-                if not NOT_DATASHEET.search(child.name) and not is_hidden(child, self.matched_play):
+                if self.shown(child):
                     todo.append((child, in_model or current.kind == "model"))
 
     def slots(self, node: Node, groups: set[str], around: set[str], bounded: bool = False,
@@ -351,7 +365,7 @@ class UnitReader:
         found = []
         around = around | node.ids
         for child in children(self.library, node):
-            if NOT_DATASHEET.search(child.name) or is_hidden(child, self.matched_play) or depth > 8:
+            if not self.shown(child) or depth > 8:
                 continue
             low, high = child.bounds(around | {"parent"})
             if child.kind == "model":
@@ -523,7 +537,7 @@ class UnitReader:
                     sheet.rules.append((target.get("name") if target is not None else None) or link.get("name", ""))
             if node.kind == "model" or node is root:
                 sheet.defaults[node.entry] = self._default_wargear(node)
-            if in_model and node.kind == "group" and sum(1 for _ in children(self.library, node)) > 1:
+            if in_model and node.kind == "group" and len(children(self.library, node)) > 1:
                 left_out["wargear option rules (units keep their default loadout)"] += 1
         invulnerable = re.search(r"\d\+", sheet.abilities.get("Invulnerable Save", ""))
         if invulnerable:
@@ -557,7 +571,7 @@ class UnitReader:
         chosen = []
         defaults = {e.get("defaultSelectionEntryId") for e in node.elements}
         for child in children(self.library, node):
-            if NOT_DATASHEET.search(child.name) or child.kind == "model":
+            if not self.shown(child) or child.kind == "model":
                 continue
             if child.kind == "group":
                 group_defaults = {e.get("defaultSelectionEntryId") for e in child.elements} - {None, "none"}
