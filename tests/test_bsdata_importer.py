@@ -46,6 +46,9 @@ def test_a_leader_list_in_capitals_with_a_footnote_names_the_datasheets(sample):
     ("This model can be attached to the following units: ALPHA TEAM, BETA TEAM", ["Alpha Team", "Beta Team"]),
     ("This model can be attached to the following units: ^^**Alpha Team, Beta Team^^**.", ["Alpha Team", "Beta Team"]),
     ("This model can be attached to the following unit: ^^**Alpha Team**^^", ["Alpha Team"]),
+    ("This model can be attached to the following units: Alpha Team; Beta Team", ["Alpha Team", "Beta Team"]),
+    ("This model can be attached to the following units: Alpha Team (excluding Fly, Gravis), Beta Team'",
+     ["Alpha Team (excluding Fly, Gravis)", "Beta Team"]),
 ])
 def test_every_textual_form_of_a_leader_list_reads_alike(text, names):
     canonical = {"alpha team": "Alpha Team", "beta team": "Beta Team"}
@@ -61,6 +64,12 @@ def test_a_second_leader_permission_is_read_from_the_note():
     anyone = parse_leader("This model can be attached to the following unit: Alpha Team\n*It may join an Alpha "
                           "Team even if one other Leader unit has already been attached to it.*", {})
     assert anyone.alongside_any and anyone.alongside == []
+    listed = parse_leader("This model can be attached to the following unit: Alpha Team\n*It may join it even if a "
+                          "PRIMUS, MAGUS, or ACOLYTE ICONWARD model has already been attached to it.*", {})
+    assert listed.alongside == ["Primus", "Magus", "Acolyte Iconward"]
+    characters = parse_leader("This model can be attached to the following unit: Alpha Team\n*It may join it even "
+                              "if one or more Character units have already been attached to it.*", {})
+    assert characters.alongside_any
 
 
 def test_a_bodyguard_datasheet_may_take_two_leaders_or_borrow_another_units_leaders():

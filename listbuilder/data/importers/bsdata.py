@@ -826,6 +826,8 @@ def supply_faction_keywords(faction: Faction, units: dict[str, Unit], added: dic
 def leaders(units: dict[str, Unit], library: Library) -> None:
     """Read every Leader ability and bodyguard permission, names spelled as the datasheets are."""
     canonical = {u.name.casefold(): u.name for u in units.values()}
+    for unit in units.values():  # a Leader may name "Bike Squad" for the "Bike Squad [Legends]" datasheet
+        canonical.setdefault(unit.name.removesuffix(" [Legends]").casefold(), unit.name)
     for unit_id, unit in list(units.items()):
         texts = {a.name: a.text for a in unit.abilities}
         leader = parse_leader(texts["Leader"], canonical) if "Leader" in texts else None

@@ -30,9 +30,15 @@ def plain(text: str) -> str:
     return re.sub(r"\^\^|\*\*", "", text).replace("\xa0", " ")
 
 
+LIST_SEPARATOR = re.compile(r"[,;]\s*(?![^(]*\))")  # a comma or semicolon outside parentheses
+ARTICLE = re.compile(r"^(?:a|an|one)\s+", re.IGNORECASE)
+ANY_OTHER = re.compile(r"\b(?:other|more)\b|^(?:character|leader)$", re.IGNORECASE)
+
+
 def names_in(phrase: str) -> list[str]:
-    """'Royal Warden or Noble', 'A, B or C' -> the names."""
-    return [n.strip(" .") for n in re.split(r",\s*|\s+or\s+|\s+and\s+", phrase) if n.strip(" .")]
+    """'Royal Warden or Noble', 'a A, B, or C' -> the names."""
+    parts = re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+", phrase)
+    return [ARTICLE.sub("", n.strip(" .")) for n in parts if n.strip(" .")]
 
 
 def parse_leader(text: str, canonical: dict[str, str]) -> LeaderRule | None:
@@ -56,7 +62,7 @@ def parse_leader(text: str, canonical: dict[str, str]) -> LeaderRule | None:
         if bullet and not notes:
             listed.append(bullet.group(1))
         elif not listed and not notes and not line.lstrip("*").lower().startswith("you can"):
-            listed += [n for n in re.split(r",\s*", line.rstrip(".")) if n.strip()]
+            listed += [n for n in LIST_SEPARATOR.split(line.rstrip(".")) if n.strip()]
         else:
             notes.append(line)
     rule_notes, alongside, alongside_any = [], [], False
@@ -66,8 +72,8 @@ def parse_leader(text: str, canonical: dict[str, str]) -> LeaderRule | None:
         body = note_text.strip("* ")
         permission = ALONGSIDE.search(body)
         if permission:
-            who = permission.group(1)
-            if re.search(r"\bother Leader\b", who, re.IGNORECASE):
+            who = ARTICLE.sub("", permission.group(1).strip())
+            if ANY_OTHER.search(who):  # "one other Leader unit", "one or more Character units"
                 alongside_any = True
             else:
                 alongside += [_spelled(n, canonical) for n in names_in(who)]
@@ -75,7 +81,7 @@ def parse_leader(text: str, canonical: dict[str, str]) -> LeaderRule | None:
             rule_notes.append((stars, body))
     units = []
     for raw in listed:
-        name = plain(raw).strip(" .")
+        name = plain(raw).strip(" .'\"")
         stars = len(name) - len(name.rstrip("*"))
         name = name.rstrip("* ").strip()
         if not name:
