@@ -35,6 +35,10 @@ def test_import_installs_a_catalog_that_check_can_load(tmp_path, capsys):
     assert load_installed("wh40k-10e") is catalog  # kept in memory while the file is unchanged
     assert main(["data", "list"]) == 0
     assert "wh40k-10e  abc123  imported" in capsys.readouterr().out
+    assert main(["data", "import", "bsdata", str(tmp_path / "bsdata"), "--revision", "def456"]) == 0
+    assert load_installed("wh40k-10e").data_revision == "def456"
+    backup = catalog_path("wh40k-10e").with_name("wh40k-10e.json.bak")
+    assert '"abc123"' in backup.read_text()  # the catalog it replaced is kept
 
 
 def test_the_revision_of_a_git_clone_is_read_from_its_head(tmp_path, capsys):

@@ -1,7 +1,7 @@
 """Catalogs the user installed (imported BSData): where they live, writing and loading them.
 
 They live in the user data folder (platformdirs; `LISTBUILDER_DATA_DIR` overrides it, as tests
-do), one JSON file per game, written atomically beside a small summary that `data list` reads
+do), one JSON file per game, written atomically (the one it replaces kept as `.bak`) beside a small summary that `data list` reads
 without loading the catalog. JSON, not YAML: the catalog is machine-written and loading it must
 stay well under a second; it is validated on every load (no pickle), and kept in memory for the
 rest of the run.
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -50,9 +51,12 @@ class Installed:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
+    """Write through a temporary file renamed over the old one, which is kept as `<name>.bak`."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_bytes(data)
+    if path.exists():
+        shutil.copy2(path, path.with_name(path.name + ".bak"))
     os.replace(temporary, path)
 
 
