@@ -101,7 +101,44 @@ CATALOGUE = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
       </profiles>
       <entryLinks>{{link}}</entryLinks>
     </selectionEntry>
+    <selectionEntry type="upgrade" id="detachment" name="Detachment">
+      <selectionEntryGroups>
+        <selectionEntryGroup id="detachment-choice" name="Detachment">
+          <selectionEntries>
+            <selectionEntry type="upgrade" id="d-alpha" name="Alpha Host">
+              <rules><rule id="r-alpha" name="Alpha Drill"><description>Made-up rule text.</description></rule></rules>
+            </selectionEntry>
+            <selectionEntry type="upgrade" id="d-beta" name="Beta Host"/>
+          </selectionEntries>
+        </selectionEntryGroup>
+      </selectionEntryGroups>
+    </selectionEntry>
   </selectionEntries>
+  <sharedSelectionEntryGroups>
+    <selectionEntryGroup id="enhancements" name="Enhancements">
+      <selectionEntries>
+        <selectionEntry type="upgrade" id="e-sword" name="Shiny Sword">
+          <profiles><profile id="p-sword" name="Shiny Sword" typeName="Abilities"><characteristics>
+            <characteristic name="Description">TESTERS model only (excluding bosses). The bearer shines.</characteristic>
+          </characteristics></profile></profiles>
+          <modifiers><modifier type="set" value="true" field="hidden">{when("lessThan", 1, "d-alpha", "force")}</modifier></modifiers>
+          <costs><cost name="pts" typeId="pts-id" value="15"/></costs>
+        </selectionEntry>
+      </selectionEntries>
+      <selectionEntryGroups>
+        <selectionEntryGroup id="enhancements-beta" name="Beta Host Enhancements">
+          <selectionEntries>
+            <selectionEntry type="upgrade" id="e-shield" name="Dull Shield">
+              <costs><cost name="pts" typeId="pts-id" value="10"/></costs>
+            </selectionEntry>
+          </selectionEntries>
+        </selectionEntryGroup>
+        <selectionEntryGroup id="enhancements-gamma" name="Gamma Host Enhancements">
+          <selectionEntries><selectionEntry type="upgrade" id="e-other" name="Another Army's Relic"/></selectionEntries>
+        </selectionEntryGroup>
+      </selectionEntryGroups>
+    </selectionEntryGroup>
+  </sharedSelectionEntryGroups>
 </catalogue>
 """
 

@@ -33,6 +33,22 @@ def test_the_game_system_gives_battle_sizes_and_the_catalogue_its_faction(sample
     assert (faction.faction_keyword, faction.revision, sample.data_revision) == ("Testers", 7, "test")
 
 
+def test_an_enhancement_of_no_detachment_is_reported_where_it_is(tmp_path):
+    result = import_folder(write_sample(tmp_path / "data"))
+    [lost] = [f for f in result.findings if f.code == "bsdata-enhancement-detachment"]
+    assert "Another Army's Relic" in lost.message and lost.location.file == "Test - Testers.cat"
+    assert result.left_out["enhancements without a detachment"] == 1
+
+
+def test_enhancements_go_to_the_detachment_their_group_or_their_hiding_names(sample):
+    detachments = {d.name: d for d in sample.faction("Testers").detachments}
+    assert [r.name for r in detachments["Alpha Host"].rules] == ["Alpha Drill"]
+    [sword] = detachments["Alpha Host"].enhancements  # a flat group: hidden unless Alpha Host is taken
+    assert (sword.name, sword.points, sword.restrictions) == ("Shiny Sword", 15, "TESTERS model only (excluding bosses)")
+    assert [(e.name, e.points) for e in detachments["Beta Host"].enhancements] == [("Dull Shield", 10)]
+    assert set(detachments) == {"Alpha Host", "Beta Host"}  # Gamma Host's enhancements belong to no detachment here
+
+
 def test_a_leader_list_in_capitals_with_a_footnote_names_the_datasheets(sample):
     boss = sample.unit_named(sample.faction("Testers"), "Test Boss")
     assert boss.character and boss.profiles == []

@@ -124,6 +124,11 @@ def test_every_enhancement_finds_its_detachment(bsdata, catalog):
     assert "Forgefather's Seekers" not in {d.name for d in catalog.faction("Space Marines").detachments}
 
 
+def test_boarding_actions_detachments_are_not_matched_play(catalog):
+    tyranids = {d.name for d in catalog.faction("Tyranids").detachments}
+    assert "Boarding Swarm" not in tyranids and "Invasion Fleet" in tyranids
+
+
 def test_points_that_depend_on_the_models_taken_are_reported_where_they_are(bsdata):
     varying = [f for f in bsdata.findings if f.code == "bsdata-points-vary"]
     assert any("Outrider Squad" in f.message for f in varying)

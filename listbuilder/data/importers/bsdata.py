@@ -34,11 +34,13 @@ Element = etree._Element
 FLAGS = {"Character": "character", "Battleline": "battleline", "Dedicated Transport": "dedicated_transport",
          "Epic Hero": "epic_hero"}
 FACTION_PREFIX = "Faction: "
+# The ways to play other than an army of matched play, which is what the import reads.
+OTHER_MODES = re.compile(r"\b(Crusade|Boarding Actions)\b", re.IGNORECASE)
 # Groups that are not part of a datasheet: Crusade bookkeeping, and enhancements (read per detachment).
 NOT_DATASHEET = re.compile(r"\b(Crusade|Enhancements|Weapon Modifications|Battle Honours|Battle Scars)\b",
                            re.IGNORECASE)
 BATTLE_SIZE = re.compile(r"^\s*\d+\.\s*(.+?)\s*\((\d+) Point limit\)", re.IGNORECASE)
-RESTRICTION = re.compile(r"^\(?([^.()]{3,80}?\bonly)\)?\s*[.:]", re.IGNORECASE)
+RESTRICTION = re.compile(r"^\(?([^.()]{3,80}?\bonly(?: \([^)]*\))?)\)?\s*[.:]", re.IGNORECASE)
 ENHANCEMENTS_OF = re.compile(r"^(.+?)\s+Enhancements$", re.IGNORECASE)
 COMPARE = {"atLeast": lambda c, v: c >= v, "greaterThan": lambda c, v: c > v, "atMost": lambda c, v: c <= v,
            "lessThan": lambda c, v: c < v, "equalTo": lambda c, v: c == v, "notEqualTo": lambda c, v: c != v}
@@ -74,8 +76,9 @@ class Library:
         system = next(x for x in files if x.root.tag == "gameSystem")
         self.system = system
         self.points_type = next((c.get("id") for c in system.root.iter("costType") if c.get("name") == "pts"), "")
-        self.crusade_ids = {e.get("id") for e in system.root.iter("forceEntry", "selectionEntry", "categoryEntry")
-                            if "crusade" in (e.get("name") or "").lower()}
+        # Forces and entries of the other ways to play (Crusade, Boarding Actions): never in the army.
+        self.other_mode_ids = {e.get("id") for e in system.root.iter("forceEntry", "selectionEntry", "categoryEntry")
+                               if OTHER_MODES.search(e.get("name") or "")}
         self.profile_types = {p.get("id"): p.get("name") for x in files for p in x.root.iter("profileType")}
         self.catalogues = {x.root.get("id"): x for x in files if x.root.tag == "catalogue"}
         self.broken: set[Location] = set()  # links already reported as broken
@@ -196,7 +199,7 @@ class Context:
 
     def count(self, condition: Element) -> int | None:
         child = condition.get("childId", "")
-        if child in self.library.crusade_ids:
+        if child in self.library.other_mode_ids:
             return 0
         scope = condition.get("scope", "")
         if scope == "primary-catalogue" and self.faction_id is not None:
@@ -589,13 +592,16 @@ class FactionReader:
         self.units = units
         self.unit_reader = unit_reader
         self.left_out = left_out
-        self.placed: set[Element] = set()  # enhancements some faction's detachment took
-        self.unplaced: dict[Element, Node] = {}  # enhancements a faction could not place
+        # Enhancements some faction placed, or whose detachment no matched-play army may take
+        # (Boarding Actions', another chapter's); and those a faction could not place.
+        self.accounted: set[Element] = set()
+        self.unplaced: dict[Element, Node] = {}
+        self.hidden_detachments: set[str] = set()  # casefolded names
 
     def report_unplaced(self) -> None:
         """An enhancement that no faction could give a detachment is reported (once)."""
         for key, node in self.unplaced.items():
-            if key not in self.placed:
+            if key not in self.accounted:
                 self.library.warn("bsdata-enhancement-detachment", f"enhancement {node.name!r} names no "
                                   "detachment of any faction; left out", node.entry, "enhancements without a detachment")
 
@@ -652,7 +658,10 @@ class FactionReader:
         for entry in entries:
             for group in children(self.library, entry):
                 for option in children(self.library, group) if group.kind == "group" else [group]:
-                    if option.kind == "group" or is_hidden(option, context) or option.name in found:
+                    if option.kind == "group" or option.name in found:
+                        continue
+                    if is_hidden(option, context):
+                        self.hidden_detachments.add(option.name.casefold())
                         continue
                     found[option.name] = (option, self._rules(option))
         ids = {ident: name for name, (node, _) in found.items() for ident in node.ids}
@@ -660,9 +669,8 @@ class FactionReader:
         sources = [catalogue] + self.library.linked_catalogues(catalogue, roots_only=False)
         for source in sources:
             for group in source.root.iter("selectionEntryGroup"):
-                if group.get("name", "").lower().endswith("enhancements") and \
-                        not any(a.get("name", "").lower().endswith("enhancements")
-                                for a in group.iterancestors("selectionEntryGroup")):
+                if is_enhancements(group) and \
+                        not any(is_enhancements(a) for a in group.iterancestors("selectionEntryGroup")):
                     self._enhancements(Node(group), None, ids, found, enhancements, context)
         return [Detachment(name=name, rules=rules, enhancements=list(enhancements[name].values()))
                 for name, (_, rules) in found.items()]
@@ -672,8 +680,20 @@ class FactionReader:
         named = ENHANCEMENTS_OF.match(group.name)
         wanted = (named.group(1) if named else group.name).casefold()
         match = next((n for n in found if n.casefold() == wanted), None) or self._hide_names(group, ids)
-        if match is None and named and wanted != "":
-            return  # another faction's detachment
+        # Boarding Actions' enhancements, or a group hidden outside it, are not for matched play.
+        other_mode = bool(OTHER_MODES.search(group.name)) or is_hidden(group, context)
+        if other_mode or (match is None and named and wanted != ""):  # not a detachment of this army
+            not_in_matched_play = other_mode or wanted in self.hidden_detachments
+            todo = [group]
+            while todo:
+                for child in children(self.library, todo.pop()):
+                    if child.kind == "group":
+                        todo.append(child)
+                    elif not_in_matched_play:
+                        self.accounted.add(child.entry)
+                    else:
+                        self.unplaced.setdefault(child.entry, child)
+            return
         detachment = match or detachment
         for child in children(self.library, group):
             if child.kind == "group":
@@ -683,7 +703,7 @@ class FactionReader:
             if owner is None:
                 self.unplaced.setdefault(child.entry, child)
                 continue
-            self.placed.add(child.entry)
+            self.accounted.add(child.entry)
             points = self.unit_reader.cost(child, Context(self.library), set())
             text = next((characteristics(p).get("DESCRIPTION", "") for p in self.unit_reader.profiles(child)), "")
             restriction = RESTRICTION.match(plain(text))
@@ -723,6 +743,10 @@ class FactionReader:
             for rule in element.iterfind("rules/rule"):
                 rules.append(Ability(name=rule.get("name", ""), text=rule.findtext("description", "").strip()))
         return rules
+
+
+def is_enhancements(group: Element) -> bool:
+    return group.get("name", "").lower().endswith("enhancements")
 
 
 def faction_keyword(catalogue_name: str, defined: list[Unit], own: list[Unit], taken: list[Unit]) -> str:
