@@ -144,3 +144,35 @@ def test_a_folder_without_a_game_system_says_so(tmp_path):
     (tmp_path / "empty").mkdir()
     result = import_folder(tmp_path / "empty")
     assert result.catalog is None and [e.code for e in result.errors] == ["bsdata-no-game-system"]
+
+
+def test_a_number_that_is_not_one_leaves_out_its_unit_located(tmp_path):
+    broken = CATALOGUE.replace("{link}", "").replace('<cost name="pts" typeId="pts-id" value="25"/>',
+                                                     '<cost name="pts" typeId="pts-id" value="lots"/>')
+    result = import_folder(write_sample(tmp_path / "data", catalogue=broken))
+    assert result.errors == []
+    [bad] = [f for f in result.findings if f.code == "bsdata-bad-number"]
+    assert "Test Walkers left out" in bad.message and "'lots'" in bad.message
+    line = next(n for n, text in enumerate(broken.splitlines(), 1) if 'value="lots"' in text)
+    assert str(bad.location) == f"Test - Testers.cat:{line}"
+    assert result.catalog.unit_named(result.catalog.faction("Testers"), "Test Walkers") is None
+
+
+def test_a_catalogue_revision_that_is_not_a_number_is_an_error(tmp_path):
+    broken = CATALOGUE.replace("{link}", "").replace('revision="7"', 'revision="seven"')
+    result = import_folder(write_sample(tmp_path / "data", catalogue=broken))
+    assert result.catalog is None
+    [error] = result.errors
+    assert error.code == "bsdata-bad-number" and error.location.file == "Test - Testers.cat"
+    assert error.location.line in (2, 3)  # the root's start tag spans both; libxml2 gives its last line
+
+
+@pytest.mark.parametrize("name", ["Loop Enhancements", "Loop Options"])
+def test_groups_that_link_each_other_in_a_circle_end(tmp_path, name):
+    circle = '<entryLink id="e-loop" name="Loop" targetId="g-loop" type="selectionEntryGroup"/>'
+    looped = CATALOGUE.replace("{link}", circle).replace(
+        "</sharedSelectionEntryGroups>",
+        f'<selectionEntryGroup id="g-loop" name="{name}"><entryLinks>{circle}</entryLinks>'
+        '</selectionEntryGroup></sharedSelectionEntryGroups>')
+    result = import_folder(write_sample(tmp_path / "data", catalogue=looped))
+    assert result.errors == [] and result.catalog.unit_named(result.catalog.faction("Testers"), "Test Boss")

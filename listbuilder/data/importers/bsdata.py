@@ -46,6 +46,24 @@ COMPARE = {"atLeast": lambda c, v: c >= v, "greaterThan": lambda c, v: c > v, "a
            "lessThan": lambda c, v: c < v, "equalTo": lambda c, v: c == v, "notEqualTo": lambda c, v: c != v}
 
 
+class BadNumber(ValueError):
+    """A number attribute that is not a finite number: what it spoils is left out, located."""
+
+    def __init__(self, element: Element, attribute: str):
+        super().__init__(f"<{element.tag} {attribute}={element.get(attribute)!r}> is not a number")
+        self.element = element
+
+
+def number(element: Element, attribute: str, default: str = "0") -> float:
+    try:
+        value = float(element.get(attribute, default))
+    except ValueError:
+        raise BadNumber(element, attribute) from None
+    if not math.isfinite(value):
+        raise BadNumber(element, attribute)
+    return value
+
+
 @dataclass
 class ImportResult:
     catalog: Wh40kCatalog | None
@@ -162,7 +180,7 @@ class Node:
         for constraint in self.parts("constraints/constraint"):
             if constraint.get("field") != "selections" or constraint.get("scope") not in scopes:
                 continue
-            value = float(constraint.get("value", "0"))
+            value = number(constraint, "value")
             if constraint.get("type") == "min":
                 low = max(low, int(value))
             elif constraint.get("type") == "max" and value >= 0:
@@ -219,7 +237,7 @@ class Context:
         if kind == "notInstanceOf":
             return count == 0
         compare = COMPARE.get(kind)
-        return None if compare is None else compare(count, float(condition.get("value", "0")))
+        return None if compare is None else compare(count, number(condition, "value"))
 
     def all_hold(self, element: Element) -> bool | None:
         """Whether the conditions and condition groups directly under an element all hold."""
@@ -238,9 +256,9 @@ class Context:
             count = self.count(repeat)
             if count is None:
                 return None
-            per = float(repeat.get("value", "1")) or 1
+            per = number(repeat, "value", "1") or 1
             steps = math.ceil(count / per) if repeat.get("roundUp") == "true" else math.floor(count / per)
-            times *= steps * int(repeat.get("repeats", "1"))
+            times *= steps * int(number(repeat, "repeats", "1"))
         return times
 
 
@@ -294,6 +312,7 @@ class Slot:
 
 Composition = tuple[tuple[Slot, int], ...]  # selections of each model entry and model-bringing upgrade
 MOST_MODELS = 100  # compositions are enumerated up to this many models
+MAX_DEPTH = 8  # nesting followed at most (real data nests 4 deep; links may loop)
 
 
 def characteristics(profile: Element) -> dict[str, str]:
@@ -368,7 +387,7 @@ class UnitReader:
         found = []
         around = around | node.ids
         for child in children(self.library, node):
-            if not self.shown(child) or depth > 8:
+            if not self.shown(child) or depth > MAX_DEPTH:
                 continue
             low, high = child.bounds(around | {"parent"})
             if child.kind == "model":
@@ -428,7 +447,7 @@ class UnitReader:
         for element in node.elements:
             for cost in element.iterfind("costs/cost"):
                 if cost.get("typeId") == self.library.points_type:
-                    base = float(cost.get("value", "0"))
+                    base = number(cost, "value")
         points = base
         for element in reversed(node.elements):  # the entry's modifiers, then the link's
             for modifier, applies in modifiers(element, context, self.library.points_type):
@@ -438,7 +457,7 @@ class UnitReader:
                     continue
                 if not applies:
                     continue
-                value = float(modifier.get("value", "0"))
+                value = number(modifier, "value")
                 kind = modifier.get("type")
                 points = points or 0
                 if kind == "set":
@@ -469,7 +488,7 @@ class UnitReader:
         slots = self.slots(root, set(), set()) if root.kind != "model" else []
         sheet = self.datasheet(root, left_out)
         sizes, made = self.sizes(root, slots, left_out)
-        limit = next((int(float(c.get("value", "0"))) for c in root.parts("constraints/constraint")
+        limit = next((int(number(c, "value")) for c in root.parts("constraints/constraint")
                       if c.get("type") == "max" and c.get("scope") == "roster" and c.get("field") == "selections"),
                      None)
         matched_play = Context(self.library)
@@ -597,6 +616,7 @@ class FactionReader:
         self.accounted: set[Element] = set()
         self.unplaced: dict[Element, Node] = {}
         self.hidden_detachments: set[str] = set()  # casefolded names
+        self.unreadable: set[str] = set()  # ids of units left out
 
     def report_unplaced(self) -> None:
         """An enhancement that no faction could give a detachment is reported (once)."""
@@ -625,8 +645,15 @@ class FactionReader:
                 continue
             if node.kind in ("unit", "model"):
                 unit_id = node.entry.get("id", "")
-                if unit_id not in self.units:
-                    self.units[unit_id] = self.unit_reader.read(Node(node.entry), self.left_out)
+                if unit_id not in self.units and unit_id not in self.unreadable:
+                    try:
+                        self.units[unit_id] = self.unit_reader.read(Node(node.entry), self.left_out)
+                    except BadNumber as bad:
+                        self.unreadable.add(unit_id)
+                        self.library.warn("bsdata-bad-number", f"{node.name} left out: {bad}", bad.element,
+                                          "units left out for a number that is not one")
+                if unit_id in self.unreadable:
+                    continue
                 unit_ids.append(unit_id)
                 listed_by.setdefault(unit_id, source)
                 if not self.units[unit_id].faction_keywords:
@@ -639,7 +666,7 @@ class FactionReader:
                           faction_keyword=faction_keyword(
                               name, [self.units[u] for u, s in listed_by.items() if s is catalogue],
                               [self.units[u] for u, s in listed_by.items() if s is catalogue or s.root.get("library") == "true"],
-                              [self.units[u] for u in unit_ids]), revision=int(catalogue.root.get("revision", "0")),
+                              [self.units[u] for u in unit_ids]), revision=int(number(catalogue.root, "revision")),
                           units=list(dict.fromkeys(unit_ids)), detachments=detachments)
         return faction, added
 
@@ -676,7 +703,9 @@ class FactionReader:
                 for name, (_, rules) in found.items()]
 
     def _enhancements(self, group: Node, detachment: str | None, ids: dict[str, str], found: dict,
-                      into: dict[str, dict[str, Enhancement]], context: Context) -> None:
+                      into: dict[str, dict[str, Enhancement]], context: Context, depth: int = 0) -> None:
+        if depth > MAX_DEPTH:  # groups that link each other in a circle
+            return
         named = ENHANCEMENTS_OF.match(group.name)
         wanted = (named.group(1) if named else group.name).casefold()
         match = next((n for n in found if n.casefold() == wanted), None) or self._hide_names(group, ids)
@@ -684,10 +713,11 @@ class FactionReader:
         other_mode = bool(OTHER_MODES.search(group.name)) or is_hidden(group, context)
         if other_mode or (match is None and named and wanted != ""):  # not a detachment of this army
             not_in_matched_play = other_mode or wanted in self.hidden_detachments
-            todo = [group]
+            todo, seen = [group], {group.entry}
             while todo:
                 for child in children(self.library, todo.pop()):
-                    if child.kind == "group":
+                    if child.kind == "group" and child.entry not in seen:
+                        seen.add(child.entry)
                         todo.append(child)
                     elif not_in_matched_play:
                         self.accounted.add(child.entry)
@@ -697,14 +727,19 @@ class FactionReader:
         detachment = match or detachment
         for child in children(self.library, group):
             if child.kind == "group":
-                self._enhancements(child, detachment, ids, found, into, context)
+                self._enhancements(child, detachment, ids, found, into, context, depth + 1)
                 continue
             owner = detachment or self._hide_names(child, ids) or self._comment_names(child, found)
             if owner is None:
                 self.unplaced.setdefault(child.entry, child)
                 continue
             self.accounted.add(child.entry)
-            points = self.unit_reader.cost(child, Context(self.library), set())
+            try:
+                points = self.unit_reader.cost(child, Context(self.library), set())
+            except BadNumber as bad:
+                self.library.warn("bsdata-bad-number", f"enhancement {child.name!r} left out: {bad}", bad.element,
+                                  "enhancements left out for a number that is not one")
+                continue
             text = next((characteristics(p).get("DESCRIPTION", "") for p in self.unit_reader.profiles(child)), "")
             restriction = RESTRICTION.match(plain(text))
             into[owner].setdefault(child.name, Enhancement(
@@ -805,6 +840,17 @@ def import_folder(folder: Path, revision: str | None = None) -> ImportResult:
     if any(f.code == "bsdata-no-game-system" for f in findings):
         return ImportResult(None, findings, left_out)
     library = Library(files, findings, left_out)
+    try:
+        return ImportResult(read_catalog(library, revision), findings, left_out)
+    except BadNumber as bad:  # in a catalogue's or the game system's own attributes
+        findings.append(Finding("bsdata-bad-number", f"{bad}; nothing imported", location=library.location(bad.element),
+                                suggestion="use the file as published in the BSData repository"))
+        return ImportResult(None, findings, left_out)
+
+
+def read_catalog(library: Library, revision: str | None) -> Wh40kCatalog:
+    """Every faction of the folder, its units, detachments and Leader lists."""
+    files, findings, left_out = library.files, library.findings, library.left_out
     units: dict[str, Unit] = {}
     unit_reader = UnitReader(library)
     reader = FactionReader(library, units, unit_reader, left_out)
@@ -818,14 +864,13 @@ def import_folder(folder: Path, revision: str | None = None) -> ImportResult:
     system = library.system.root
     sizes = [BattleSize(name=m.group(1), points=int(m.group(2)))
              for e in system.iter("selectionEntry") if (m := BATTLE_SIZE.match(e.get("name", "")))]
-    catalog = Wh40kCatalog(
+    return Wh40kCatalog(
         data_revision=revision or f"game system revision {system.get('revision')}",
-        system=GameSystem(name=system.get("name", ""), revision=int(system.get("revision", "0")), battle_sizes=sizes),
+        system=GameSystem(name=system.get("name", ""), revision=int(number(system, "revision")), battle_sizes=sizes),
         factions=factions, units=units,
         summary=ImportSummary(catalogues=sum(1 for x in files if x.root.tag == "catalogue"), units=len(units),
                               wargear_rules_left_out=left_out["wargear option rules (units keep their default loadout)"],
                               warnings=sum(1 for f in findings if f.severity == "warning")))
-    return ImportResult(catalog, findings, left_out)
 
 
 def supply_faction_keywords(faction: Faction, units: dict[str, Unit], added: dict[str, list[str]],

@@ -23,6 +23,7 @@ INSTEAD = re.compile(r"can be attached to an? (.+?)(?: unit)?, it can be attache
 STARTING_STRENGTH = re.compile(r"Starting Strength of (\d+)", re.IGNORECASE)
 UP_TO_LEADERS = re.compile(r"(?:up to )?(two|three) Leader units", re.IGNORECASE)
 NUMBERS = {"two": 2, "three": 3}
+MAX_TEXT = 5000  # a Leader ability is a few hundred characters; a stranger's file may hold megabytes
 
 
 def plain(text: str) -> str:
@@ -48,7 +49,7 @@ def parse_leader(text: str, canonical: dict[str, str]) -> LeaderRule | None:
     Immortals; names it does not know (keyword lists such as 'Imperium Battleline Infantry') are
     kept as written, in title case when written in capitals.
     """
-    text = re.sub(r"\^\^", "", text.replace("\xa0", " "))  # keep ** for now: '**' is not a footnote star
+    text = re.sub(r"\^\^", "", text[:MAX_TEXT].replace("\xa0", " "))  # keep **: it is not a footnote star
     found = LIST_START.search(text)
     if found is None:
         return None
@@ -100,7 +101,7 @@ def parse_bodyguard(texts: list[str], canonical: dict[str, str]) -> BodyguardRul
     leaders_of: list[str] = []
     max_leaders, max_leaders_from, condition = 1, None, None
     for text in texts:
-        body = plain(text)
+        body = plain(text[:MAX_TEXT])
         instead = INSTEAD.search(body)
         if instead:
             leaders_of.append(_spelled(instead.group(1).strip(), canonical))
