@@ -127,11 +127,8 @@ CATALOGUE = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
       </selectionEntries>
       <selectionEntryGroups>
         <selectionEntryGroup id="enhancements-beta" name="Beta Host Enhancements">
-          <selectionEntries>
-            <selectionEntry type="upgrade" id="e-shield" name="Dull Shield">
-              <costs><cost name="pts" typeId="pts-id" value="10"/></costs>
-            </selectionEntry>
-          </selectionEntries>
+          <selectionEntries><selectionEntry type="upgrade" id="e-shield" name="Dull Shield">
+            <costs><cost name="pts" typeId="pts-id" value="10"/></costs></selectionEntry></selectionEntries>
         </selectionEntryGroup>
         <selectionEntryGroup id="enhancements-gamma" name="Gamma Host Enhancements">
           <selectionEntries><selectionEntry type="upgrade" id="e-other" name="Another Army's Relic"/></selectionEntries>
