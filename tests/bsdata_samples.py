@@ -69,6 +69,23 @@ CATALOGUE = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
             <selectionEntry type="model" id="m-trooper" name="Trooper">
               {between(1, 5, "k-trooper")}
               {PROFILE.format(id="p-trooper", name="Trooper")}
+              <selectionEntryGroups>
+                <selectionEntryGroup id="g-gun" name="Gun" defaultSelectionEntryId="o-rifle">
+                  {between(1, 1, "k-gun")}
+                  <selectionEntries>
+                    <selectionEntry type="upgrade" id="o-rifle" name="Rifle"/>
+                    <selectionEntry type="upgrade" id="o-pistol" name="Pistol"/>
+                  </selectionEntries>
+                </selectionEntryGroup>
+                <selectionEntryGroup id="g-heavy" name="Heavy Gun">
+                  <selectionEntries>
+                    <selectionEntry type="upgrade" id="o-cannon" name="Cannon">
+                      <constraints><constraint type="max" value="1" field="selections" scope="unit" id="k-cannon"/></constraints>
+                    </selectionEntry>
+                    <selectionEntry type="upgrade" id="o-mortar" name="Mortar"/>
+                  </selectionEntries>
+                </selectionEntryGroup>
+              </selectionEntryGroups>
             </selectionEntry>
           </selectionEntries>
         </selectionEntryGroup>

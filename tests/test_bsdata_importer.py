@@ -21,6 +21,16 @@ def test_set_modifiers_stack_and_the_last_that_applies_wins(sample):
     assert squad.battleline and squad.max_in_army == 6 and not squad.priced_per_model
 
 
+def test_a_plain_wargear_choice_is_imported_and_one_limited_per_unit_is_counted_as_left_out(tmp_path):
+    result = import_folder(write_sample(tmp_path / "data"))
+    squad = result.catalog.unit_named(result.catalog.faction("Testers"), "Test Squad")
+    [gun] = squad.wargear_choices
+    assert (gun.model, gun.name, gun.options, gun.default, gun.min, gun.max) == (
+        "Trooper", "Gun", ["Rifle", "Pistol"], ["Rifle"], 1, 1)
+    assert result.left_out["wargear option rules (units keep their default loadout)"] == 1  # the Heavy Gun
+    assert result.catalog.summary.wargear_rules_left_out == 1
+
+
 def test_a_unit_without_a_unit_cost_is_priced_per_model(sample):
     walkers = sample.unit_named(sample.faction("Testers"), "Test Walkers")
     assert walkers.priced_per_model

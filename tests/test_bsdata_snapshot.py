@@ -145,3 +145,11 @@ def test_a_constraint_scoped_by_its_groups_id_bounds_the_models(catalog):
     headtakers = unit(catalog, "Space Wolves", "Wolf Guard Headtakers")
     assert {m.name: (m.min, m.max) for m in headtakers.models}["Wolf Guard Headtakers"] == (3, 6)
     assert headtakers.sizes[0].models == 3
+
+
+def test_plain_wargear_choices_are_imported_and_conditioned_ones_left_out(bsdata, catalog):
+    choices = {c.name: c for c in unit(catalog, "Space Marines", "Intercessor Squad").wargear_choices}
+    weapon_2 = choices["Weapon 2"]
+    assert weapon_2.model == "Intercessor Sergeant" and "Power fist" in weapon_2.options
+    assert (weapon_2.default, weapon_2.min, weapon_2.max) == (["Close combat weapon"], 1, 1)
+    assert "Weapon 1" not in choices  # one option brings a grenade launcher limited per unit

@@ -26,7 +26,7 @@ from lxml import etree
 from ...core.findings import Finding, Location
 from ...systems.wh40k10.catalog import (
     Ability, BattleSize, Detachment, Enhancement, Faction, GameSystem, ImportSummary, ModelRange, Unit,
-    UnitProfile, UnitSize, Weapon, Wh40kCatalog)
+    UnitProfile, UnitSize, WargearChoice, Weapon, Wh40kCatalog)
 from .leader_text import parse_bodyguard, parse_leader, plain
 from .xmlfiles import XmlFile, read_xml
 
@@ -329,6 +329,7 @@ class Sheet:
     rules: list[str] = field(default_factory=list)
     transport: str | None = None
     defaults: dict[Element, list[str]] = field(default_factory=dict)  # model entry -> default wargear
+    choices: list[WargearChoice] = field(default_factory=list)
 
     def add(self, profile: Element, type_name: str) -> None:
         kind = profile.get("typeName") or type_name
@@ -497,6 +498,7 @@ class UnitReader:
             id=root.entry.get("id", ""), name=root.name, keywords=keywords, faction_keywords=factions,
             **{attribute: flag in keywords for flag, attribute in FLAGS.items()},
             max_in_army=limit, sizes=sizes, profiles=sheet.profiles, weapons=list(sheet.weapons.values()),
+            wargear_choices=sheet.choices,
             models=self.model_ranges(leaves, made, sheet) or [
                 ModelRange(name=root.name, min=1, max=1, default_wargear=sheet.defaults.get(root.entry, []))],
             priced_per_model=bool(leaves) and not self.cost(root, matched_play, set()) and any(
@@ -550,7 +552,16 @@ class UnitReader:
     def datasheet(self, root: Node, left_out: Counter) -> Sheet:
         """Profiles, weapons, abilities, rules, transport and default loadouts, from the whole unit."""
         sheet = Sheet()
-        for node, in_model in self.walk(root):
+        walked = list(self.walk(root))
+        modified = {m.get("field") for node, _ in walked for e in node.elements for m in e.iter("modifier")}
+        mapped: set[Element] = set()
+        for node, in_model in walked:
+            if node.kind == "model":
+                for group in children(self.library, node):
+                    choice = self.choice(node, group, modified)
+                    if choice is not None:
+                        sheet.choices.append(choice)
+                        mapped.add(group.entry)
             for profile in self.profiles(node):
                 sheet.add(profile, self.library.profile_types.get(profile.get("typeId"), ""))
             for link in node.parts("infoLinks/infoLink"):
@@ -559,12 +570,36 @@ class UnitReader:
                     sheet.rules.append((target.get("name") if target is not None else None) or link.get("name", ""))
             if node.kind == "model" or node is root:
                 sheet.defaults[node.entry] = self._default_wargear(node)
-            if in_model and node.kind == "group" and len(children(self.library, node)) > 1:
+            if in_model and node.kind == "group" and len(children(self.library, node)) > 1 \
+                    and node.entry not in mapped:
                 left_out["wargear option rules (units keep their default loadout)"] += 1
         invulnerable = re.search(r"\d\+", sheet.abilities.get("Invulnerable Save", ""))
         if invulnerable:
             sheet.profiles = [p.model_copy(update={"invulnerable_save": invulnerable.group(0)}) for p in sheet.profiles]
         return sheet
+
+    def choice(self, model: Node, group: Node, modified: set[str]) -> WargearChoice | None:
+        """A model's choice group as a WargearChoice, where the data states it plainly: options that
+        are wargear shown to every army, constraints only on how many are taken, none of them
+        changed by a modifier (a "1 per 5 models" rule, a choice hanging on another)."""
+        options = children(self.library, group)
+        if group.kind != "group" or not self.shown(group) or len(options) < 2:
+            return None
+        if any(option.kind != "upgrade" or not self.shown(option) or
+               any(True for e in option.elements for _ in modifiers(e, self.matched_play, "hidden"))
+               for option in options):
+            return None
+        group_constraints = group.parts("constraints/constraint")
+        within = [c for option in options for e in option.elements for c in e.iter("constraint")]
+        for constraint in group_constraints + within:  # within an option too: "at most 2 per unit"
+            if constraint.get("field") != "selections" or constraint.get("scope") != "parent" \
+                    or constraint.get("id") in modified:
+                return None
+        low, high = group.bounds()
+        chosen = {e.get("defaultSelectionEntryId") for e in group.elements} - {None, "none"}
+        return WargearChoice(model=model.name, name=group.name, options=[o.name for o in options],
+                             default=[o.name for o in options if o.ids & chosen], min=low,
+                             max=int(min(high, len(options))))
 
     def _leaves(self, slots: list[Slot]) -> Iterator[Slot]:
         for slot in slots:

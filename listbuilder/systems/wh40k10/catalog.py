@@ -74,6 +74,19 @@ class ModelRange(Strict):
     default_wargear: list[str] = Field(default_factory=list, description="weapon names it comes with")
 
 
+class WargearChoice(Strict):
+    """A choice each model of one kind makes, where the data states it plainly: between `min` and
+    `max` of these options (a weapon, or weapons taken together). Choices the data conditions on
+    other choices are not imported: the import report counts them."""
+
+    model: str = Field(description="the kind of model that chooses, e.g. 'Intercessor Sergeant'")
+    name: str = Field(description="the data's name for the choice, e.g. 'Weapon 1'")
+    options: list[str]
+    default: list[str] = Field(default_factory=list, description="what the model has unless changed")
+    min: int
+    max: int
+
+
 class UnitSize(Strict):
     models: int
     points: int
@@ -125,6 +138,7 @@ class Unit(Strict):
     priced_per_model: bool = Field(False, description="the data prices each model, not the unit")
     profiles: list[UnitProfile]
     weapons: list[Weapon] = Field(default_factory=list, description="every weapon on the datasheet")
+    wargear_choices: list[WargearChoice] = Field(default_factory=list)
     abilities: list[Ability] = Field(default_factory=list)
     rules: list[str] = Field(default_factory=list, description="core and army rules it has, by name")
     leader: LeaderRule | None = None
