@@ -39,6 +39,8 @@ class Catalog:
     # Data the user imported (a 40k catalog from BattleScribe files), by game: loaded on first use
     # by `load_installed`, which the data layer sets, so that checking an Epic roster never reads it.
     installed: dict[str, Any] = field(default_factory=dict)
+    # Shipped data a game's system reads in its own models (core.system.GameData), by game.
+    packs: dict[str, Any] = field(default_factory=dict)
     load_installed: Callable[[str], Any] | None = None
 
     def imported(self, game: str) -> Any | None:

@@ -52,8 +52,20 @@ class RosterSummary:
 
 
 @dataclass(frozen=True)
+class GameData:
+    """For a game whose shipped lists/<game>/ and datasheets/<game>/ files are its own models rather
+    than the list engine's: the models, and `assemble`, which puts the parsed files together into the
+    data its checks read (Catalog.packs[game]) and returns each reference problem with its file."""
+
+    list_model: type[BaseModel]
+    datasheet_model: type[BaseModel]
+    assemble: Callable[[dict[str, Any], dict[str, Any]], tuple[Any, list[tuple[tuple[str, str, str], Finding]]]]
+
+
+@dataclass(frozen=True)
 class GameSystem:
     roster_model: type[BaseModel]  # with at least `game` and `name`
     unknown_names: Callable[[Any, Any], list[Finding]]  # (roster, catalog): what it names that the data lacks
     validate: Callable[[Any, Any], Any]  # (roster, catalog) -> a result with .roster, .findings and .valid
     summary: Callable[[Any], RosterSummary]  # (result) -> what every view prints
+    data: GameData | None = None  # its shipped data, when the list engine's models do not fit it

@@ -13,7 +13,7 @@ from ..core.catalog import Catalog
 from ..core.datasheet import AbilityGlossary, DatasheetFile
 from ..core.names import name_key
 from ..core.findings import Finding, LoadFailure
-from .installed import load_installed
+from ..systems import system_for
 from .yamlfile import Document, read, validate
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -45,7 +45,7 @@ def data_version(root: Path | None = None) -> str:
 def _code_version() -> str:
     """The cache pickles model objects: it is stale when the version or the models change."""
     digest = hashlib.sha256(__version__.encode())
-    for model in sorted((PACKAGE / "core").glob("*.py")):
+    for model in sorted([*(PACKAGE / "core").glob("*.py"), *(PACKAGE / "systems").rglob("*.py")]):
         digest.update(model.read_bytes())
     return digest.hexdigest()
 
@@ -91,12 +91,17 @@ def parse_catalog(root: Path, files: list[Path]) -> Catalog:
     catalog = Catalog()
     documents: dict[tuple[str, str, str], Document] = {}
     problems: list[Finding] = []
+    own: dict[str, dict[str, dict[str, object]]] = {}  # game -> folder -> stem -> model, for GameData games
     for path in files:
         folder, game, stem = path.parent.parent.name, path.parent.name, path.stem
         try:
             document = read(path, str(path.relative_to(root)))
             documents[(folder, game, stem)] = document
-            if folder == "datasheets" and stem == "abilities":
+            data = system_for(game).data
+            if data is not None:
+                model = data.list_model if folder == "lists" else data.datasheet_model
+                own.setdefault(game, {"lists": {}, "datasheets": {}})[folder][stem] = validate(document, model)
+            elif folder == "datasheets" and stem == "abilities":
                 glossary = validate(document, AbilityGlossary)
                 catalog.abilities[game] = {name_key(a.name): a for a in glossary.abilities}
             elif folder == "datasheets":
@@ -115,7 +120,11 @@ def parse_catalog(root: Path, files: list[Path]) -> Catalog:
     for game in catalog.lists:
         if game not in catalog.games:
             problems.append(Finding("missing-game", f"lists/{game}/ has no game.yaml"))
-    for source, finding in catalog.check_references():
+    references = list(catalog.check_references())
+    for game, parsed in own.items():
+        catalog.packs[game], found = system_for(game).data.assemble(parsed["lists"], parsed["datasheets"])
+        references += found
+    for source, finding in references:
         document = documents[source]
         problems.append(finding.located(document.locate(finding.path)))
     if problems:

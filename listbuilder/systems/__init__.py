@@ -7,11 +7,11 @@ from typing import Any
 
 from ..core.catalog import Catalog
 from ..core.system import GameSystem, RosterSummary
-from . import list_engine, wh40k10
+from . import epic_remastered, list_engine, wh40k10
 from .wh40k10.catalog import GAME_ID as WH40K
 
 # Games whose army lists are data (lists/<game>/game.yaml) use the list engine; others register here.
-SYSTEMS: dict[str, GameSystem] = {WH40K: wh40k10.SYSTEM}
+SYSTEMS: dict[str, GameSystem] = {WH40K: wh40k10.SYSTEM, epic_remastered.GAME_ID: epic_remastered.SYSTEM}
 
 
 def system_for(game: str) -> GameSystem:
