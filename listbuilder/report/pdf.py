@@ -177,7 +177,7 @@ class RosterDocument:
         summary = self.summary
         left, right = MARGIN, self.pagesize[0] - MARGIN
         top = self.pagesize[1] - MARGIN
-        points = f"{summary.total:,} / {summary.limit:,} pts"
+        points = f"{summary.total:,} / {summary.limit:,} pts" if summary.priced else ""
         page_text = f"Page {page} of {pages}"
         canvas.saveState()
         first, second = top - 4 * mm, top - 9 * mm
@@ -215,7 +215,7 @@ class RosterDocument:
     def title(self) -> list[Flowable]:
         summary = self.summary
         game = self.catalog.games[self.game].name if self.game in self.catalog.games else summary.game
-        about = [summary.army, game, f"{summary.limit:,} points"]
+        about = [summary.army, game] + ([f"{summary.limit:,} points"] if summary.priced else [])
         if self.source:
             about.append(f"file {self.source}")
         return [Paragraph(clean(summary.name or "Unnamed roster"), self.styles["Title"]),
@@ -270,7 +270,7 @@ class RosterDocument:
         return [Paragraph("Army", style["Heading"]), table]
 
     def totals(self) -> list[Flowable]:
-        rows = [self.points_row()]
+        rows = [self.points_row()] if self.summary.priced else []
         for line in self.summary.army_lines:
             label, colon, text = line.partition(": ")
             rows.append((label[:1].upper() + label[1:], text) if colon else ("", line))
@@ -288,11 +288,12 @@ class RosterDocument:
             if entry.index in by_entry:
                 cell.append(Paragraph(f"<b>See finding {', '.join(map(str, by_entry[entry.index]))}</b>", style["Cell"]))
             rows.append([Paragraph(str(entry.index + 1), style["CellBold"]), cell,
-                         Paragraph(f"{entry.points:,}", style["CellRight"])])
+                         Paragraph(f"{entry.points:,}" if summary.priced else "", style["CellRight"])])
         if len(rows) == 1:
             return [Paragraph("Units", style["Heading"]), Paragraph("No units.", style["Normal"])]
-        rows.append([Paragraph("", style["Cell"]), Paragraph("<b>Total</b>", style["Cell"]),
-                     Paragraph(f"<b>{summary.total:,}</b>", style["CellRight"])])
+        if summary.priced:
+            rows.append([Paragraph("", style["Cell"]), Paragraph("<b>Total</b>", style["Cell"]),
+                         Paragraph(f"<b>{summary.total:,}</b>", style["CellRight"])])
         table = Table(rows, colWidths=_widths(self.width, [7 * mm, None, 14 * mm]), repeatRows=1)
         table.setStyle(TableStyle(_grid()))
         return [Paragraph("Units", style["Heading"]), table]
@@ -546,7 +547,7 @@ def _findings_by_entry(findings: Iterable[Finding]) -> dict[int, list[int]]:
     found: dict[int, list[int]] = {}
     for number, finding in enumerate(findings, 1):
         path = finding.path
-        if len(path) >= 2 and path[0] in ("formations", "units") and isinstance(path[1], int):
+        if len(path) >= 2 and path[0] in ("formations", "units", "detachments") and isinstance(path[1], int):
             found.setdefault(path[1], []).append(number)
     return found
 

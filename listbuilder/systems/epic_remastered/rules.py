@@ -151,9 +151,9 @@ def _unit(index: int, pick: UnitPick, detachment: DetachmentList, kind: str | No
             findings.add("unknown-unit", f"no data sheet for '{pick.unit}' in {army.army.name}", LIST_RULE, (*at, "unit"),
                          suggestion=did_you_mean(pick.unit, [e.unit for _, e in detachment.entries()]))
         elif kind is not None and unit_kind is not None and unit_kind != kind:
-            findings.add("mixed-detachment", f"{sheet.name} is {a(unit_kind)} unit; {unit_kind} units do not mix with "
-                         f"{kind} units in a detachment, and {detachment.name} is {a(kind)} detachment",
-                         KINDS_RULE, (*at, "unit"), suggestion=f"field the {sheet.name} in a {unit_kind} detachment of its own")
+            findings.add("mixed-detachment", f"{sheet.name} is {a(unit_kind)} unit: it cannot join the {kind} units "
+                         f"of {a(detachment.name)} (Infantry and Vehicle, War Engine and Flyer units do not mix)",
+                         KINDS_RULE, (*at, "unit"), suggestion=f"field it in a {unit_kind} detachment of its own")
         else:
             findings.add("not-in-list", f"{detachment.name} does not offer {sheet.name} (it offers "
                          f"{', '.join(dict.fromkeys(e.unit for _, e in detachment.entries()))})", LIST_RULE, (*at, "unit"),
@@ -274,7 +274,7 @@ def _derived(checked: CheckedDetachment, findings: FindingList, at: Path) -> dic
     derived: dict[str, Any] = {
         "units": units, "kind": checked.kind, "hq": hq,
         "hq_choices": list(dict.fromkeys(ranks[0])) if ranks and hq is None else [],
-        "takes_over": list(dict.fromkeys(successors)),
+        "takes_over": list(dict.fromkeys(f"another {n}" if n == hq else n for n in successors)),
         "leadership_bonus": units >= LEADERSHIP_UNITS,
         "abilities": list(detachment.abilities),
     }

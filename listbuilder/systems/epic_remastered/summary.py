@@ -17,7 +17,8 @@ from .rules import LEADERSHIP_DC, LEADERSHIP_UNITS, CheckedDetachment, CheckedUn
 
 GAME_NAME = "Epic Remastered"
 COLUMNS = ["Type", "Speed", "Range", "Firepower", "Assault", "Armour"]
-BLANK = "(   )"  # a number the data does not give, written in by hand: Transport (   )
+HEADINGS = {"Firepower": "FP"}  # the columns are narrow on a two-column page
+BLANK = "(__)"  # a number the data does not give, written in by hand: Transport (__)
 
 
 def ability_text(ability: str) -> str:
@@ -32,11 +33,11 @@ def notes_text(sheet: DerivedSheet) -> str:
 def unit_text(unit: CheckedUnit) -> str:
     pick = unit.pick
     name = unit.sheet.name if unit.sheet else pick.unit
-    text = f"{plural(pick.count, name)}"
+    text = f"{pick.count} x {name}"
     if pick.upgrades:
         text += f" ({', '.join(pick.upgrades)})"
     if pick.transport:
-        text += f", with {plural(pick.transport.count, unit.transport.name if unit.transport else pick.transport.unit)}"
+        text += f", with {pick.transport.count} x {unit.transport.name if unit.transport else pick.transport.unit}"
         carries = unit.transport.carries if unit.transport else None
         if carries is not None:
             ability, capacity = carries
@@ -67,8 +68,10 @@ def detachment_lines(checked: CheckedDetachment) -> list[str]:
     bonus = f"Leadership +1 ({LEADERSHIP_UNITS} or more units)" if d["units"] >= LEADERSHIP_UNITS else ""
     if d.get("kind") == WAR_ENGINES:
         dc = d["damage_capacity"]
-        dc_text = f"initial Damage Capacity {dc}" if dc is not None else \
-            f"initial Damage Capacity at least {d['damage_capacity_known']} (some not given)"
+        known = d["damage_capacity_known"]
+        dc_text = (f"initial Damage Capacity {dc}" if dc is not None else
+                   f"initial Damage Capacity at least {known} (some not given)" if known else
+                   f"initial Damage Capacity {BLANK} (not given)")
         size += f"; {dc_text}"
         if d["damage_capacity_known"] >= LEADERSHIP_DC:
             bonus = f"Leadership +1 (Damage Capacity {LEADERSHIP_DC} or more)"
@@ -87,8 +90,9 @@ def unit_json(unit: CheckedUnit) -> dict[str, Any]:
 
 
 def detachment_json(checked: CheckedDetachment) -> dict[str, Any]:
+    derived = {("unit_count" if key == "units" else key): value for key, value in checked.derived.items()}
     return {"index": checked.index, "type": checked.name, "label": checked.pick.label, "points": checked.points,
-            **checked.derived, "units": [unit_json(u) for u in checked.units]}
+            **derived, "units": [unit_json(u) for u in checked.units]}
 
 
 def _damage_table(heading: str, dice: str, rolls: range, results: list[DamageResult]) -> tuple[list[str], list[list[str]]]:
@@ -98,7 +102,8 @@ def _damage_table(heading: str, dice: str, rolls: range, results: list[DamageRes
 
 def sheet(derived: DerivedSheet) -> SheetSummary:
     profile = derived.profile.printed()
-    heads = ["Unit", *COLUMNS[:4], "Dogfight" if derived.profile.type == "FLY" else "Assault", "Armour"]
+    heads = ["Unit", *(HEADINGS.get(c, c) for c in COLUMNS[:4]), "Dogfight" if derived.profile.type == "FLY" else "Assault",
+             "Armour"]
     rows = []
     if derived.base is not None:
         base = profile_of(derived.base).printed()
@@ -156,4 +161,4 @@ def summary(result: ErResult) -> RosterSummary:
         name=result.roster.name, army=army.name, game=GAME_NAME, total=result.total, limit=result.limit,
         findings=result.findings, army_lines=army_lines,
         entries=[EntrySummary(d.index, d.title, d.points or 0, detachment_lines(d)) for d in result.detachments],
-        json=json, sheets=sheets_used(result))
+        json=json, sheets=sheets_used(result), priced=result.roster.points is not None)
