@@ -10,10 +10,11 @@ from typing import Any
 from .core.armylist import ArmyList, GameSettings
 from .core.datasheet import DatasheetFile
 from .core.roster import Roster
-from .systems.wh40k10.roster import Wh40kRoster
+from .systems.epic_remastered import models as epic_remastered
 
 MODELS = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster,
-          "wh40k-roster": Wh40kRoster}
+          "epic-remastered-list": epic_remastered.ArmyList, "epic-remastered-datasheets": epic_remastered.DatasheetFile,
+          "epic-remastered-roster": epic_remastered.ErRoster}
 
 
 def schemas() -> dict[str, Any]:
