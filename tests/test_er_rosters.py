@@ -8,10 +8,24 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
-from listbuilder.rosters.files import parse_roster
+from listbuilder.rosters.files import parse_roster, read_roster
 from listbuilder.systems import summarise, validate
 
+ROSTERS = Path(__file__).resolve().parent / "epic-remastered-rosters"
 HEADER = "game: epic-remastered\narmy: core-samples\ndetachments:\n"
+
+
+@pytest.fixture(scope="module")
+def check(catalog):
+    """Read an example roster and validate it, findings located."""
+
+    def run(name: str):
+        roster_file = read_roster(ROSTERS / name, catalog, name)
+        result = validate(roster_file.roster, catalog)
+        result.findings = [roster_file.locate(f) for f in result.findings]
+        return result
+
+    return run
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +42,7 @@ def roster(catalog):
 
 
 def test_the_three_sample_detachments_are_legal_with_their_derived_values(check):
-    result = check("epic-remastered/sample-detachments.yaml")
+    result = check("sample-detachments.yaml")
     assert result.findings == []
     gadrel, cantro, danetor = result.detachments
     # Gadrel: Captain + Razorback, 6 Marines + 3 Rhinos, 2 Whirlwinds
@@ -48,18 +62,18 @@ def test_the_three_sample_detachments_are_legal_with_their_derived_values(check)
     ("gadrel-two-rhinos.yaml", "transport-capacity", "Transport (X) (L3082-3084), Hitch (X) (L2661-2663)", 10),
 ])
 def test_each_broken_variant_gives_exactly_one_finding(check, file, code, rule, line):
-    [finding] = check(f"epic-remastered/{file}").findings
+    [finding] = check(file).findings
     assert (finding.code, finding.rule, finding.location.line) == (code, rule, line)
 
 
 def test_six_marines_in_two_rhinos_names_the_numbers_and_the_fix(check):
-    [finding] = check("epic-remastered/gadrel-two-rhinos.yaml").findings
+    [finding] = check("gadrel-two-rhinos.yaml").findings
     assert "6 Space Marines do not fit in 2 Space Marine Rhinos: each carries 2 (Transport (2)), 4 in all" in finding.message
     assert finding.suggestion == "field 3 Space Marine Rhinos, or at most 4 Space Marines"
 
 
 def test_war_engine_damage_capacity_leadership_bonus(check):  # Examples 39 and 40, L3269-3283
-    result = check("epic-remastered/war-engines.yaml")
+    result = check("war-engines.yaml")
     assert result.findings == []
     gargant, four, three, warlord, warhounds = (d.derived for d in result.detachments)
     assert (gargant["damage_capacity"], gargant["leadership_bonus"]) == (18, True)
@@ -130,8 +144,7 @@ def test_a_lone_titan_is_one_per_detachment(roster):
 
 
 def test_check_json_reports_detachments(capsys):
-    path = Path(__file__).parent / "rosters" / "epic-remastered" / "sample-detachments.yaml"
-    assert main(["check", str(path), "--format", "json"]) == 0
+    assert main(["check", str(ROSTERS / "sample-detachments.yaml"), "--format", "json"]) == 0
     [report] = json.loads(capsys.readouterr().out)["rosters"]
     assert report["game"] == "epic-remastered"
     assert [d["unit_count"] for d in report["detachments"]] == [13, 15, 11]

@@ -119,7 +119,7 @@ def sheet(derived: DerivedSheet) -> SheetSummary:
         tables.append((["Damage Capacity", "Shields"],
                        [[str(derived.damage_capacity or ""),
                          f"{shields.count if shields.count is not None else BLANK} {shields.technology or ''}".strip()
-                         if shields else ""]]))
+                         if shields else "not given"]]))
         tables.append((["Weapon mount", "Weapon system", "Firepower", "Range", "Arc"],
                        [[m.name, m.system.name or "", str(m.system.firepower or m.system.weapon or ""),
                          m.system.range or "", m.arc or ""] for m in unit.mounts] or [["", "", "", "", ""]]))
