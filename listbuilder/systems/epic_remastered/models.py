@@ -197,7 +197,7 @@ class DetachmentPick(Roster):
 
 
 class ErRoster(Roster):
-    game: Literal["epic-remastered"] = GAME_ID
+    game: Literal["epic-remastered"]  # no default: a saved roster always says its game
     army: str = Field(description="the army list, by id or name")
     name: str = ""
     points: PositiveInt | None = Field(None, description="the agreed points limit, where the army list has points")

@@ -1,0 +1,94 @@
+"""The editor on Epic Remastered rosters, driven by keys through Textual's Pilot (80×24): add
+detachments and units, transports, HQ choice, derived data sheets, save."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+from textual.pilot import Pilot
+
+from listbuilder.rosters.files import read_roster
+from listbuilder.systems.epic_remastered.models import ErRoster
+from listbuilder.tui.app import EditorApp, new_roster_app
+from listbuilder.tui.epic_remastered import ErScreen, SheetsScreen
+
+from .test_tui import keys, run, tolerant_idle  # noqa: F401  (the fixture applies here too)
+
+ROSTERS = Path(__file__).resolve().parent / "epic-remastered-rosters"
+
+
+def details(pilot: Pilot) -> str:
+    """The right-hand panel as plain text, one long line per row."""
+    console = Console(width=300, record=True, file=io.StringIO())
+    console.print(pilot.app.screen.details)
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+def test_build_force_gadrel_from_nothing_and_save_it(catalog, tmp_path):
+    path = tmp_path / "gadrel.yaml"
+    app = new_roster_app(catalog, path, "epic-remastered", "core-samples", None)
+    assert isinstance(app, EditorApp)
+
+    async def scenario(pilot: Pilot) -> None:
+        assert isinstance(pilot.app.screen, ErScreen)
+        await keys(pilot, "a", "=space marines detachment", "enter")
+        await keys(pilot, "u", "=captain", "enter", "t", "down", "enter")  # with a Razorback
+        await keys(pilot, "u", "=space marines", "enter")
+        await keys(pilot, *["plus"] * 5, "t", "down", "enter")  # 6 Space Marines: 3 Rhinos, as many as they need
+        await keys(pilot, "u", "=whirlwind", "enter", "plus")
+        result = pilot.app.result
+        assert result.valid and result.findings == []
+        assert result.detachments[0].derived["units"] == 13
+        assert "13 units" not in details(pilot)  # a unit is selected: its data sheet is shown
+        assert "Space Marine Whirlwind" in details(pilot)
+        await keys(pilot, "ctrl+s")
+
+    run(app, scenario)
+    saved = read_roster(path, catalog).roster
+    assert isinstance(saved, ErRoster)
+    units = saved.detachments[0].units
+    assert [(u.unit, u.count, u.transport.unit if u.transport else None, u.transport.count if u.transport else None)
+            for u in units] == [("Space Marine Captain", 1, "Space Marine Razorback", 1),
+                                ("Space Marines", 6, "Space Marine Rhino", 3), ("Space Marine Whirlwind", 2, None, None)]
+
+
+def test_fewer_transports_than_the_cargo_needs_is_a_finding_then_undo(catalog):
+    roster_file = read_roster(ROSTERS / "sample-detachments.yaml", catalog)
+    app = EditorApp(catalog, roster_file.roster, document=roster_file.document)
+
+    async def scenario(pilot: Pilot) -> None:
+        await keys(pilot, "down", "down", "left_square_bracket")  # Force Gadrel's Marines: 2 Rhinos
+        [finding] = pilot.app.result.findings
+        assert finding.code == "transport-capacity"
+        await keys(pilot, "ctrl+z")
+        assert pilot.app.result.findings == []
+
+    run(app, scenario)
+
+
+def test_derived_data_sheets_and_the_hq_choice(catalog):
+    roster = ErRoster(game="epic-remastered", army="core-samples", detachments=[
+        {"type": "Imperial Guard detachment", "units": [{"unit": "Imperial Guard Command Squad"},
+                                                        {"unit": "Imperial Guard Rough Riders", "count": 3}]},
+        {"type": "Space Marines detachment", "units": [{"unit": "Space Marine Captain"}, {"unit": "Space Marine Librarian"}]},
+    ])
+    app = EditorApp(catalog, roster)
+
+    async def scenario(pilot: Pilot) -> None:
+        await keys(pilot, "down", "down")  # the Rough Riders: Example 28 (L2331-2338)
+        shown = details(pilot)
+        assert "Base unit: Imperial Guard: Type INF · Speed 10/20 cm · Range 30 cm · FP 1 · Assault 1 · Armour 3+" in shown
+        assert "+ Cavalry: Type VEH · Speed 20/30 cm" in shown
+        assert "= Imperial Guard Rough Riders: Type VEH · Speed 20/30 cm · Range 15 cm · FP 1 · Assault 2 · Armour 4+" in shown
+        await keys(pilot, "up", "g", "enter")  # the Command Squad takes the Primaris Psyker
+        assert pilot.app.history.current.detachments[0].units[0].upgrades == ["Primaris Psyker"]
+        assert "Notes: Psyker" in details(pilot)
+        await keys(pilot, "v")
+        assert isinstance(pilot.app.screen, SheetsScreen)
+        await keys(pilot, "escape", "down", "down", "h", "=librarian", "enter")  # the Space Marines detachment
+        marines = pilot.app.result.detachments[1].derived
+        assert (marines["hq"], marines["takes_over"]) == ("Space Marine Librarian", ["Space Marine Captain"])
+
+    run(app, scenario)
