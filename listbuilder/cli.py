@@ -16,7 +16,7 @@ from .data.catalog import load_catalog
 from .report.summary import finding_json
 from .report.text import failure_text, roster_text
 from .rosters.files import locate_all, read_roster, save_bytes
-from .systems import summarise, validate
+from .systems import SYSTEMS, summarise, validate
 
 DEMO_ROSTER = Path(__file__).parent / "demo" / "ultramarines.yaml"
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -109,8 +109,12 @@ def command_armies(options: argparse.Namespace) -> int:
     catalog = _catalog()
     if catalog is None:
         return EXIT_UNREADABLE
-    games = [options.game] if options.game else sorted(catalog.games)
+    listed = {game: system.armies for game, system in SYSTEMS.items() if system.armies is not None}
+    games = [options.game] if options.game else sorted({*catalog.games, *listed})
     for game in games:
+        if game in listed:
+            print("\n".join(listed[game](catalog)))
+            continue
         if game not in catalog.games:
             print(f"unknown game '{game}' (known: {', '.join(sorted(catalog.games))})", file=sys.stderr)
             return EXIT_UNREADABLE

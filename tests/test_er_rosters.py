@@ -154,3 +154,10 @@ def test_check_json_reports_detachments(capsys):
         "profile": {"Type": "INF", "Speed": "10/20 cm", "Range": "30 cm", "Firepower": "1", "Assault": "3",
                     "Armour": "5+", "Notes": "Rapid Fire; Stubborn"}}
     assert report["detachments"][1]["hq"] == "Space Marine Librarian"
+
+
+def test_armies_lists_the_epic_remastered_army_lists(capsys):
+    assert main(["armies", "epic-remastered"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Epic Remastered (epic-remastered)",
+        "  core-samples             Core rules samples — strategy rating not given, 8 detachment lists"]

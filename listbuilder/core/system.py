@@ -69,3 +69,4 @@ class GameSystem:
     validate: Callable[[Any, Any], Any]  # (roster, catalog) -> a result with .roster, .findings and .valid
     summary: Callable[[Any], RosterSummary]  # (result) -> what every view prints
     data: GameData | None = None  # its shipped data, when the list engine's models do not fit it
+    armies: Callable[[Any], list[str]] | None = None  # (catalog) -> what `listbuilder armies` prints of the game
