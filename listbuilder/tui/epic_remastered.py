@@ -223,11 +223,11 @@ class ErScreen(Screen[None]):
     def _entries(self):
         army = data_of(self.editor.catalog).find(self.roster.army)
         checked = self._checked()
-        return (checked.detachment.entries() if checked and checked.detachment else []), army
+        return (checked.detachment.entries if checked and checked.detachment else []), army
 
     def action_add(self) -> None:
         army = data_of(self.editor.catalog).find(self.roster.army)
-        items = [PickItem(d.name, Content(d.name), d.name, ", ".join(e.unit for _, e in d.entries()))
+        items = [PickItem(d.name, Content(d.name), d.name, ", ".join(e.unit for _, e in d.entries))
                  for d in army.army.detachments]
 
         def picked(item: PickItem | None) -> None:

@@ -23,14 +23,17 @@ class ErArmy:
 
     army: ArmyList
     book: SheetBook
+    kinds: dict[str, str | None] = field(default_factory=dict)  # detachment list name -> its kind, worked out once
 
     def detachment(self, name: str) -> DetachmentList | None:
         return next((d for d in self.army.detachments if name_key(d.name) == name_key(name)), None)
 
     def kind(self, detachment: DetachmentList) -> str | None:
         """Infantry and Vehicle, War Engine or Flyer: the one kind its units are (None if no type is known)."""
-        kinds = {kind_of(self.book.derived(entry.unit).profile.type) for _, entry in detachment.entries()} - {None}
-        return next(iter(kinds)) if len(kinds) == 1 else None
+        if detachment.name not in self.kinds:
+            kinds = {kind_of(self.book.derived(entry.unit).profile.type) for _, entry in detachment.entries} - {None}
+            self.kinds[detachment.name] = next(iter(kinds)) if len(kinds) == 1 else None
+        return self.kinds[detachment.name]
 
 
 def kind_of(unit_type: str | None) -> str | None:
@@ -105,9 +108,9 @@ def _list_problems(er: ErArmy) -> list[Finding]:
                                     f"not in {', '.join(er.army.datasheets)}", path=("datasheets",)))
     for d, detachment in enumerate(er.army.detachments):
         at: Path = ("detachments", d)
-        listed = {name_key(entry.unit) for _, entry in detachment.entries()}
+        listed = {name_key(entry.unit) for _, entry in detachment.entries}
         for g, group in enumerate(detachment.groups):
-            for e, entry in enumerate(group.entries()):
+            for e, entry in enumerate(group.entries):
                 unknown(entry.unit, (*at, "groups", g, "units", e))
                 for t, transport in enumerate(entry.transports):
                     unknown(transport, (*at, "groups", g, "units", e, "transports", t))
@@ -115,13 +118,13 @@ def _list_problems(er: ErArmy) -> list[Finding]:
                     if carrier is not None and carrier.carries is None:
                         problems.append(Finding("not-a-transport", f"{transport} has neither Transport (X) nor Hitch (X)",
                                                 path=(*at, "groups", g, "units", e, "transports", t)))
-        for r, rank in enumerate(detachment.ranks()):
+        for r, rank in enumerate(detachment.ranks):
             for name in rank:
                 if name_key(name) not in listed:
                     problems.append(Finding("command-not-listed", f"{detachment.name}: {name} is in the chain of command "
                                             "but not among the detachment's units", path=(*at, "chain_of_command", r)))
-        if all(er.book.get(entry.unit) for _, entry in detachment.entries()):
-            kinds = {kind_of(er.book.derived(entry.unit).profile.type) for _, entry in detachment.entries()} - {None}
+        if all(er.book.get(entry.unit) for _, entry in detachment.entries):
+            kinds = {kind_of(er.book.derived(entry.unit).profile.type) for _, entry in detachment.entries} - {None}
             if len(kinds) > 1:
                 problems.append(Finding("mixed-detachment-list", f"{detachment.name} offers {' and '.join(sorted(kinds))} "
                                         f"units; they do not mix in one detachment ({KINDS_RULE})", path=at))

@@ -9,6 +9,7 @@ Range, L499)."""
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, field_validator
@@ -132,6 +133,7 @@ class Group(Strict):
     name: str = Field(description="e.g. Command, Main Force, Support (L567-593)")
     units: list[ListEntry | str]
 
+    @cached_property
     def entries(self) -> list[ListEntry]:
         return [ListEntry(unit=e) if isinstance(e, str) else e for e in self.units]
 
@@ -144,11 +146,13 @@ class DetachmentList(Strict):
     groups: list[Group] = Field(min_length=1)
     source: str = ""
 
+    @cached_property
     def ranks(self) -> list[list[str]]:
         return [[rank] if isinstance(rank, str) else rank for rank in self.chain_of_command]
 
+    @cached_property
     def entries(self) -> list[tuple[str, ListEntry]]:
-        return [(group.name, entry) for group in self.groups for entry in group.entries()]
+        return [(group.name, entry) for group in self.groups for entry in group.entries]
 
 
 class ArmyLimit(Strict):

@@ -116,7 +116,7 @@ def validate(roster: ErRoster, catalog: Catalog) -> ErResult:
 
 
 def _entry(detachment: DetachmentList, unit: str) -> tuple[str, ListEntry] | None:
-    return next(((g, e) for g, e in detachment.entries() if name_key(e.unit) == name_key(unit)), None)
+    return next(((g, e) for g, e in detachment.entries if name_key(e.unit) == name_key(unit)), None)
 
 
 def _detachment(index: int, pick: DetachmentPick, army: ErArmy, findings: FindingList) -> CheckedDetachment:
@@ -149,15 +149,15 @@ def _unit(index: int, pick: UnitPick, detachment: DetachmentList, kind: str | No
         unit_kind = kind_of(sheet.profile.type) if sheet else None
         if sheet is None:
             findings.add("unknown-unit", f"no data sheet for '{pick.unit}' in {army.army.name}", LIST_RULE, (*at, "unit"),
-                         suggestion=did_you_mean(pick.unit, [e.unit for _, e in detachment.entries()]))
+                         suggestion=did_you_mean(pick.unit, [e.unit for _, e in detachment.entries]))
         elif kind is not None and unit_kind is not None and unit_kind != kind:
             findings.add("mixed-detachment", f"{sheet.name} is {a(unit_kind)} unit: it cannot join the {kind} units "
                          f"of {a(detachment.name)} (Infantry and Vehicle, War Engine and Flyer units do not mix)",
                          KINDS_RULE, (*at, "unit"), suggestion=f"field it in a {unit_kind} detachment of its own")
         else:
             findings.add("not-in-list", f"{detachment.name} does not offer {sheet.name} (it offers "
-                         f"{', '.join(dict.fromkeys(e.unit for _, e in detachment.entries()))})", LIST_RULE, (*at, "unit"),
-                         suggestion=did_you_mean(pick.unit, [e.unit for _, e in detachment.entries()]))
+                         f"{', '.join(dict.fromkeys(e.unit for _, e in detachment.entries))})", LIST_RULE, (*at, "unit"),
+                         suggestion=did_you_mean(pick.unit, [e.unit for _, e in detachment.entries]))
         return checked
     group, entry = found
     upgrades = []
@@ -215,7 +215,7 @@ def _limits(checked: CheckedDetachment, findings: FindingList, at: Path) -> None
         if unit.pick.transport:
             key = name_key(unit.pick.transport.unit)
             counts[key] = counts.get(key, 0) + unit.pick.transport.count
-    for _, entry in detachment.entries():
+    for _, entry in detachment.entries:
         taken = counts.get(name_key(entry.unit), 0)
         if entry.max is not None and taken > entry.max:
             findings.add("too-many", f"{plural(taken, entry.unit)} in {checked.title}; {detachment.name} allows at "
@@ -247,13 +247,13 @@ def _derived(checked: CheckedDetachment, findings: FindingList, at: Path) -> dic
     detachment = checked.detachment
     present = _present(checked)
     # the chain of command as fielded: each rank's units present, most senior first (L640-642)
-    ranks = [[name for name in rank for _ in range(present.get(name_key(name), 0))] for rank in detachment.ranks()]
+    ranks = [[name for name in rank for _ in range(present.get(name_key(name), 0))] for rank in detachment.ranks]
     ranks = [rank for rank in ranks if rank]
-    command = " or ".join(" or ".join(rank) for rank in detachment.ranks())
+    command = " or ".join(" or ".join(rank) for rank in detachment.ranks)
     hq: str | None = None
     if not ranks:
         findings.add("no-hq", f"{checked.title} has no HQ unit: its chain of command starts with {command}, and it has "
-                     "none of them", HQ_RULE, at, suggestion=f"add {a(detachment.ranks()[0][0])} to lead it")
+                     "none of them", HQ_RULE, at, suggestion=f"add {a(detachment.ranks[0][0])} to lead it")
     else:
         candidates = list(dict.fromkeys(ranks[0]))
         chosen = checked.pick.hq
