@@ -7,10 +7,9 @@ Run: python benchmarks/epic_remastered.py [--runs N]. Prints medians in millisec
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from run import FRAME_MS, median_ms
 
 from listbuilder.data.catalog import load_catalog
 from listbuilder.report.pdf import roster_pdf
@@ -18,16 +17,6 @@ from listbuilder.rosters.files import read_roster
 from listbuilder.systems import summarise, validate
 
 ROSTERS = Path(__file__).resolve().parent.parent / "tests" / "epic-remastered-rosters"
-FRAME_MS = 1000 / 60
-
-
-def median_ms(action: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:

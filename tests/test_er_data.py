@@ -162,3 +162,10 @@ def test_points_over_the_limit_and_army_wide_limits(orks):
     assert [f.code for f in findings] == ["army-limit", "points-over-limit"]
     assert result.total == 340
     assert findings[1].message == "the army costs 340 points; the limit is 300"
+
+
+def test_a_characteristic_not_written_as_the_seed_writes_it_is_located(tmp_path):
+    sheets = {"extra": "units:\n  - name: Odd Guard\n    type: INF\n    speed: 10-20cm\n    source: test\n"}
+    [finding] = load_failure(data_root(tmp_path, {}, sheets))
+    assert (finding.location.file, finding.location.line) == ("datasheets/epic-remastered/extra.yaml", 4)
+    assert "cm" in finding.message

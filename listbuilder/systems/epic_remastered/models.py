@@ -8,20 +8,20 @@ Range, L499)."""
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, field_validator
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt
 
 GAME_ID = "epic-remastered"
 UnitType = Literal["INF", "VEH", "WE", "FLY"]
 Arc = Literal["Front-left 180°", "Front 90°", "Front 180°", "Front-right 180°", "Left 180°", "All Around",
               "Rear 180°", "Right 180°"]  # L3351
-SPEED = re.compile(r"^(\d+)(?:/(\d+))? cm$|^Flyer$")
-RANGE = re.compile(r"^(\d+) cm$|^-$")
-ARMOUR = re.compile(r"^[1-6]\+$")
-DOGFIGHT = re.compile(r"^\d+/\d+$")
+# written as the seed writes them: '10/20 cm' or 'Flyer'; '30 cm' or '-'; '4+'; a Dogfight value '2/2'
+SpeedText = Annotated[str, Field(pattern=r"^\d+(/\d+)? cm$|^Flyer$")]
+RangeText = Annotated[str, Field(pattern=r"^\d+ cm$|^-$")]
+ArmourText = Annotated[str, Field(pattern=r"^[1-6]\+$")]
+Dogfight = Annotated[str, Field(pattern=r"^\d+/\d+$")]
 Points = Annotated[int, Field(ge=0)]
 
 
@@ -29,53 +29,22 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _matching(pattern: re.Pattern[str], what: str, value: str | None) -> str | None:
-    if value is not None and not pattern.match(value):
-        raise ValueError(f"{what} {value!r} is not written as the seed writes it")
-    return value
-
-
 class Characteristics(Strict):
     """The columns of a data sheet (L496), as printed."""
 
     type: UnitType | None = Field(None, description="INF, VEH, WE or FLY")
-    speed: str | None = Field(None, description="'10/20 cm' (split: the second for charges), '30 cm', or 'Flyer'")
-    range: str | None = Field(None, description="'30 cm', or '-' for none")
+    speed: SpeedText | None = Field(None, description="'10/20 cm' (split: the second for charges), '30 cm', or 'Flyer'")
+    range: RangeText | None = Field(None, description="'30 cm', or '-' for none")
     firepower: int | str | None = Field(None, description="a number, or a super-heavy weapon (Barrage, Macro-weapon)")
-    assault: int | str | None = Field(None, description="a number; a flyer's Dogfight value Intercept/Gunnery, '2/2'")
-    armour: str | None = Field(None, description="'4+'")
-
-    @field_validator("speed")
-    @classmethod
-    def _speed(cls, value: str | None) -> str | None:
-        return _matching(SPEED, "Speed", value)
-
-    @field_validator("range")
-    @classmethod
-    def _range(cls, value: str | None) -> str | None:
-        return _matching(RANGE, "Range", value)
-
-    @field_validator("armour")
-    @classmethod
-    def _armour(cls, value: str | None) -> str | None:
-        return _matching(ARMOUR, "Armour", value)
-
-    @field_validator("assault")
-    @classmethod
-    def _assault(cls, value: int | str | None) -> int | str | None:
-        return _matching(DOGFIGHT, "Dogfight value", value) if isinstance(value, str) else value
+    assault: int | Dogfight | None = Field(None, description="a number; a flyer's Dogfight value Intercept/Gunnery, '2/2'")
+    armour: ArmourText | None = Field(None, description="'4+'")
 
 
 class WeaponSystem(Strict):
     name: str | None = Field(None, description="null: the player chooses it (an empty box, L3319)")
     firepower: int | None = Field(None, description="a basic Firepower value (L3317)")
     weapon: str | None = Field(None, description="a super-heavy weapon, e.g. 'Death Ray' (L3315-3316)")
-    range: str | None = None
-
-    @field_validator("range")
-    @classmethod
-    def _range(cls, value: str | None) -> str | None:
-        return _matching(RANGE, "Range", value)
+    range: RangeText | None = None
 
 
 class Mount(Strict):
