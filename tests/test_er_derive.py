@@ -143,3 +143,9 @@ def test_an_upgrade_adds_its_abilities_to_the_unit(book):  # L2305: a Primaris P
     squad = book.derived("Imperial Guard Command Squad", ("Psyker",))
     assert squad.profile.abilities == ("Psyker",)
     assert squad.profile.printed() == book.derived("Imperial Guard").profile.printed()
+
+
+def test_a_base_units_own_modifiers_are_already_in_its_values():  # L2307, L2733-2735
+    warboss = UnitSheet(name="Warboss", type="INF", assault=3, abilities=["Hero", "Save"], source="test")
+    assert derive(warboss, None).profile.assault == 3  # not doubled again
+    assert derive(warboss, None, ["Assault +1"]).profile.assault == 4  # an upgrade still applies
