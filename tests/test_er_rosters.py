@@ -161,3 +161,14 @@ def test_armies_lists_the_epic_remastered_army_lists(capsys):
     assert capsys.readouterr().out.splitlines() == [
         "Epic Remastered (epic-remastered)",
         "  core-samples             Core rules samples — strategy rating not given, 8 detachment lists"]
+
+
+def test_huge_counts_are_counted_not_expanded(roster):  # roster files are untrusted input
+    result = roster("  - type: Imperial Guard Super Heavy Tank Company\n    units: [{unit: Baneblade, count: 1000000000000}]\n"
+                    "  - type: Space Marines detachment\n    units:\n"
+                    "      - {unit: Space Marine Captain, count: 1000000000000}\n"
+                    "      - {unit: Space Marines, count: 1000000000000, transport: {unit: Space Marine Rhino}}\n")
+    tanks, marines = (d.derived for d in result.detachments)
+    assert (tanks["damage_capacity"], tanks["takes_over"]) == (4_000_000_000_000, ["another Baneblade"])
+    assert marines["units"] == 2_000_000_000_001
+    assert [f.code for f in result.findings] == ["transport-capacity"]

@@ -246,44 +246,41 @@ def _present(checked: CheckedDetachment) -> dict[str, int]:
 def _derived(checked: CheckedDetachment, findings: FindingList, at: Path) -> dict[str, Any]:
     detachment = checked.detachment
     present = _present(checked)
-    # the chain of command as fielded: each rank's units present, most senior first (L640-642)
-    ranks = [[name for name in rank for _ in range(present.get(name_key(name), 0))] for rank in detachment.ranks]
+    # the chain of command as fielded: each rank's units present with their numbers, most senior first (L640-642)
+    ranks = [[(name, present[name_key(name)]) for name in rank if present.get(name_key(name))]
+             for rank in detachment.ranks]
     ranks = [rank for rank in ranks if rank]
     command = " or ".join(" or ".join(rank) for rank in detachment.ranks)
     hq: str | None = None
+    candidates = [name for name, _ in ranks[0]] if ranks else []
     if not ranks:
         findings.add("no-hq", f"{checked.title} has no HQ unit: its chain of command starts with {command}, and it has "
                      "none of them", HQ_RULE, at, suggestion=f"add {a(detachment.ranks[0][0])} to lead it")
-    else:
-        candidates = list(dict.fromkeys(ranks[0]))
-        chosen = checked.pick.hq
-        if chosen is not None and name_key(chosen) not in map(name_key, candidates):
-            findings.add("hq-not-senior", f"{chosen} cannot lead {checked.title}: the most senior unit present is "
-                         f"{' or '.join(candidates)}", HQ_RULE, (*at, "hq"),
-                         suggestion=did_you_mean(chosen, candidates))
-        elif chosen is not None:
-            hq = next(c for c in candidates if name_key(c) == name_key(chosen))
-        elif len(candidates) == 1:
-            hq = candidates[0]
-    if hq is not None:
-        successors = [*ranks[0][:], *(n for rank in ranks[1:] for n in rank)]
-        successors.remove(hq)
-    else:
-        successors = [n for rank in ranks for n in rank]
+    elif checked.pick.hq is not None:
+        hq = next((c for c in candidates if name_key(c) == name_key(checked.pick.hq)), None)
+        if hq is None:
+            findings.add("hq-not-senior", f"{checked.pick.hq} cannot lead {checked.title}: the most senior unit present "
+                         f"is {' or '.join(candidates)}", HQ_RULE, (*at, "hq"),
+                         suggestion=did_you_mean(checked.pick.hq, candidates))
+    elif len(candidates) == 1:
+        hq = candidates[0]
+    # who takes over, in turn: every unit of the chain present but the HQ itself
+    successors = [f"another {name}" if name == hq else name
+                  for rank in ranks for name, count in rank if count - (name == hq) > 0]
     units = sum(u.units for u in checked.units)
     derived: dict[str, Any] = {
         "units": units, "kind": checked.kind, "hq": hq,
-        "hq_choices": list(dict.fromkeys(ranks[0])) if ranks and hq is None else [],
-        "takes_over": list(dict.fromkeys(f"another {n}" if n == hq else n for n in successors)),
+        "hq_choices": candidates if hq is None else [],
+        "takes_over": successors,
         "leadership_bonus": units >= LEADERSHIP_UNITS,
         "abilities": list(detachment.abilities),
     }
     if checked.kind == WAR_ENGINES:
-        capacities = [u.sheet.damage_capacity if u.sheet else None for u in checked.units for _ in range(u.pick.count)]
-        known = [dc for dc in capacities if dc is not None]
-        derived["damage_capacity"] = sum(known) if len(known) == len(capacities) else None
-        derived["damage_capacity_known"] = sum(known)
-        derived["leadership_bonus"] = derived["leadership_bonus"] or sum(known) >= LEADERSHIP_DC
+        capacities = [(u.sheet.damage_capacity if u.sheet else None, u.pick.count) for u in checked.units]
+        known = sum(dc * count for dc, count in capacities if dc is not None)
+        derived["damage_capacity"] = known if all(dc is not None for dc, _ in capacities) else None
+        derived["damage_capacity_known"] = known
+        derived["leadership_bonus"] = derived["leadership_bonus"] or known >= LEADERSHIP_DC
         derived["abilities"] = list(dict.fromkeys([*WAR_ENGINE_ABILITIES, *detachment.abilities]))
     if checked.kind == FLYERS:
         derived["abilities"] = list(dict.fromkeys(["never Broken, no Blast markers (L3622, L3626)",
