@@ -172,3 +172,10 @@ def test_huge_counts_are_counted_not_expanded(roster):  # roster files are untru
     assert (tanks["damage_capacity"], tanks["takes_over"]) == (4_000_000_000_000, ["another Baneblade"])
     assert marines["units"] == 2_000_000_000_001
     assert [f.code for f in result.findings] == ["transport-capacity"]
+
+
+def test_check_exits_1_on_a_broken_variant_with_the_located_finding(capsys):
+    assert main(["check", str(ROSTERS / "gadrel-two-rhinos.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert "ILLEGAL — Force Gadrel in two Rhinos (Core rules samples)" in out
+    assert "gadrel-two-rhinos.yaml:10:79: error: 6 Space Marines do not fit in 2 Space Marine Rhinos" in out
