@@ -169,3 +169,13 @@ def test_a_characteristic_not_written_as_the_seed_writes_it_is_located(tmp_path)
     [finding] = load_failure(data_root(tmp_path, {}, sheets))
     assert (finding.location.file, finding.location.line) == ("datasheets/epic-remastered/extra.yaml", 4)
     assert "cm" in finding.message
+
+
+@pytest.mark.parametrize("old, new, code, line", [
+    ("transports: [Space Marine Rhino]   #", "transports: [Space Marine Whirlwind]   #", "not-a-transport", 22),
+    ("- [Space Marine Captain, Space Marine Librarian]", "- [Space Marine Captain, Space Marine Chaplain]",
+     "command-not-listed", 13),
+])
+def test_list_references_are_checked_and_located(tmp_path, old, new, code, line):
+    findings = load_failure(data_root(tmp_path, {"core-samples": doc_example("Army lists").replace(old, new, 1)}))
+    assert [(f.code, f.location.line) for f in findings] == [(code, line)]
