@@ -37,7 +37,7 @@ def test_build_force_gadrel_from_nothing_and_save_it(catalog, tmp_path):
         await keys(pilot, "u", "=captain", "enter", "t", "down", "enter")  # with a Razorback
         await keys(pilot, "u", "=space marines", "enter")
         await keys(pilot, *["plus"] * 5, "t", "down", "enter")  # 6 Space Marines: 3 Rhinos, as many as they need
-        await keys(pilot, "u", "=whirlwind", "enter", "plus")
+        await keys(pilot, "u", "=whirlwind", "enter", "plus", "r", "=Force Gadrel", "enter")
         result = pilot.app.result
         assert result.valid and result.findings == []
         assert result.detachments[0].derived["units"] == 13
@@ -47,7 +47,7 @@ def test_build_force_gadrel_from_nothing_and_save_it(catalog, tmp_path):
 
     run(app, scenario)
     saved = read_roster(path, catalog).roster
-    assert isinstance(saved, ErRoster)
+    assert isinstance(saved, ErRoster) and saved.name == "Force Gadrel"
     units = saved.detachments[0].units
     assert [(u.unit, u.count, u.transport.unit if u.transport else None, u.transport.count if u.transport else None)
             for u in units] == [("Space Marine Captain", 1, "Space Marine Razorback", 1),

@@ -108,6 +108,7 @@ class ErScreen(Screen[None]):
         Binding("g", "upgrade", "Upgrade", id="er.upgrade", show=False, tooltip="Take or drop an upgrade"),
         Binding("h", "hq", "HQ", id="er.hq", tooltip="Choose the HQ among equally senior units"),
         Binding("l", "label", "Label", id="er.label", show=False, tooltip="Name the selected detachment"),
+        Binding("r", "rename", "Name", id="er.rename", show=False, tooltip="Name the roster"),
         Binding("delete,x", "remove", "Remove", id="er.remove", key_display="del"),
         Binding("v", "sheets", "Sheets", id="er.sheets", tooltip="Derived data sheets of the selection"),
         Binding("ctrl+z", "undo", "Undo", id="er.undo"),
@@ -347,6 +348,13 @@ class ErScreen(Screen[None]):
                             f"label {label}", (d, None))
 
         self.app.push_screen(LabelScreen(pick.type, pick.label or ""), labelled)
+
+    def action_rename(self) -> None:
+        def named(name: str | None) -> None:
+            if name is not None:
+                self.commit(self.roster.model_copy(update={"name": name}), f"name {name}", self.row)
+
+        self.app.push_screen(LabelScreen("the roster", self.roster.name), named)
 
     def action_remove(self) -> None:
         d, j = self.selected
