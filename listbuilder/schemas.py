@@ -11,10 +11,11 @@ from .core.armylist import ArmyList, GameSettings
 from .core.datasheet import DatasheetFile
 from .core.roster import Roster
 from .systems.epic_remastered import models as epic_remastered
+from .systems.wh40k10.roster import Wh40kRoster
 
 MODELS = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster,
-          "epic-remastered-list": epic_remastered.ArmyList, "epic-remastered-datasheets": epic_remastered.DatasheetFile,
-          "epic-remastered-roster": epic_remastered.ErRoster}
+          "wh40k-roster": Wh40kRoster, "epic-remastered-list": epic_remastered.ArmyList,
+          "epic-remastered-datasheets": epic_remastered.DatasheetFile, "epic-remastered-roster": epic_remastered.ErRoster}
 
 
 def schemas() -> dict[str, Any]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
-from listbuilder.rosters.files import parse_roster, read_roster
+from listbuilder.rosters.files import check_file, parse_roster
 from listbuilder.systems import summarise, validate
 
 ROSTERS = Path(__file__).resolve().parent / "epic-remastered-rosters"
@@ -17,15 +17,8 @@ HEADER = "game: epic-remastered\narmy: core-samples\ndetachments:\n"
 
 @pytest.fixture(scope="module")
 def check(catalog):
-    """Read an example roster and validate it, findings located."""
-
-    def run(name: str):
-        roster_file = read_roster(ROSTERS / name, catalog, name)
-        result = validate(roster_file.roster, catalog)
-        result.findings = [roster_file.locate(f) for f in result.findings]
-        return result
-
-    return run
+    """Read an example roster and check it, findings located."""
+    return lambda name: check_file(ROSTERS / name, catalog, name)
 
 
 @pytest.fixture(scope="module")

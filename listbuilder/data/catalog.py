@@ -14,6 +14,7 @@ from ..core.datasheet import AbilityGlossary, DatasheetFile
 from ..core.names import name_key
 from ..core.findings import Finding, LoadFailure
 from ..systems import system_for
+from .installed import load_installed
 from .yamlfile import Document, read, validate
 
 PACKAGE = Path(__file__).resolve().parent.parent

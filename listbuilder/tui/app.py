@@ -24,6 +24,8 @@ from ..data.yamlfile import Document
 from ..report.summary import finding_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
 from ..systems import validate
+from ..systems.wh40k10.roster import Wh40kRoster
+from ..systems.wh40k10.rules import find_faction
 from ..systems.epic_remastered import GAME_ID as EPIC_REMASTERED
 from ..systems.epic_remastered.models import ErRoster
 from ..systems.epic_remastered.rules import data_of as epic_remastered_data
@@ -37,17 +39,8 @@ from .screens.units import UnitsScreen
 
 
 # The editor screen of each game whose rosters are not formations of an army list.
-SCREENS: dict[str, type[MainScreen] | type[UnitsScreen]] = {"wh40k-10e": UnitsScreen}
-
-
-SCREENS = {EPIC_REMASTERED: ErScreen}  # a game whose rosters are not formations has its own editing screen
-
-
-def first_entry(roster: Roster | ErRoster) -> object:
-    """What the editor selects on opening a roster: its first formation, or first detachment."""
-    if isinstance(roster, ErRoster):
-        return (0, None) if roster.detachments else None
-    return 0 if roster.formations else None
+SCREENS: dict[str, type[MainScreen] | type[UnitsScreen] | type[ErScreen]] = {
+    "wh40k-10e": UnitsScreen, EPIC_REMASTERED: ErScreen}
 
 
 def file_stem(roster: Roster) -> str:
@@ -96,7 +89,7 @@ class EditorApp(App[None]):
         self.main = SCREENS.get(roster.game, MainScreen)()
         self.main.roster = roster
         self.main.result = self.result  # shown when the screen mounts
-        self.main.selected = first_entry(roster)
+        self.main.selected = 0 if self.main.entries(roster) else None
 
     @property
     def view(self) -> ArmyView:
@@ -196,11 +189,7 @@ class EditorApp(App[None]):
         self.document = document
         self.path = path
         self.demo = None
-        screen_type = SCREENS.get(roster.game, MainScreen)
-        if not isinstance(self.main, screen_type):  # a roster of another kind of game
-            self.main = screen_type()
-            self.switch_screen(self.main)
-        self._present(first_entry(roster))
+        self._present(0 if self.main.entries(roster) else None)
 
     # -- files -----------------------------------------------------------------------------
 
@@ -358,11 +347,10 @@ def new_roster_app(catalog: Catalog, path: Path | None, game: str | None, army: 
     for what is missing first. A string says why it cannot start."""
     if path is not None and path.exists():
         return f"{path} exists: open it with `listbuilder edit {path}`"
-    if game == EPIC_REMASTERED:  # played without points unless the player sets a limit
-        found_er = epic_remastered_data(catalog).find(army or "core-samples")
-        if found_er is None:
-            return f"unknown army '{army}' (known: {', '.join(sorted(epic_remastered_data(catalog).armies))})"
-        return EditorApp(catalog, ErRoster(game=EPIC_REMASTERED, army=found_er.army.id, points=points), path=path, unsaved=True)
+    if game == "wh40k-10e":
+        return new_wh40k_app(catalog, path, army, points)
+    if game == EPIC_REMASTERED:
+        return new_epic_remastered_app(catalog, path, army, points)
     if game is not None and game not in catalog.games:
         return f"unknown game '{game}' (known: {', '.join(sorted(catalog.games))})"
     game = game or (sorted(catalog.games)[0] if len(catalog.games) == 1 else None)
@@ -394,3 +382,14 @@ def new_wh40k_app(catalog: Catalog, path: Path | None, faction: str | None, poin
     roster = Wh40kRoster(game="wh40k-10e", faction=found[0].name, battle_size=size.name,
                          detachment=found[0].detachments[0].name if found[0].detachments else "")
     return EditorApp(catalog, roster, path=path, unsaved=True)
+
+
+def new_epic_remastered_app(catalog: Catalog, path: Path | None, army: str | None,
+                            points: int | None) -> EditorApp | str:
+    """A new Epic Remastered roster, played without points unless a limit is given."""
+    armies = epic_remastered_data(catalog)
+    found = armies.find(army) if army else next(iter(armies.armies.values()), None)
+    if found is None:
+        return f"unknown army '{army}' (known: {', '.join(sorted(armies.armies))})"
+    return EditorApp(catalog, ErRoster(game=EPIC_REMASTERED, army=found.army.id, points=points), path=path,
+                     unsaved=True)

@@ -4,7 +4,7 @@ right, findings below. The app around it (undo, save, open, print) is the editor
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -25,11 +25,9 @@ from ..systems.epic_remastered.summary import detachment_lines, sheet, unit_text
 from ..systems.epic_remastered.models import DetachmentPick, ErRoster, TransportPick, UnitPick
 from ..systems.epic_remastered.rules import CheckedDetachment, ErResult, data_of
 from .screens.dialogs import LabelScreen
+from .screens.editing import EditorActions
 from .screens.help import HelpScreen
 from .screens.pick import PickItem, PickScreen
-
-if TYPE_CHECKING:
-    from .app import EditorApp
 
 Row = tuple[int, int | None]  # (detachment, unit line or None for the detachment itself)
 EMPTY = "No detachments yet. Press a to add one from the army list."
@@ -94,7 +92,7 @@ class SheetsScreen(ModalScreen[None]):
                 yield Static(sheet_table(sheet))
 
 
-class ErScreen(Screen[None]):
+class ErScreen(EditorActions, Screen[None]):
     BINDINGS = [
         Binding("a", "add", "Detachment", id="er.add", tooltip="Add a detachment from the army list"),
         Binding("u", "unit", "Unit", id="er.unit", tooltip="Add a unit of the selected detachment's list"),
@@ -124,12 +122,22 @@ class ErScreen(Screen[None]):
         super().__init__()
         self.roster: ErRoster | None = None
         self.result: ErResult | None = None
-        self.selected: Row | None = None
+        self.selected: int | None = None  # a line of the list: rows_of(roster)[selected]
         self.details: Table | str = EMPTY  # what the right-hand panel shows
 
+    @staticmethod
+    def entries(roster: ErRoster) -> list[Row]:
+        return rows_of(roster)
+
+    @staticmethod
+    def army_name(roster: ErRoster, catalog: Any) -> str:
+        army = data_of(catalog).find(roster.army)
+        return army.army.name if army else roster.army
+
     @property
-    def editor(self) -> EditorApp:
-        return cast("EditorApp", self.app)
+    def row(self) -> Row | None:
+        rows = rows_of(self.roster) if self.roster else []
+        return rows[self.selected] if self.selected is not None and self.selected < len(rows) else None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -153,8 +161,8 @@ class ErScreen(Screen[None]):
     def show(self, result: ErResult) -> None:
         self.result = result
         rows = rows_of(result.roster)
-        if self.selected not in rows:
-            self.selected = rows[-1] if rows else None
+        if self.selected is None or self.selected >= len(rows):
+            self.selected = len(rows) - 1 if rows else None
         summary = summarise(result)
         errors = sum(f.severity == "error" for f in summary.findings)
         verdict = ("[b $success]legal[/]" if summary.valid else f"[b $error]{errors} error{'s' * (errors != 1)}[/]")
@@ -173,7 +181,7 @@ class ErScreen(Screen[None]):
         listing = self.query_one("#formations", OptionList)
         listing.set_options(options)
         if self.selected is not None:
-            listing.highlighted = rows.index(self.selected)
+            listing.highlighted = self.selected
         findings = self.query_one("#findings", OptionList)
         findings.set_options([Option(finding_text(f)) for f in summary.findings] or
                              [Option(Text("✔ No findings: the roster is legal.", style="green"))])
@@ -181,35 +189,34 @@ class ErScreen(Screen[None]):
         self.refresh_bindings()
 
     def _checked(self) -> CheckedDetachment | None:
-        if self.result is None or self.selected is None:
+        if self.result is None or self.row is None:
             return None
-        return next((d for d in self.result.detachments if d.index == self.selected[0]), None)
+        return next((d for d in self.result.detachments if d.index == self.row[0]), None)
 
     def _details(self) -> None:
         checked = self._checked()
         if checked is None:
             self.details = EMPTY
-        elif self.selected[1] is None:
+        elif self.row[1] is None:
             self.details = "\n".join([checked.title, *detachment_lines(checked)])
         else:
-            unit = checked.units[self.selected[1]]
+            unit = checked.units[self.row[1]]
             self.details = sheet_table(sheet(unit.sheet)) if unit.sheet else f"no data sheet for {unit.pick.unit}"
         self.query_one("#details", Static).update(self.details)
 
     @on(OptionList.OptionHighlighted, "#formations")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        rows = rows_of(self.roster) if self.roster else []
-        if event.option_index < len(rows):
-            self.selected = rows[event.option_index]
+        if self.roster and event.option_index < len(rows_of(self.roster)):
+            self.selected = event.option_index
             self._details()
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         unit_actions = {"count", "transport", "transports", "upgrade"}
         if action in unit_actions:
-            return self.selected is not None and self.selected[1] is not None
+            return self.row is not None and self.row[1] is not None
         if action in {"unit", "hq", "label", "remove", "sheets"}:
-            return self.selected is not None
+            return self.row is not None
         if action == "undo":
             return True if self.editor.history.can_undo else None
         if action == "redo":
@@ -219,7 +226,9 @@ class ErScreen(Screen[None]):
     # -- edits -----------------------------------------------------------------------------
 
     def commit(self, roster: ErRoster, what: str, focus: Row | None) -> None:
-        self.editor.commit(roster, what, focus)
+        """Hand the edit to the app, the line of `focus` (detachment, unit line) selected after it."""
+        rows = rows_of(roster)
+        self.editor.commit(roster, what, rows.index(focus) if focus in rows else None)
 
     def _entries(self):
         army = data_of(self.editor.catalog).find(self.roster.army)
@@ -241,7 +250,7 @@ class ErScreen(Screen[None]):
 
     def action_unit(self) -> None:
         entries, army = self._entries()
-        d = self.selected[0]
+        d = self.row[0]
         items = []
         for group, entry in entries:
             sheet = army.book.derived(entry.unit)
@@ -258,7 +267,7 @@ class ErScreen(Screen[None]):
         self.app.push_screen(PickScreen(f"Add a unit · {self.roster.detachments[d].type}", items), picked)
 
     def _unit(self) -> UnitPick:
-        d, j = self.selected
+        d, j = self.row
         return self.roster.detachments[d].units[j]
 
     def action_count(self, step: int) -> None:
@@ -266,8 +275,8 @@ class ErScreen(Screen[None]):
         if unit.count + step < 1:
             self.app.bell()
             return
-        self.commit(with_unit(self.roster, *self.selected, unit.model_copy(update={"count": unit.count + step})),
-                    f"{unit.unit} x {unit.count + step}", self.selected)
+        self.commit(with_unit(self.roster, *self.row, unit.model_copy(update={"count": unit.count + step})),
+                    f"{unit.unit} x {unit.count + step}", self.row)
 
     def action_transports(self, step: int) -> None:
         unit = self._unit()
@@ -275,8 +284,8 @@ class ErScreen(Screen[None]):
             self.app.bell()
             return
         ride = unit.transport.model_copy(update={"count": unit.transport.count + step})
-        self.commit(with_unit(self.roster, *self.selected, unit.model_copy(update={"transport": ride})),
-                    f"{ride.count} x {ride.unit}", self.selected)
+        self.commit(with_unit(self.roster, *self.row, unit.model_copy(update={"transport": ride})),
+                    f"{ride.count} x {ride.unit}", self.row)
 
     def action_transport(self) -> None:
         entries, army = self._entries()
@@ -295,8 +304,8 @@ class ErScreen(Screen[None]):
 
         def picked(item: PickItem | None) -> None:
             if item is not None:
-                self.commit(with_unit(self.roster, *self.selected, unit.model_copy(update={"transport": item.value})),
-                            f"transport for {unit.unit}", self.selected)
+                self.commit(with_unit(self.roster, *self.row, unit.model_copy(update={"transport": item.value})),
+                            f"transport for {unit.unit}", self.row)
 
         self.app.push_screen(PickScreen(f"Transport for {unit.unit}", items), picked)
 
@@ -316,8 +325,8 @@ class ErScreen(Screen[None]):
                 return
             upgrades = ([u for u in unit.upgrades if name_key(u) != name_key(item.value)]
                         if name_key(item.value) in taken else [*unit.upgrades, item.value])
-            self.commit(with_unit(self.roster, *self.selected, unit.model_copy(update={"upgrades": upgrades})),
-                        f"upgrades of {unit.unit}", self.selected)
+            self.commit(with_unit(self.roster, *self.row, unit.model_copy(update={"upgrades": upgrades})),
+                        f"upgrades of {unit.unit}", self.row)
 
         self.app.push_screen(PickScreen(f"Upgrades of {unit.unit} (Enter takes or drops)", items), picked)
 
@@ -339,7 +348,7 @@ class ErScreen(Screen[None]):
         self.app.push_screen(PickScreen(f"HQ of {checked.title}", items, checked.pick.hq), picked)
 
     def action_label(self) -> None:
-        d = self.selected[0]
+        d = self.row[0]
         pick = self.roster.detachments[d]
 
         def labelled(label: str | None) -> None:
@@ -357,7 +366,7 @@ class ErScreen(Screen[None]):
         self.app.push_screen(LabelScreen("the roster", self.roster.name), named)
 
     def action_remove(self) -> None:
-        d, j = self.selected
+        d, j = self.row
         if j is None:
             self.commit(with_detachment(self.roster, d, None), f"remove {self.roster.detachments[d].type}",
                         (d - 1, None) if d else None)
@@ -368,28 +377,10 @@ class ErScreen(Screen[None]):
         checked = self._checked()
         sheets = [sheet(s) for u in checked.units for s in (u.sheet, u.transport) if s is not None]
         sheets = list({s.name: s for s in sheets}.values())
-        if self.selected[1] is not None and checked.units[self.selected[1]].sheet is not None:
-            chosen = checked.units[self.selected[1]].sheet.name
+        if self.row[1] is not None and checked.units[self.row[1]].sheet is not None:
+            chosen = checked.units[self.row[1]].sheet.name
             sheets.sort(key=lambda s: s.name != chosen)
         self.app.push_screen(SheetsScreen(f"Data sheets of {checked.title}", sheets))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen([("Epic Remastered roster", [b for b in self.BINDINGS if isinstance(b, Binding)])]))
-
-    def action_undo(self) -> None:
-        self.editor.undo()
-
-    def action_redo(self) -> None:
-        self.editor.redo()
-
-    def action_save(self) -> None:
-        self.editor.save()
-
-    def action_save_as(self) -> None:
-        self.editor.save_as()
-
-    def action_open(self) -> None:
-        self.editor.open()
-
-    def action_print(self) -> None:
-        self.editor.print_pdf()
