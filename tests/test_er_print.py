@@ -23,7 +23,7 @@ def test_the_sample_detachments_print_with_every_data_sheet(tmp_path):
     pages = printed("sample-detachments.yaml", tmp_path)
     first, text = pages[0], " ".join(pages)
     assert "LEGAL" in first and "pts" not in first  # the seed's lists have no points
-    assert "Force Cantro (Space Marines detachment)" in first
+    assert "Detachments # Detachment 1 Force Gadrel (Space Marines detachment)" in first
     assert "HQ Space Marine Librarian; no unit can take over command" in first
     assert "15 units, Infantry and Vehicle detachment; Leadership +1 (15 or more units)" in first
     assert "Main Force: 6 x Space Marines, with 3 x Space Marine Rhino (Transport (2): room for 6)" in first

@@ -45,6 +45,7 @@ class RosterSummary:
     json: dict[str, Any] = field(default_factory=dict)  # the machine-readable report (`check --format json`)
     sheets: list[SheetSummary] = field(default_factory=list)  # the datasheets of the units taken, for print
     priced: bool = True  # False: the roster is not played to points (Epic Remastered without a limit)
+    entry_kind: tuple[str, str] = ("Unit", "Units")  # what its entries are called, one and several
     data_revision: str = ""  # which data checked it, where the user brought the data (else the shipped data's)
 
     @property

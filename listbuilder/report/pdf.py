@@ -280,7 +280,7 @@ class RosterDocument:
         """One row per entry of the roster, its lines under its title; a row never splits."""
         style, summary = self.styles, self.summary
         rows: list[list[Any]] = [[Paragraph(h, style["CellHeadRight" if i == 2 else "CellHead"])
-                                  for i, h in enumerate(["#", "Unit", "Points"])]]
+                                  for i, h in enumerate(["#", summary.entry_kind[0], "Points" if summary.priced else ""])]]
         by_entry = _findings_by_entry(summary.findings)
         for entry in summary.entries:
             cell = [Paragraph(f"<b>{clean(entry.title)}</b>", style["Cell"])]
@@ -290,13 +290,14 @@ class RosterDocument:
             rows.append([Paragraph(str(entry.index + 1), style["CellBold"]), cell,
                          Paragraph(f"{entry.points:,}" if summary.priced else "", style["CellRight"])])
         if len(rows) == 1:
-            return [Paragraph("Units", style["Heading"]), Paragraph("No units.", style["Normal"])]
+            return [Paragraph(summary.entry_kind[1], style["Heading"]),
+                    Paragraph(f"No {summary.entry_kind[1].lower()}.", style["Normal"])]
         if summary.priced:
             rows.append([Paragraph("", style["Cell"]), Paragraph("<b>Total</b>", style["Cell"]),
                          Paragraph(f"<b>{summary.total:,}</b>", style["CellRight"])])
         table = Table(rows, colWidths=_widths(self.width, [7 * mm, None, 14 * mm]), repeatRows=1)
         table.setStyle(TableStyle(_grid()))
-        return [Paragraph("Units", style["Heading"]), table]
+        return [Paragraph(summary.entry_kind[1], style["Heading"]), table]
 
     def datasheets(self) -> list[Flowable]:
         if not self.summary.sheets:

@@ -161,4 +161,5 @@ def summary(result: ErResult) -> RosterSummary:
         name=result.roster.name, army=army.name, game=GAME_NAME, total=result.total, limit=result.limit,
         findings=result.findings, army_lines=army_lines,
         entries=[EntrySummary(d.index, d.title, d.points or 0, detachment_lines(d)) for d in result.detachments],
-        json=json, sheets=sheets_used(result), priced=result.roster.points is not None)
+        json=json, sheets=sheets_used(result), priced=result.roster.points is not None,
+        entry_kind=("Detachment", "Detachments"))
