@@ -77,9 +77,10 @@ ILLEGAL = {
         formations=[(175, 10, 10, 5, YES, {}), (425, 9, 9, 4, YES, {})]),
     "illegal-sappers.yaml": dict(
         total=650, codes=["split-unbalanced", "upgrade-not-allowed"],
-        formations=[(225, 10, 10, 5, YES, {}), (175, 16, 16, 8, YES, {}), SHARED_OUT]),
+        formations=[(225, 14, 14, 7, YES, {}),       # the 4 Sappers it may not take are still in it (free)
+                    (175, 16, 16, 8, YES, {}), SHARED_OUT]),
     "illegal-company-upgrades.yaml": dict(
-        total=875, codes=["limit-exceeded", "too-many-upgrades"],   # the three sets refused, not charged
+        total=1175, codes=["limit-exceeded", "too-many-upgrades"],  # + the three sets 300, one refused, all charged
         formations=[(225, 10, 10, 5, YES, {}), (500, 25, 25, 12, NO, {}), (150, 6, 6, 3, YES, {})]),
     "illegal-navy.yaml": dict(
         total=875, codes=["cap-exceeded", "upgrade-placement"],

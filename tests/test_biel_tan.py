@@ -72,8 +72,9 @@ LEGAL = {
 
 ILLEGAL = {
     "illegal-transports.yaml": dict(
-        total=900, codes=["transport-inexact", "transport-inexact", "transport-inexact"],
-        formations=[(300, 8, 8, 4, NO, {})] * 3),  # transports that do not fit are not taken (D6)
+        total=1215, codes=["transport-inexact", "transport-inexact", "transport-inexact"],
+        formations=[(400, 10, 10, 5, NO, {}),       # transports that do not fit are still taken and charged (D6)
+                    (450, 11, 11, 5, NO, {}), (365, 9, 9, 4, NO, {})]),
     "illegal-serpents-with-upgrades.yaml": dict(
         total=1225, codes=["upgrade-exclusive", "upgrade-exclusive"],
         formations=[
@@ -86,18 +87,19 @@ ILLEGAL = {
         formations=[(150, 8, 8, 4, NO, {}), (75, 3, 3, 1, YES, {}), (225, 9, 9, 4, YES, {}),
                     (200, 6, 6, 3, YES, {}), (200, 6, 6, 3, NO, {})]),
     "illegal-individuals.yaml": dict(
-        total=1300, codes=["cap-exceeded", "formation-unusable", "limit-exceeded", "limit-exceeded", "limit-exceeded"],
+        total=1400, codes=["cap-exceeded", "formation-unusable", "limit-exceeded", "limit-exceeded", "limit-exceeded"],
         formations=[(0, 1, 3, 1, NO, {}), (0, 1, 3, 1, NO, {}),
                     (450, 8, 8, 4, NO, {}),         # 300 + 2 Autarchs 150
-                    (850, 1, 6, 3, NO, {})]),       # two Wraithgates are beyond the 0-1: none is bought
+                    (850, 1, 6, 3, NO, {})]),       # + two Wraithgates 100, beyond the 0-1 but charged
     "illegal-spacecraft.yaml": dict(
         total=2150, codes=["cap-exceeded", "limit-exceeded", "limit-exceeded", "limit-exceeded", "wargear-invalid"],
         formations=[(150, 1, None, None, NO, {}), (300, 1, None, None, NO, {}),
                     (850, 1, 6, 3, NO, {}), (850, 1, 6, 3, NO, {})]),
     "illegal-exarchs-and-swaps.yaml": dict(
-        total=780, codes=["quantity-out-of-range", "quantity-out-of-range", "quantity-out-of-range",
+        total=880, codes=["quantity-out-of-range", "quantity-out-of-range", "quantity-out-of-range",
                           "upgrade-not-allowed"],
-        formations=[(300, 8, 8, 4, NO, {}), (150, 8, 8, 4, NO, {}),
+        formations=[(375, 8, 8, 4, NO, {}),         # 300 + 3 Exarchs 75, one more than allowed
+                    (175, 8, 8, 4, NO, {}),         # 150 + an Exarch 25 it may not take; the platforms free
                     (330, 6, 6, 3, NO, {})]),       # 4 Falcons 200 + 2 Fire Prisms 130
 }
 
@@ -239,5 +241,5 @@ def test_exarchs_join_aspect_warriors_not_their_transports(catalog):
     ]})
     result = validate(roster, catalog)
     assert [f.code for f in result.findings] == ["character-host-invalid"]
-    assert result.total == 500  # 300 + 4 Wave Serpents 200; the misplaced Exarch is not bought (D6)
+    assert result.total == 525  # 300 + 4 Wave Serpents 200 + the misplaced Exarch 25, charged as written (D6)
     assert result.formations[0].derived["units"] == 12

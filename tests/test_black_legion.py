@@ -56,8 +56,9 @@ LEGAL = {
 
 ILLEGAL = {
     "illegal-factions.yaml": dict(
-        total=825, codes=["faction-mismatch", "faction-mismatch", "faction-required"],
-        formations=[(275, 8, 8, 4, YES, {})] * 3),          # the refused Cult Marines are not charged
+        total=1125, codes=["faction-mismatch", "faction-mismatch", "faction-required"],
+        formations=[(425, 12, 12, 6, YES, {}),              # 275 + the refused Cult Marines 150, charged
+                    (275, 8, 8, 4, YES, {}), (425, 12, 12, 6, YES, {})]),
     "illegal-daemon-princes.yaml": dict(
         total=960, codes=["limit-exceeded"],
         formations=[(325, 8, 8, 4, YES, {}), (325, 8, 8, 4, YES, {}),
@@ -66,9 +67,9 @@ ILLEGAL = {
         total=575, codes=["limit-short"],
         formations=[(275, 8, 8, 4, YES, {}), (300, 8, 8, 4, NO, {})]),
     "illegal-upgrades.yaml": dict(
-        total=1235, codes=["character-host-invalid", "limit-exceeded", "too-many-upgrades", "upgrade-not-allowed"],
+        total=1255, codes=["character-host-invalid", "limit-exceeded", "too-many-upgrades", "upgrade-not-allowed"],
         formations=[(725, 18, 18, 9, YES, {}),             # 275 + 150 + 150 + 75 + 50 + 25, all charged
-                    (260, 4, 4, 2, YES, {}),                # Rhinos refused, not charged
+                    (280, 6, 6, 3, NO, {}),                 # 4 x 65 + the refused Rhinos 20, charged
                     (125, 4, 4, 2, YES, {}), (125, 4, 4, 2, YES, {})]),
     "illegal-dreadclaws.yaml": dict(
         total=815, codes=["transport-not-allowed", "transport-prerequisite-missing",
@@ -83,8 +84,8 @@ ILLEGAL = {
                     (150, 3, 3, 1, NO, {}), (800, 1, 8, 4, NO, {}), (250, 1, None, None, NO, {}),
                     (150, 1, None, None, NO, {}), (140, 4, 4, 2, NO, {})]),
     "illegal-dreadclaws-with-vehicles.yaml": dict(
-        total=565, codes=["transport-not-allowed"],
-        formations=[(315, 12, 12, 6, NO, {}),          # 275 + 4 Rhinos 40; the refused Dreadclaws not charged (D6)
+        total=625, codes=["transport-not-allowed"],
+        formations=[(375, 12, 12, 6, NO, {}),          # 275 + 4 Rhinos 40 + the refused Dreadclaws 12 x 5 (D6)
                     (250, 1, None, None, NO, {})]),
 }
 
@@ -191,7 +192,7 @@ def test_armoured_and_assault_companies_priced_per_vehicle(check):
     armour = check(f"{ARMY}/legal-armour.yaml")
     assert [f.points for f in armour.formations[:2]] == [500, 500]   # 4x50 + 2x75 + 2 Defilers; 225 + 275
     counts = message(check(f"{ARMY}/illegal-caps-and-counts.yaml"), "composition-count")
-    assert counts.message == "Raptor Cult has 4 to 8 units from Raptors, not 9"
+    assert counts.message == "Raptor Cult needs 4 to 8 units from Raptors; the roster has 9"
 
 
 def test_dreadclaws_cost_5_per_unit_need_a_ship_and_no_other_vehicles(check):

@@ -66,13 +66,14 @@ ILLEGAL = {
         total=2025, codes=["points-over-limit"],
         formations=[(675, 14, 28, 7, NO, {"Rhino": 3})] * 3),
     "illegal-unknown-names.yaml": dict(
-        total=525, codes=["unknown-character", "unknown-formation", "unknown-upgrade", "upgrade-not-allowed"],
-        formations=[(150, 6, 12, 3, YES, {"Rhino": 2}), (200, 5, 10, 2, NO, {}), (175, 4, 8, 2, NO, {})]),
+        total=600, codes=["unknown-character", "unknown-formation", "unknown-upgrade", "upgrade-not-allowed"],
+        formations=[(225, 7, 14, 3, YES, {"Rhino": 2}),     # Scouts 150 + the refused Hunter 75, charged
+                    (200, 5, 10, 2, NO, {}), (175, 4, 8, 2, NO, {})]),   # no price for what the list lacks
     "illegal-two-supreme-commanders.yaml": dict(
         total=675, codes=["limit-exceeded"],
         formations=[(400, 9, 18, 4, NO, {"Rhino": 3}), (275, 4, 8, 2, NO, {})]),
     "illegal-character-host.yaml": dict(
-        total=175, codes=["character-host-missing"], formations=[(175, 4, 8, 2, NO, {})]),
+        total=225, codes=["character-host-missing"], formations=[(225, 4, 8, 2, NO, {})]),   # 175 + Captain 50
     "illegal-allies-cap.yaml": dict(
         total=1425, codes=["cap-exceeded"],
         formations=[(300, 9, 18, 4, NO, {"Rhino": 3}), (850, 1, 8, 4, NO, {}), (275, 1, 3, 1, NO, {})]),
@@ -81,15 +82,17 @@ ILLEGAL = {
         formations=[(200, 1, None, None, NO, {}), (350, 1, None, None, NO, {}), (300, 6, 12, 3, NO, {})]),
     "illegal-drop-pods.yaml": dict(
         total=700,
-        codes=["transport-not-allowed", "transport-prerequisite-missing", "transport-prerequisite-missing",
-               "unknown-transport"],
+        codes=["transport-not-allowed", "transport-prerequisite-missing", "unknown-transport"],   # Scouts: one
         formations=[(300, 6, 12, 3, NO, {}), (150, 4, 8, 2, NO, {}), (250, 6, 12, 3, NO, {"Rhino": 2})]),
     "illegal-razorbacks-and-quantities.yaml": dict(
-        total=2070,
+        total=2420,    # every refused upgrade charged as written (D6)
         codes=["composition-required", "quantity-out-of-range", "quantity-out-of-range", "quantity-out-of-range",
                "transport-excess", "transport-excess", "upgrade-repeated"],
-        formations=[(300, 9, 18, 4, NO, {"Rhino": 3}), (420, 6, 12, 3, NO, {}), (375, 10, 20, 5, NO, {"Rhino": 3}),
-                    (200, 5, 10, 2, NO, {}), (500, 2, 6, 3, NO, {}), (275, 0, 0, 0, YES, {})]),
+        formations=[(475, 13, 26, 6, NO, {}),               # 300 + 7 Razorbacks 175: they carry all, no Rhinos
+                    (445, 7, 14, 3, NO, {}),                # 250 + 2 Land Raiders 170 + 1 Razorback 25
+                    (525, 13, 26, 6, NO, {"Rhino": 3}),     # 300 + 3 Dreadnoughts 150 + Hunter 75 (once)
+                    (200, 6, 12, 3, NO, {}),                # 6 Attack Bikes (free) for the 5 Bikes
+                    (500, 2, 6, 3, NO, {}), (275, 0, 0, 0, YES, {})]),
 }
 
 
@@ -113,10 +116,10 @@ def test_typos_get_suggestions_and_positions(check):
     result = check(f"{ARMY}/illegal-unknown-names.yaml")
     formation = message(result, "unknown-formation")
     assert formation.suggestion == "did you mean 'Tactical'?"
-    assert (formation.location.line, formation.location.column) == (6, 5)
+    assert (formation.location.line, formation.location.column) == (8, 5)
     upgrade = message(result, "unknown-upgrade")
     assert upgrade.suggestion == "did you mean 'Attack Bike'?"
-    assert upgrade.location.line == 12
+    assert upgrade.location.line == 14
     assert "Scout may not take the Hunter upgrade" in message(result, "upgrade-not-allowed").message
     assert "'Sergeant' is not one of Captain, Librarian, Chaplain, Supreme Commander" in \
         message(result, "unknown-character").message
@@ -145,7 +148,7 @@ def test_razorbacks_beyond_need(check):
 def test_drop_pod_needs_a_ship(check):
     result = check(f"{ARMY}/illegal-drop-pods.yaml")
     missing = [f for f in result.findings if f.code == "transport-prerequisite-missing"]
-    assert [f.path for f in missing] == [("formations", 0, "transport"), ("formations", 1, "transport")]
+    assert [f.path for f in missing] == [("formations", 0, "transport")]   # the Scouts may not drop: said once
     assert "needs a Strike Cruiser or Battle Barge" in missing[0].message
 
 

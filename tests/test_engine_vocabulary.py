@@ -63,12 +63,12 @@ def test_zero_to_one_formation():
 def test_count_outside_range_and_on_a_single_formation():
     result = check({"type": "Squad", "count": 4}, {"type": "HQ", "count": 2})
     assert [f.code for f in result.findings] == ["quantity-out-of-range", "quantity-out-of-range"]
-    assert result.findings[0].message == "Squad takes 1 to 3 per formation, not 4"
+    assert result.findings[0].message == "Squad takes 1 to 3 per formation; the roster has 4"
 
 
 def test_composition_must_add_up():
     result = check({"type": "Mix", "composition": {"Trooper": 1, "Tank": 1}})
-    assert [f.message for f in result.findings] == ["Mix has 3 units from Trooper, Tank, not 2"]
+    assert [f.message for f in result.findings] == ["Mix needs 3 units from Trooper or Tank; the roster has 2"]
     ok = check({"type": "Mix", "composition": {"trooper": 1, "TANK": 2}})
     assert ok.valid and ok.formations[0].derived["units"] == 3
 

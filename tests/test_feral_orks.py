@@ -77,21 +77,21 @@ ILLEGAL = {
         formations=[(200, 10, 10, 5, YES, {}), (100, 6, 6, 3, YES, {}), (100, 6, 6, 3, YES, {}),
                     (200, 1, 4, 2, NO, {}), (200, 1, 4, 2, NO, {})]),
     "illegal-scaled-limits.yaml": dict(
-        total=1225,
+        total=1570,    # every refused extra charged as written (D6)
         codes=["quantity-out-of-range", "quantity-out-of-range", "quantity-out-of-range", "unknown-size",
                "unknown-size"],
-        formations=[(200, 10, 10, 5, YES, {}),     # the second Nob is refused, not charged
-                    (700, 22, 32, 16, NO, {}),     # big 350 + 2 Orkeosauruses 350; the 7 Katapults refused
-                    (175, 12, 12, 6, NO, {}),      # an unknown size counts as the normal one; Nobz refused
+        formations=[(270, 12, 12, 6, YES, {}),     # 200 + 2 Nobz 70, one beyond the limit
+                    (875, 29, 39, 19, NO, {}),     # big 350 + 7 Katapults 175 + 2 Orkeosauruses 350
+                    (275, 16, 16, 8, NO, {}),      # an unknown size counts as the normal one 175 + 2 x 50
                     (150, 6, 6, 3, YES, {})]),
     "illegal-extras.yaml": dict(
-        total=750,
+        total=1480,    # every refused extra charged as written (D6)
         codes=["quantity-out-of-range", "quantity-out-of-range", "quantity-out-of-range", "quantity-out-of-range",
                "upgrade-not-allowed", "upgrade-not-allowed", "wargear-invalid"],
-        formations=[(200, 10, 10, 5, YES, {}),     # no extra Boyz, so no free Grot: refused
-                    (100, 5, 5, 2, NO, {}),
-                    (150, 6, 6, 3, YES, {}),
-                    (100, 6, 6, 3, YES, {}),
+        formations=[(550, 13, 23, 11, NO, {}),     # 200 + a refused free Grot + 2 Orkeosauruses 350 (DC 6 each)
+                    (125, 7, 7, 3, NO, {}),        # 100 + 2 Wildboyz 25
+                    (200, 6, 6, 3, YES, {}),       # 150 + Wyrdboy 50
+                    (405, 13, 13, 6, YES, {}),     # 100 + 7 Madboyz 105 + 4 Wyrdboyz 200
                     (200, 1, 4, 2, NO, {})]),
     "illegal-points-and-two-warlords.yaml": dict(
         total=2025, codes=["character-placement", "limit-exceeded", "points-over-limit"],
@@ -100,7 +100,7 @@ ILLEGAL = {
                     (750, 32, 32, 16, NO, {})]),   # 'uge 350 + 8 Squiggoths 400
     "illegal-grots-per-extra-boyz.yaml": dict(
         total=225, codes=["quantity-out-of-range"],
-        formations=[(225, 11, 11, 5, YES, {})]),   # 200 + 1 Boyz 25; the three Grotz refused
+        formations=[(225, 14, 14, 7, YES, {})]),   # 200 + 1 Boyz 25; the three Grotz refused, free
 }
 
 test_legal_roster, test_illegal_roster = roster_tests(ARMY, LEGAL, ILLEGAL)

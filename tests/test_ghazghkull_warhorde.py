@@ -88,20 +88,20 @@ ILLEGAL = {
                     (150, 6, 6, 3, YES, {}),       # an unknown size counts as the normal one
                     (650, 1, 8, 4, NO, {})]),
     "illegal-extras.yaml": dict(
-        total=1500, codes=["character-host-invalid", "quantity-out-of-range", "quantity-out-of-range",
+        total=2510, codes=["character-host-invalid", "quantity-out-of-range", "quantity-out-of-range",
                            "quantity-out-of-range", "quantity-out-of-range", "upgrade-not-allowed",
                            "upgrade-not-allowed", "wargear-invalid"],
-        formations=[(200, 10, 10, 5, YES, {}),     # 3 Nobz refused; the free Grot refused (no Boyz bought)
-                    (225, 10, 10, 5, YES, {}),     # big: Nobz and the Big Mek refused
-                    (225, 3, 3, 1, YES, {}),       # Supa-Stompas and Oddboy refused; Stompas move 15cm
+        formations=[(305, 14, 14, 7, YES, {}),     # 200 + 3 Nobz 105 + a free Grot: refused, charged as written
+                    (405, 13, 13, 6, YES, {}),     # big 225 + 3 Nobz 105 + Big Mek 75
+                    (900, 5, 11, 5, NO, {}),       # 225 + 2 Supa-Stompas 600 (DC 4 each) + Slaver 75
                     (650, 1, 8, 4, NO, {}),
-                    WARBAND]),
+                    (250, 11, None, None, NO, {})]),   # 200 + Battlekroozer 50: a spacecraft has no break point
     "illegal-two-warlords-and-kroozers.yaml": dict(
         total=850, codes=["limit-exceeded", "limit-exceeded"],
         formations=[WARBAND, WARBAND, KROOZER, (250, 1, None, None, NO, {})]),
     "illegal-grots-per-extra-boyz.yaml": dict(
         total=225, codes=["quantity-out-of-range"],
-        formations=[(225, 11, 11, 5, YES, {})]),   # 200 + 1 Boyz 25; the three Grotz refused (one allowed)
+        formations=[(225, 14, 14, 7, YES, {})]),   # 200 + 1 Boyz 25; the three free Grotz, two refused
 }
 
 test_legal_roster, test_illegal_roster = roster_tests(ARMY, LEGAL, ILLEGAL)
@@ -138,7 +138,7 @@ def test_stated_limits_scale_and_are_refused_beyond(check):
     result = check(f"{ARMY}/illegal-extras.yaml")
     found = sorted(f.message for f in result.findings if f.code == "quantity-out-of-range")
     assert found == ["Free Grotz in Warband: 1 taken, none allowed (one per Boyz, and Warband has 0)",
-                     "Nobz (up to 1) in Mekboy Gunzmob: 3 taken, 1 to 2 allowed",   # up to 1, doubled
+                     "Nobz in Mekboy Gunzmob: 3 taken, 1 to 2 allowed",   # up to 1, doubled; never "(up to 1)"
                      "Nobz in Warband: 3 taken, 1 to 2 allowed",
                      "Supa-Stompa in Mekboy Stompamob: 2 taken, 1 allowed"]
     refused = sorted((f.rule, f.message.split(" (")[0]) for f in result.findings if f.code == "upgrade-not-allowed")
@@ -149,9 +149,9 @@ def test_stated_limits_scale_and_are_refused_beyond(check):
 def test_choice_pools_and_the_flakwagon_limit(check):
     result = check(f"{ARMY}/illegal-choice-pools-and-sizes.yaml")
     assert sorted(f.message for f in result.findings if f.code == "composition-count") == [
-        "Blitz Brigade may have at most 1 Flakwagonz, not 2",
-        "Blitz Brigade may have at most 2 Flakwagonz, not 3",                            # 0-1, doubled
-        "Kult of Speed has 8 units from Warbuggies/Wartraks, Warbikes, Skorcha, not 9"]
+        "Blitz Brigade may have at most 1 Flakwagonz; the roster has 2",
+        "Blitz Brigade may have at most 2 Flakwagonz; the roster has 3",                            # 0-1, doubled
+        "Kult of Speed needs 8 units from Warbuggies/Wartraks or Warbikes or Skorcha; the roster has 9"]
 
 
 def test_single_cost_formations_come_in_one_size(check):
@@ -166,14 +166,14 @@ def test_warlord_must_join_a_great_gargant_if_the_army_has_one(check):
     legal = check(f"{ARMY}/legal-great-gargant.yaml")
     assert characters(legal.formations[0]) == [("Warlord", "Ork Great Gargant", "Warlord")]
     finding = message(check(f"{ARMY}/illegal-warlord-not-in-great-gargant.yaml"), "character-placement")
-    assert finding.message == "Warlord joins a Nobz, but the army has an Ork Great Gargant, which it must join"
+    assert finding.message == "Warlord joins a unit of Nobz, but the army has an Ork Great Gargant, which it must join"
     assert finding.rule == "6.6 Special Rules: Ork Warlord"
     assert finding.path == ("formations", 1, "upgrades", "Warlord")
 
 
 def test_warlord_joins_nobz_or_a_gargant_else_any_ork_unit(check):
     finding = message(check(f"{ARMY}/illegal-warlord-on-boyz.yaml"), "character-placement")
-    assert finding.message == "Warlord joins a Boyz, but the army has a Nobz or Ork Gargant, which it must join"
+    assert finding.message == "Warlord joins a unit of Boyz, but the army has a unit of Nobz or an Ork Gargant, which it must join"
     gargant = check(f"{ARMY}/legal-warlord-in-gargant.yaml").formations[0]
     assert characters(gargant) == [("Warlord", "Ork Gargant", "Warlord")]   # Nobz in the army too: either
     stormboyz = check(f"{ARMY}/legal-warlord-any-unit.yaml").formations[0]   # FAQ L12880-12886

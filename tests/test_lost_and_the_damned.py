@@ -79,9 +79,10 @@ ILLEGAL = {
         total=1225, codes=["limit-exceeded", "limit-exceeded"],
         formations=[COVEN, (400, 4, 4, 2, YES, {}), (100, 4, 4, 2, YES, {}), ZOMBIES, ZOMBIES, ZOMBIES]),
     "illegal-upgrades.yaml": dict(
-        total=400, codes=["quantity-out-of-range", "quantity-out-of-range", "quantity-out-of-range",
+        total=805, codes=["quantity-out-of-range", "quantity-out-of-range", "quantity-out-of-range",
                           "transport-inexact"],
-        formations=[COVEN, COVEN]),                    # every refused upgrade uncharged
+        formations=[(475, 21, 21, 10, YES, {}),       # 200 + 9 Cultists 135 + 7 Big Mutants 140, charged as written
+                    (330, 21, 21, 10, NO, {})]),      # 200 + Daemon Prince 50 + 8 Land Transporters 80
     "illegal-factions.yaml": dict(
         total=640, codes=["faction-not-allowed", "upgrade-repeated"],
         formations=[(240, 12, 12, 6, YES, {}), (400, 1, 6, 3, NO, {})]),
@@ -189,7 +190,7 @@ def test_big_mutants_replace_cultists_and_or_mutants(catalog):
 
 def test_transports_exactly_enough_in_any_mix(catalog, check):
     spare = message(check(f"{ARMY}/illegal-upgrades.yaml"), "transport-inexact")
-    assert spare.message == ("Transports in Stigmatus Covenant Coven: with 7 Land Transporters, 2 spaces would be "
+    assert spare.message == ("Transports in Stigmatus Covenant Coven: with 8 Land Transporters, 2 spaces would be "
                              "left spare; the transports taken must carry every unit they can, with no space to spare")
     assert spare.rule == "6.12 Stigmatus Covenant Upgrades: Transports"
     mixed = check(f"{ARMY}/legal-transports.yaml").formations[0]

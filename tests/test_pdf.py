@@ -106,7 +106,7 @@ def test_illegal_roster_prints_its_findings_first(catalog, tmp_path):
     assert not result.valid
     pages = pages_text(roster_pdf(result, catalog, source=str(ILLEGAL)), tmp_path)
     first = pages[0]
-    assert first.index("ILLEGAL: this roster breaks its army list (6 errors") < first.index("Findings") < first.index("Army")
+    assert first.index("ILLEGAL: this roster breaks its army list (7 errors") < first.index("Findings") < first.index("Army")
     assert "'Tactcal' is not a formation of Space Marines – Codex Astartes or its allies (did you mean 'Tactical'?)" in first
     assert "Tactcal Not a formation of this army; not counted (see finding 3)" in first
     assert "line 16:5" in first
@@ -206,7 +206,7 @@ def test_print_command_writes_the_pdf_and_exits_by_legality(tmp_path, capsys):
     assert main(["print", str(tmp_path / "missing.yaml")]) == 2
     assert not (tmp_path / "missing.pdf").exists()
     out = capsys.readouterr()
-    assert "ILLEGAL roster, 6 error(s)" in out.out and "missing.yaml: UNREADABLE" in out.err
+    assert "ILLEGAL roster, 7 error(s)" in out.out and "missing.yaml: UNREADABLE" in out.err
 
 
 def test_a_long_roster_table_repeats_its_headings_and_keeps_each_formation_whole(catalog, tmp_path):

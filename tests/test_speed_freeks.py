@@ -85,17 +85,17 @@ ILLEGAL = {
         total=875, codes=["limit-exceeded", "upgrade-not-allowed"],
         formations=[(200, 9, 9, 4, NO, {}),
                     (150, 6, 6, 3, YES, {}),
-                    (150, 3, 3, 1, NO, {}),        # the Fighta Squadron's Bikeboy refused
+                    (150, 4, 4, 2, NO, {}),        # the Fighta Squadron's Bikeboy refused, still in it (free)
                     (375, 26, 26, 13, NO, {})]),   # big: 2 + 6 + 8 + 8 and two Bikeboys (the limit counts 4)
     "illegal-extras.yaml": dict(
-        total=1125, codes=["composition-count", "composition-count", "quantity-out-of-range",
+        total=1745, codes=["composition-count", "composition-count", "quantity-out-of-range",
                            "quantity-out-of-range", "quantity-out-of-range", "unknown-size", "upgrade-not-allowed",
                            "upgrade-not-allowed", "upgrade-not-allowed"],
-        formations=[(200, 13, 13, 6, NO, {}),      # Warbikes, plain Boyz, Nobz, Speedstas refused
-                    (150, 5, 5, 2, YES, {}),       # Buggies refused
+        formations=[(420, 19, 19, 9, NO, {}),      # 200 + the refused Warbikes 25, Boyz 25, 2 Nobz 70, 2 Speedstas 100
+                    (200, 7, 7, 3, YES, {}),       # 150 + the refused Buggies 50
                     (150, 4, 4, 2, NO, {}),
                     (200, 8, 8, 4, NO, {}),        # an unknown size counts as the normal one
-                    (150, 3, 3, 1, NO, {}),
+                    (500, 10, 10, 5, NO, {}),      # 150 + 7 Fighta-Bommerz 350, one more than allowed
                     (275, 3, 9, 4, NO, {})]),      # three Battlefortresses as given
     "illegal-big-gunz-in-battlewagons.yaml": dict(
         total=565, codes=["too-slow"],
@@ -103,7 +103,8 @@ ILLEGAL = {
                                                    # Nob Warbike, 3 Boyz, 4 Trukks, 9 Big Gunz, 4 wagons, Bikeboy
     "illegal-nob-warbikes.yaml": dict(
         total=600, codes=["quantity-out-of-range", "unknown-size", "upgrade-not-allowed"],
-        formations=[(200, 13, 13, 6, NO, {}), (200, 8, 8, 4, NO, {}), LANDA]),
+        formations=[(200, 14, 14, 7, NO, {}),      # 2 Nob Warbikes (free) for its 1 Nobz, as written
+                    (200, 9, 9, 4, NO, {}), LANDA]),
 }
 
 test_legal_roster, test_illegal_roster = roster_tests(ARMY, LEGAL, ILLEGAL)
@@ -205,8 +206,8 @@ def test_sizes_and_their_limits(check):
     assert message(extras, "unknown-size").message == (
         "Kult of Speed comes in these sizes: normal, big, 'uge; not 'huge'")
     assert sorted(f.message for f in extras.findings if f.code == "composition-count") == [
-        "Blitz Brigade may have at most 1 Flakwagonz, not 2",
-        "Fortress Mob has 2 units from Battlefortress, Gunfortress, not 3"]
+        "Blitz Brigade may have at most 1 Flakwagonz; the roster has 2",
+        "Fortress Mob needs 2 units from Battlefortress or Gunfortress; the roster has 3"]
     landa = message(check(f"{ARMY}/illegal-nob-warbikes.yaml"), "unknown-size")
     assert landa.message == "Ork Landa comes in these sizes: normal; not 'big'"
 

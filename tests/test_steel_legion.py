@@ -69,12 +69,15 @@ ILLEGAL = {
         total=550, codes=["limit-exceeded"],
         formations=[(250, 13, 13, 6, YES, {})] + [(100, 4, 4, 2, YES, {})] * 3),
     "illegal-company-upgrades.yaml": dict(
-        total=1350, codes=["choice-invalid", "too-many-upgrades", "upgrade-not-allowed"],
-        formations=[(500, 21, 21, 10, NO, {}), (650, 10, 10, 5, NO, {}), (200, 8, 8, 4, YES, {})]),
+        total=1600, codes=["choice-invalid", "too-many-upgrades", "upgrade-not-allowed"],
+        formations=[(500, 21, 21, 10, NO, {}),
+                    (850, 13, 13, 6, NO, {}),      # 650 + a Tank Squadron of mixed tanks 200, charged as written
+                    (250, 10, 10, 5, YES, {})]),   # 200 + Ogryns 50 it may not take
     "illegal-chimeras.yaml": dict(
-        total=1600, codes=["transport-excess", "transport-excess", "transport-insufficient",
-                           "upgrade-prerequisite-missing"],
-        formations=[(500, 26, 26, 13, NO, {}), (800, 13, 13, 6, NO, {}), (300, 15, 15, 7, YES, {})]),
+        total=2075, codes=["transport-excess", "transport-excess", "transport-insufficient"],
+        formations=[(550, 28, 28, 14, NO, {}),     # 400 + Infantry Platoon 100 + 2 Chimeras 50, as written
+                    (825, 14, 14, 7, NO, {}),      # 650 + Hellhounds 150 + a Chimera 25 nobody needs
+                    (700, 31, 31, 15, NO, {})]),   # 250 + Ogryns 50 + 16 Chimeras 400
     "illegal-commissars.yaml": dict(
         total=1500, codes=["limit-exceeded", "upgrade-placement"],
         formations=[(500, 20, 20, 10, NO, {})] + [(250, 13, 13, 6, YES, {})] * 3

@@ -91,23 +91,24 @@ ILLEGAL = {
                     (100, 1, 2, 1, NO, {}), (150, 1, None, None, NO, {}), (300, 1, None, None, NO, {}),
                     (250, 3, 3, 1, NO, {})]),
     "illegal-upgrades.yaml": dict(
-        total=950, codes=["too-many-upgrades", "upgrade-not-allowed", "upgrade-repeated"],
+        total=975, codes=["too-many-upgrades", "upgrade-not-allowed", "upgrade-repeated"],
         formations=[(600, 20, 20, 10, NO, {}),  # 200+100+100+75+125; drones aside 2 XV8 move 25cm, 2 scouts of 16
-                    (200, 8, 8, 4, YES, {}),     # Networked Drones refused, not charged
+                    (225, 8, 8, 4, YES, {}),     # 200 + Networked Drones 25, refused but charged
                     (150, 8, 8, 4, NO, {})]),    # Gun Drones charged once: 75 + 75; only drones, 8 at 30cm
     "illegal-commanders.yaml": dict(
-        total=1825, codes=["character-host-invalid", "character-host-missing", "limit-exceeded", "limit-exceeded",
+        total=2025, codes=["character-host-invalid", "character-host-missing", "limit-exceeded", "limit-exceeded",
                            "upgrade-not-allowed"],
-        formations=[(200, 8, 8, 4, YES, {}), (200, 8, 8, 4, YES, {}),  # Shas'el refused, not charged (D6)
+        formations=[(250, 8, 8, 4, YES, {}), (250, 8, 8, 4, YES, {}),  # Shas'el refused, still charged 50 (D6)
                     (275, 8, 8, 4, YES, {}), (275, 8, 8, 4, YES, {}),  # an Ethereal each, 75
                     (350, 4, 4, 2, NO, {}), (325, 1, 3, 1, NO, {}),    # Shas'o 100; Scorpionfish 225 + 100
-                    (200, 8, 8, 4, YES, {})]),
+                    (300, 8, 8, 4, YES, {})]),                         # 200 + a Shas'o 100 it may not take
     "illegal-markerlights.yaml": dict(
         total=850, codes=["limit-exceeded"],
         formations=[(200, 8, 8, 4, YES, {})] * 3 + [SENTRIES] * 5),
     "illegal-replacements.yaml": dict(
-        total=425, codes=["quantity-out-of-range", "quantity-out-of-range"],
-        formations=[(200, 8, 8, 4, YES, {}), (225, 1, 3, 1, NO, {})]),
+        total=500, codes=["quantity-out-of-range", "quantity-out-of-range"],
+        formations=[(225, 9, 9, 4, YES, {}),       # 200 + a Swordfish 25 with no Hammerhead to replace
+                    (275, 5, 7, 3, NO, {})]),      # 225 + Heavy Drones 50 with no Gun Drones to replace
 }
 
 
@@ -256,4 +257,4 @@ def test_an_ethereal_leads_only_a_fire_warrior_cadre(catalog):
     assert (finding.code, finding.path) == ("upgrade-not-allowed", ("formations", 1, "upgrades", "Commander",
                                                                     "character"))
     assert finding.message == "Ethereal may be taken only in Fire Warrior Cadre, not in a Battlesuit Cadre"
-    assert [f.points for f in result.formations] == [275, 350]   # 200 + 75; 250 + Fire Warriors 100
+    assert [f.points for f in result.formations] == [275, 425]   # 200 + 75; 250 + Fire Warriors 100 + the refused 75

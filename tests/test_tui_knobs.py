@@ -134,8 +134,10 @@ def test_too_many_asks_the_core(catalog):
 def test_offers_list_every_formation_with_its_price(catalog):
     view = catalog.view("epic-armageddon", "codex-astartes")
     found = {o.name: o for o in offers(view)}
-    assert (found["Tactical"].points, found["Tactical"].contents) == ("300", "6 Tactical")
-    assert found["Warhound Titans"].is_ally and found["Warhound Titans"].points == "275 / 500"
+    assert (found["Tactical"].points, found["Tactical"].contents) == ("300 pts", "6 Tactical")
+    assert found["Warhound Titans"].is_ally and found["Warhound Titans"].points == "275 / 500 pts"
+    rangers = {o.name: o for o in offers(catalog.view("epic-armageddon", "biel-tan"))}["Ranger Troupe"]
+    assert rangers.points == "25 pts each"          # never '25 each pts'
     assert found["Predators"].contents == "4 of Predator Annihilator / Predator Destructor"
 
 

@@ -78,24 +78,25 @@ ILLEGAL = {
         formations=[(150, 8, 8, 4, NO, {}), (150, 4, 4, 2, NO, {}), (175, 4, 4, 2, NO, {}),
                     (100, 4, 4, 2, YES, {})]),
     "illegal-transports.yaml": dict(
-        total=1300,
+        total=1955,    # every refused upgrade charged as written (D6)
         codes=["quantity-out-of-range", "transport-inexact", "transport-inexact", "upgrade-not-allowed",
                "upgrade-prerequisite-missing"],
         formations=[
-            (150, 8, 8, 4, NO, {}),        # the Wave Serpents are refused: a platform is aboard
+            (350, 12, 12, 6, NO, {}),      # 150 + Wave Serpents 200, refused (a platform is aboard) but charged
             (150, 8, 8, 4, NO, {}),
-            (400, 12, 12, 6, NO, {}),      # 200 + 4 Wave Serpents 200; three Falcon swaps refused (D6)
+            (625, 15, 15, 7, NO, {}),      # 200 + 4 Wave Serpents 200 + three Falcon swaps 225: 6 Falcons for 3
             (300, 10, 10, 5, NO, {}),      # 200 + 2 Jetbikes 100, bought though they need the transports
-            (150, 4, 4, 2, NO, {}),        # 2 Dire Avengers, one Falcon: not taken
-            (150, 4, 4, 2, NO, {}),        # 2 Wave Serpents and a Falcon leave a space: not taken
+            (215, 5, 5, 2, NO, {}),        # 150 + a Falcon 65 that leaves a Dire Avenger behind
+            (315, 7, 7, 3, NO, {}),        # 150 + 2 Wave Serpents 100 + a Falcon 65 that leave a space
         ]),
     "illegal-individuals.yaml": dict(
-        total=550, codes=["limit-exceeded", "limit-exceeded", "limit-exceeded"],
+        total=650, codes=["limit-exceeded", "limit-exceeded", "limit-exceeded"],
         formations=[(250, 8, 8, 4, NO, {}), (300, 8, 8, 4, NO, {}),   # each + Seer Council 100
-                    (0, 1, 3, 1, NO, {}), (0, 1, 3, 1, NO, {})]),   # two Wraithgates: none bought
+                    (0, 1, 3, 1, NO, {}), (0, 1, 3, 1, NO, {})]),   # + two Wraithgates 100, one beyond the 0-1
     "illegal-cap-and-choices.yaml": dict(
-        total=1150, codes=["cap-exceeded", "unknown-unit", "upgrade-not-allowed"],
-        formations=[(150, 8, 8, 4, NO, {}), (250, 1, 3, 1, NO, {}), (750, 1, 6, 3, NO, {})]),
+        total=1175, codes=["cap-exceeded", "unknown-unit", "upgrade-not-allowed"],
+        formations=[(175, 8, 8, 4, NO, {}),        # 150 + an Exarch 25 the Ulthwé host may not take
+                    (250, 1, 3, 1, NO, {}), (750, 1, 6, 3, NO, {})]),
 }
 
 
@@ -142,7 +143,7 @@ def test_black_guardian_ratio_rounds_up_and_counts_itself(catalog, guardians, bl
     (0, 200, {"Wave Serpent": 4}, True),
     (1, 275, {"Wave Serpent": 3, "Falcon": 2}, True),    # one Serpent swapped for two Falcons, +75
     (2, 350, {"Wave Serpent": 2, "Falcon": 4}, True),    # two swaps, +150
-    (3, 200, {"Wave Serpent": 4}, False),                # at most two Serpents may be swapped (refused)
+    (3, 425, {"Wave Serpent": 1, "Falcon": 6}, False),   # at most two may be swapped: refused, charged as written
 ])
 def test_black_guardian_serpents_and_falcons(catalog, swaps, points, vehicles, valid):
     upgrades = {"Black Guardian Transports": True, **({"Falcons": swaps} if swaps else {})}

@@ -64,7 +64,7 @@ ILLEGAL = {
         total=800, codes=["transport-all-or-none"],
         formations=[(200, 1, None, None, NO, {}), (300, 6, 12, 3, NO, {}), (300, 9, 18, 4, NO, {"Rhino": 3})]),
     "illegal-on-foot.yaml": dict(
-        total=975, codes=["unknown-transport", "unknown-upgrade"],
+        total=975, codes=["unknown-transport"],   # "Land Raiders: 1" is the seed's upgrade: the transport (D13)
         formations=[(300, 9, 18, 4, NO, {"Rhino": 3}), (675, 8, 16, 4, NO, {"Land Raider": 4})]),
     "illegal-air-without-aircraft.yaml": dict(
         total=625, codes=["transport-prerequisite-missing", "transport-prerequisite-missing"],
@@ -77,8 +77,9 @@ ILLEGAL = {
         formations=[(400, 9, 18, 4, NO, {"Rhino": 3}), (250, 6, 12, 3, YES, {"Rhino": 2}), (500, 2, 6, 3, NO, {}),
                     (250, 2, 2, 1, NO, {}), (150, 2, 2, 1, NO, {})]),
     "illegal-bikes-and-scout-pods.yaml": dict(
-        total=525, codes=["quantity-out-of-range", "transport-not-allowed", "transport-prerequisite-missing"],
-        formations=[(375, 8, 16, 4, NO, {}), (150, 4, 8, 2, NO, {})]),
+        total=525, codes=["quantity-out-of-range", "transport-not-allowed"],   # Scouts may not drop: no ship asked
+        formations=[(375, 9, 18, 4, NO, {}),       # 9 Attack Bikes (free) for its 8 Bikes, as written
+                    (150, 4, 8, 2, NO, {})]),
 }
 
 

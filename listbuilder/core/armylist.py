@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from .datasheet import Strict, UnitType
+from .names import name_key
 
 
 class Range(Strict):
@@ -103,6 +104,8 @@ class Grant(Strict):
 
 class Upgrade(Cited):
     name: str
+    aliases: list[str] = Field([], description="other names rosters may use for it: an older name, or the name "
+                                               "the seed prints or another list uses for the same thing")
     summary: str = Field(description="what it does, in our own words")
     cost: int = Field(0, ge=0, description="flat cost, paid once")
     options: list[UpgradeOption] = []
@@ -198,6 +201,7 @@ class Size(Strict):
 
 class Formation(Cited):
     name: str
+    aliases: list[str] = Field([], description="other names rosters may use: the seed's printed name, an older one")
     category: str | None = Field(None, description="e.g. company or support, for limits such as support ratios")
     units: list[UnitSlot] = Field(min_length=1)
     points: int | dict[int, int] | None = Field(
@@ -206,6 +210,8 @@ class Formation(Cited):
     initiative: str | None = Field(None, pattern=r"^[1-6]\+$", description="when it differs from the list's")
     count: Range | None = Field(None, description="copies fielded as one formation, e.g. 1-2 Warhounds")
     upgrades: list[str] = []
+    upgrade_counts: dict[str, Range] = Field({}, description="an upgrade's count where this formation's row "
+                                                             "differs from the upgrade's ('up to 1 Nobz')")
     must_take: list[str] = Field([], description="upgrades it always has ('1 Chaos Space Marine Lord character "
                                                  "upgrade and 8 Chaos Space Marines')")
     max_upgrades: int | None = Field(None, ge=0, description="most upgrades (those that count toward it) taken")
@@ -234,6 +240,10 @@ class Formation(Cited):
             if set(self.points) != wanted:
                 raise ValueError(f"give a price for each count in {sorted(wanted)}")
         return self
+
+    def answers_to(self, name: str) -> bool:
+        """Does a roster's `name` (any case and spacing) mean this formation, by its name or an alias?"""
+        return name_key(name) in {name_key(n) for n in (self.name, *self.aliases)}
 
     def price(self, copies: int) -> int:
         if isinstance(self.points, dict):

@@ -178,6 +178,10 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
             if name_key(upgrade) not in {name_key(u) for u in formation.upgrades}:
                 found.append(_missing("upgrade of the formation", upgrade, ("formations", i, "must_take", j),
                                       formation.upgrades))
+        for upgrade in formation.upgrade_counts:
+            if name_key(upgrade) not in {name_key(u) for u in formation.upgrades}:
+                found.append(_missing("upgrade of the formation", upgrade, ("formations", i, "upgrade_counts", upgrade),
+                                      formation.upgrades))
         for j, upgrade in enumerate(formation.upgrades):
             if name_key(upgrade) not in upgrade_names:
                 found.append(_missing("upgrade", upgrade, ("formations", i, "upgrades", j),

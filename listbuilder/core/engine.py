@@ -6,6 +6,7 @@ that depend on a game's rules (break points, garrisons...) come from its system 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import ceil, floor
 from typing import Any
@@ -15,7 +16,7 @@ from .armylist import (ArmyList, Formation, Grant, Limit, Per, Range, Size, Tran
 from .catalog import ArmyView, Catalog
 from .datasheet import Datasheet
 from .findings import Finding, FindingList, Path, Severity
-from .names import a, did_you_mean, name_key, plural
+from .names import a, a_unit, did_you_mean, name_key, plural
 from .roster import CharacterPick, Roster, RosterFormation
 from .transport import board, can_carry, load_whole, transports_needed
 
@@ -44,7 +45,7 @@ class Attached:
     """A character added to a unit of its formation (it is not a unit itself)."""
 
     sheet: Datasheet
-    joins: Datasheet
+    joins: Datasheet | None  # None: the unit it was to join is not in the formation (refused, still charged)
     upgrade: str
 
 
@@ -58,6 +59,8 @@ class BuiltFormation:
     units: list[UnitGroup] = field(default_factory=list)
     characters: list[Attached] = field(default_factory=list)
     upgrades: dict[str, int] = field(default_factory=dict)  # upgrade name -> points paid
+    refused: list[str] = field(default_factory=list)  # upgrades taken against a rule: still charged (D6)
+    set_aside: dict[str, int] = field(default_factory=dict)  # unit -> how many refused upgrades added (D54)
     offers: list[Upgrade] = field(default_factory=list)  # the upgrades it may take
     transport_rule: TransportRule | None = None
     transport_mode: TransportMode | None = None  # the option chosen from the rule
@@ -98,6 +101,18 @@ class BuiltFormation:
     def group(self, name: str) -> UnitGroup | None:
         return next((g for g in self.units if name_key(g.sheet.name) == name_key(name)), None)
 
+    def counted(self, sheets: list[Datasheet]) -> list[Datasheet]:
+        """`sheets` less the units refused upgrades added: a refused upgrade is reported once, and
+        its units break no second rule (D54)."""
+        left = dict(self.set_aside)
+        kept = []
+        for sheet in sheets:
+            if left.get(sheet.name):
+                left[sheet.name] -= 1
+            else:
+                kept.append(sheet)
+        return kept
+
 
 @dataclass
 class CapUsage:
@@ -132,6 +147,17 @@ def _named(name: str, candidates: list[Any], attr: str = "name") -> Any | None:
                  or name_key(getattr(c, "id", None) or "") == key), None)
 
 
+def _upgrade_named(name: str, offered: list[Upgrade], known: list[Upgrade]) -> Upgrade | None:
+    """The upgrade a roster's key means: by name, then by alias, the formation's own first (its
+    'Wave Serpents' are the Black Guardians' on a Black Guardian host)."""
+    key = name_key(name)
+    for upgrades in (offered, known):
+        found = _named(name, upgrades) or next((u for u in upgrades if key in map(name_key, u.aliases)), None)
+        if found is not None:
+            return found
+    return None
+
+
 class _FormationBuilder:
     def __init__(self, view: ArmyView, main: ArmyView, definition: Formation, entry: RosterFormation, index: int,
                  findings: FindingList):
@@ -143,10 +169,23 @@ class _FormationBuilder:
         self.built = BuiltFormation(index, definition, view.army, label=entry.label)
         self.rule = definition.rule or view.army.rule  # what findings about the formation cite
         self.bought: dict[str, int] = {}  # upgrade name -> units it added
+        self.reported: set[tuple[str, int | None]] = set()  # (upgrade, character pick) already refused
+        self.transport_upgrade: str | None = None  # a transport option written among the upgrades, as the seed prints it
 
     def error(self, code: str, message: str, rule: str, *path: str | int, suggestion: str | None = None,
               severity: Severity = "error") -> None:
         self.findings.add(code, message, rule, self.path + path, suggestion=suggestion, severity=severity)
+
+    def refuse(self, upgrade: str, code: str, message: str, rule: str, *path: str | int,
+               suggestion: str | None = None, pick: int | None = None) -> None:
+        """An upgrade taken against a rule: reported once (once per character picked), however many
+        of its rules it breaks, and still built and charged as the roster writes it (D6)."""
+        if upgrade not in self.built.refused:
+            self.built.refused.append(upgrade)
+        if (upgrade, pick) in self.reported or (upgrade, None) in self.reported:
+            return  # said already, of this pick or of the whole upgrade
+        self.reported.add((upgrade, pick))
+        self.error(code, message, rule, *path, suggestion=suggestion)
 
     def sheet(self, name: str) -> Datasheet:
         sheet = self.view.unit(name) or self.main.unit(name)
@@ -188,7 +227,9 @@ class _FormationBuilder:
                 chosen_early = True
             self._apply(upgrade, choice, key)
         self._transport()
-        self._check_upgrades([u for u, choice, _ in upgrades if choice not in (False, 0, {}, [])])
+        offered = [u for u, choice, _ in upgrades if choice not in (False, 0, {}, [])
+                   and any(u is o for o in built.offers)]  # one the formation may not take is reported already
+        self._check_upgrades(offered)
         for upgrade, choice, key in ordered:
             if upgrade.character:
                 self._apply(upgrade, choice, key)
@@ -202,14 +243,15 @@ class _FormationBuilder:
     def _hosted(self, ordered: list[tuple[Upgrade, Any, str]]) -> None:
         """A character that must ride the unit another upgrade turned its unit into."""
         for upgrade, _, key in ordered:
-            if upgrade.hosts is None or upgrade.name not in self.built.upgrades:
-                continue
+            if upgrade.hosts is None or upgrade.name not in self.built.upgrades or upgrade.name in self.built.refused:
+                continue  # a refused upgrade is reported already
             units = {name_key(o.unit) for o in upgrade.options}
             for character in self.built.characters:
-                if name_key(character.upgrade) == name_key(upgrade.hosts) and name_key(character.joins.name) not in units:
-                    self.error("character-placement", f"{character.sheet.name} joins {a(character.joins.name)}, but "
+                if (name_key(character.upgrade) == name_key(upgrade.hosts) and character.joins
+                        and name_key(character.joins.name) not in units):
+                    self.error("character-placement", f"{character.sheet.name} joins {a_unit(character.joins.name)}, but "
                                f"the {upgrade.name} upgrade turned its unit into "
-                               f"{a(' or '.join(o.unit for o in upgrade.options))}, which it must join",
+                               f"{a_unit(' or '.join(o.unit for o in upgrade.options))}, which it must join",
                                upgrade.rule, "upgrades", key)
 
     def _add(self, unit: str, count: int, source: str) -> UnitGroup:
@@ -256,17 +298,18 @@ class _FormationBuilder:
             return count
         return Range(min=count.min, max=count.max * self.built.copies)
 
-    def _option_allowed(self, option: UpgradeOption, upgrade: Upgrade, *where: str | int) -> bool:
+    def _option_allowed(self, option: UpgradeOption, upgrade: Upgrade, *where: str | int, pick: int | None = None) -> bool:
         """Options only for some factions or some formations."""
         name = self.built.definition.name
         if option.only_in and name_key(name) not in {name_key(f) for f in option.only_in}:
-            self.error("upgrade-not-allowed", f"{option.label} may be taken only in {' or '.join(option.only_in)}, "
-                       f"not in {a(name)}", upgrade.rule, *where)
+            self.refuse(upgrade.name, "upgrade-not-allowed", f"{option.label} may be taken only in "
+                        f"{' or '.join(option.only_in)}, not in {a(name)}", upgrade.rule, *where, pick=pick)
             return False
         if option.faction is None or option.faction == self.built.faction:
             return True
-        self.error("faction-mismatch", f"{option.label} are {option.faction}, but {self.built.definition.name} is "
-                   f"{self.built.faction or 'of no faction'}", upgrade.rule, *where)
+        self.refuse(upgrade.name, "faction-mismatch", f"{option.label} are {option.faction}, but "
+                    f"{self.built.definition.name} is {self.built.faction or 'of no faction'}", upgrade.rule, *where,
+                    pick=pick)
         return False
 
     def _copies(self) -> int:
@@ -279,8 +322,9 @@ class _FormationBuilder:
         copies = definition.count.min if asked is None else asked
         if not definition.count.contains(copies):
             self.error("quantity-out-of-range", f"{definition.name} takes {definition.count.describe()} "
-                       f"per formation, not {copies}", self.rule, "count")
-            return definition.count.min if copies < definition.count.min else definition.count.max or copies
+                       f"per formation; the roster has {copies}", self.rule, "count")
+            if isinstance(definition.points, dict):  # no price for other numbers: charged as the nearest allowed
+                return definition.count.min if copies < definition.count.min else definition.count.max or copies
         return copies
 
     def _compose(self) -> None:
@@ -312,25 +356,27 @@ class _FormationBuilder:
         with a range of counts defaults to its least)."""
         name, wanted = self.built.definition.name, slot.counts()
         low, high = wanted.min * self.built.copies, (wanted.max or wanted.min) * self.built.copies
-        among = ", ".join(slot.choice or [slot.unit or ""])
+        among = " or ".join(slot.choice or [slot.unit or ""])
+        allowed = Range(min=low, max=high).describe()
+        low_high = f"{allowed} {'unit' if allowed == '1' else 'units'}"
         if not chosen:
             if slot.choice is None:
                 return {slot.unit: low}
-            self.error("composition-required", f"{name}: choose the mix of {wanted.describe()} units from {among}",
+            self.error("composition-required", f"{name}: choose the mix of {low_high} from {among}",
                        self.rule, "composition")
             return {}
         total = sum(chosen.values())
         if not low <= total <= high:
-            self.error("composition-count", f"{name} has {Range(min=low, max=high).describe()} units from {among}, "
-                       f"not {total}", self.rule, "composition")
+            self.error("composition-count", f"{name} needs {low_high} from {among}; the roster has {total}",
+                       self.rule, "composition")
         mixed = [unit for unit, count in chosen.items() if count]
         if slot.alike and len(mixed) > 1:
             self.error("composition-alike", f"{name}: its {total} units must all be of one type, "
                        f"not a mix of {' and '.join(mixed)}", self.rule, "composition")
         for unit, most in slot.most.items():
             if chosen.get(unit, 0) > most * self.built.copies:
-                self.error("composition-count", f"{name} may have at most {most * self.built.copies} {unit}, "
-                           f"not {chosen[unit]}", self.rule, "composition", unit)
+                self.error("composition-count", f"{name} may have at most {most * self.built.copies} {unit}; "
+                           f"the roster has {chosen[unit]}", self.rule, "composition", unit)
         return chosen
 
     def _resolve_upgrades(self) -> list[tuple[Upgrade, Any, str]]:
@@ -338,19 +384,20 @@ class _FormationBuilder:
         everywhere = [u for u in self.main.army.upgrades if u.any_formation]
         known = [*army.upgrades, *(u for u in everywhere if all(u is not x for x in army.upgrades))]
         allowed = {name_key(u) for u in definition.upgrades} | {name_key(u.name) for u in everywhere}
-        own = [u for name in definition.upgrades if (u := _named(name, army.upgrades)) is not None]
-        self.built.offers = [*own, *(u for u in everywhere if all(u is not x for x in own))]
+        counts = {name_key(n): c for n, c in definition.upgrade_counts.items()}
+        own = [u.model_copy(update={"count": counts[name_key(u.name)]}) if name_key(u.name) in counts else u
+               for name in definition.upgrades if (u := _named(name, army.upgrades)) is not None]
+        self.built.offers = [*own, *(u for u in everywhere if all(u.name != x.name for x in own))]
         taken: dict[str, str] = {}
         resolved = []
         for key, choice in self.entry.upgrades.items():
-            upgrade = _named(key, known)
-            if upgrade is None:
+            upgrade = _upgrade_named(key, self.built.offers, known)
+            mode = self._transport_mode(key)
+            if upgrade is None and mode is not None:  # "the Land Raider upgrade" of White Scars Terminators (D13)
+                self.transport_upgrade = mode.name if choice not in (False, 0) else None
+            elif upgrade is None:
                 self.error("unknown-upgrade", f"'{key}' is not an upgrade of {army.name}", army.rule, "upgrades", key,
-                           suggestion=did_you_mean(key, [u.name for u in known]))
-            elif name_key(upgrade.name) not in allowed:
-                offered = ", ".join(definition.upgrades) or "none"
-                self.error("upgrade-not-allowed", f"{definition.name} may not take the {upgrade.name} upgrade "
-                           f"(it may take: {offered})", self.rule, "upgrades", key)
+                           suggestion=did_you_mean(key, [u.name for u in known]) or self._bought_by(key))
             elif upgrade.name in taken:
                 self.error("upgrade-repeated", f"{upgrade.name} is taken twice in {definition.name} "
                            f"(as '{taken[upgrade.name]}' and '{key}'); each upgrade may be taken once",
@@ -358,7 +405,34 @@ class _FormationBuilder:
             else:
                 taken[upgrade.name] = key
                 resolved.append((upgrade, choice, key))
+                if name_key(upgrade.name) not in allowed:
+                    offered = ", ".join(definition.upgrades) or "none"
+                    self.refuse(upgrade.name, "upgrade-not-allowed", f"{definition.name} may not take the "
+                                f"{upgrade.name} upgrade (it may take: {offered})", self.rule, "upgrades", key)
         return resolved
+
+    def _bought_by(self, name: str) -> str | None:
+        """Where a unit or character the roster names as if it were an upgrade or a transport is
+        bought: 'an Autarch is bought with the Exarchs upgrade: Exarchs: {character: Autarch, ...}'."""
+        key = name_key(name).removesuffix("s")
+        for upgrade in self.built.offers:
+            option = next((o for o in upgrade.options if key in (name_key(o.label).removesuffix("s"),
+                                                                 name_key(o.unit).removesuffix("s"))
+                           or name_key(o.unit).startswith(key + "-")), None)
+            if option is None:
+                continue
+            if upgrade.character:
+                how = f"{{character: {option.label}, joins: ...}}"
+            elif len(upgrade.options) > 1:
+                how = f"{{{option.label}: n}}"
+            else:
+                how = "true" if upgrade.count and upgrade.count.max == upgrade.count.min else "n"
+            return f"{a(option.label)} is bought with the {upgrade.name} upgrade: upgrades: {{{upgrade.name}: {how}}}"
+        return None
+
+    def _transport_mode(self, name: str) -> TransportMode | None:
+        rule = _named(self.built.definition.transport or "", self.view.army.transports)
+        return _named(name, rule.modes) if rule else None
 
     def _check_upgrades(self, upgrades: list[Upgrade]) -> None:
         """The rules on which upgrades go together: prerequisites, exclusives and the most taken."""
@@ -369,12 +443,12 @@ class _FormationBuilder:
                 self.error("upgrade-required", f"{definition.name} must take {name}", self.rule, "upgrades")
         for upgrade in upgrades:
             if upgrade.needs and not names & {name_key(n) for n in upgrade.needs}:
-                self.error("upgrade-prerequisite-missing", f"{upgrade.name} in {definition.name} needs one of these "
-                           f"too: {', '.join(upgrade.needs)}", upgrade.rule, "upgrades")
+                self.refuse(upgrade.name, "upgrade-prerequisite-missing", f"{upgrade.name} in {definition.name} "
+                            f"needs one of these too: {', '.join(upgrade.needs)}", upgrade.rule, "upgrades")
             if upgrade.exclusive and len(upgrades) > 1:
                 others = ", ".join(u.name for u in upgrades if u is not upgrade)
-                self.error("upgrade-exclusive", f"{definition.name} takes {upgrade.name}, which allows no other "
-                           f"upgrade (it also takes {others})", upgrade.rule, "upgrades")
+                self.refuse(upgrade.name, "upgrade-exclusive", f"{definition.name} takes {upgrade.name}, which allows "
+                            f"no other upgrade (it also takes {others})", upgrade.rule, "upgrades")
         counted = [u.name for u in upgrades if u.counts_toward_max]
         mode = self.built.transport_mode
         if mode is not None and mode.counts_toward_max:
@@ -407,9 +481,8 @@ class _FormationBuilder:
                 return None
             counts[option.label] = counts.get(option.label, 0) + count
         if upgrade.alike and sum(1 for n in counts.values() if n) > 1:
-            self.error("choice-invalid", f"{upgrade.name}: take one kind only ({' or '.join(o.label for o in options)}), "
-                       f"not a mix", upgrade.rule, "upgrades", key)
-            return None
+            self.refuse(upgrade.name, "choice-invalid", f"{upgrade.name}: take one kind only "
+                        f"({' or '.join(o.label for o in options)}), not a mix", upgrade.rule, "upgrades", key)
         return counts
 
     def _implied_max(self, upgrade: Upgrade) -> int | None:
@@ -427,57 +500,76 @@ class _FormationBuilder:
         allowed = {name_key(u) for u in upgrade.only_units or []}
         others = sorted({g.sheet.name for g in self.built.units if name_key(g.sheet.name) not in allowed})
         if others:
-            self.error("upgrade-not-allowed", f"{upgrade.name} is only for a formation made of "
+            self.refuse(upgrade.name, "upgrade-not-allowed", f"{upgrade.name} is only for a formation made of "
                        f"{', '.join(upgrade.only_units or [])}; {self.built.definition.name} also has "
                        f"{', '.join(others)}", upgrade.rule, "upgrades", key)
         return not others
 
+    def _either_way(self, problem: Callable[[], tuple[str, str] | None]) -> tuple[str, str] | None:
+        """A transport rule's problem (code, message) if it has one both without the units of
+        refused upgrades and with them, said of the roster as written: a problem that only their
+        units cause, or only their absence causes, restates their refusal."""
+        found = problem()
+        if found is None or not self.built.set_aside:
+            return found
+        kept, self.built.set_aside = self.built.set_aside, {}
+        try:
+            return problem()
+        finally:
+            self.built.set_aside = kept
+
     def _exactly(self, upgrade: Upgrade, counts: dict[str, int], key: str) -> bool:
         """'Exactly enough, no spare spaces': the vehicles taken carry every unit they can, full."""
-        vehicles = [self.sheet(o.unit) for o in upgrade.options for _ in range(counts.get(o.label, 0))]
-        kinds = {o.unit: self.sheet(o.unit) for o in upgrade.options}
-        riders = [p for p in self._riders(upgrade) if any(can_carry(v, p) for v in kinds.values())]
-        left, spare = board(self._carriers() + vehicles, riders)
-        smallest = min(sum(c.slots for c in v.transport) for v in kinds.values())
-        if not left and spare < smallest:
-            return True  # a space left over that no smaller choice of vehicles avoids is allowed
-        taken = ", ".join(plural(n, label) for label, n in counts.items() if n)
-        problem = (f"{plural(len(left), 'unit')} that could ride would be left behind" if left
-                   else f"{plural(spare, 'space')} would be left spare")
-        self.error("transport-inexact", f"{upgrade.name} in {self.built.definition.name}: with {taken}, {problem}; "
-                   f"the transports taken must carry every unit they can, with no space to spare",
-                   upgrade.rule, "upgrades", key)
-        return False
+        def problem() -> tuple[str, str] | None:
+            vehicles = [self.sheet(o.unit) for o in upgrade.options for _ in range(counts.get(o.label, 0))]
+            kinds = {o.unit: self.sheet(o.unit) for o in upgrade.options}
+            riders = [p for p in self._riders(upgrade) if any(can_carry(v, p) for v in kinds.values())]
+            left, spare = board(self._carriers() + vehicles, riders)
+            smallest = min(sum(c.slots for c in v.transport) for v in kinds.values())
+            if not left and spare < smallest:
+                return None  # a space left over that no smaller choice of vehicles avoids is allowed
+            taken = ", ".join(plural(n, label) for label, n in counts.items() if n)
+            what = (f"{plural(len(left), 'unit')} that could ride would be left behind" if left
+                    else f"{plural(spare, 'space')} would be left spare")
+            return "transport-inexact", (f"{upgrade.name} in {self.built.definition.name}: with {taken}, {what}; "
+                                         f"the transports taken must carry every unit they can, with no space to spare")
+        return self._reported(upgrade, key, self._either_way(problem))
 
     def _whole_formation(self, upgrade: Upgrade, taken: int, key: str) -> bool:
         """'If any are taken, enough to carry the whole formation, at most one per unit': say if not."""
-        vehicle = self.sheet(upgrade.options[0].unit)
-        riders = sum(1 for p in self._passengers() if can_carry(vehicle, p))
-        most = riders - self.built.count_of(vehicle.name)
-        least = transports_needed(vehicle, self._passengers(), self._carriers())
-        if least <= taken <= most:
-            return True
-        name = self.built.definition.name
-        if most <= 0:
-            self.error("transport-excess", f"{upgrade.name} in {name}: {taken} taken, but no unit of the formation "
-                       f"needs a {vehicle.name}", upgrade.rule, "upgrades", key)
-            return False
-        code = "transport-excess" if taken > most else "transport-insufficient"
-        self.error(code, f"{upgrade.name} in {name}: {taken} taken; if any are, they must carry every unit a "
-                   f"{vehicle.name} can carry ({least} at least) with at most one per such unit ({most} at most)",
-                   upgrade.rule, "upgrades", key)
-        return False
+        vehicle, name = self.sheet(upgrade.options[0].unit), self.built.definition.name
+
+        def problem() -> tuple[str, str] | None:
+            riders = sum(1 for p in self._passengers() if can_carry(vehicle, p))
+            most = riders - self.built.count_of(vehicle.name)
+            least = transports_needed(vehicle, self._passengers(), self._carriers())
+            if least <= taken <= most:
+                return None
+            if most <= 0:
+                return "transport-excess", (f"{upgrade.name} in {name}: {taken} taken, but no unit of the formation "
+                                            f"needs {a(vehicle.name)}")
+            return ("transport-excess" if taken > most else "transport-insufficient",
+                    f"{upgrade.name} in {name}: {taken} taken; if any are, they must carry every unit a "
+                    f"{vehicle.name} can carry ({least} at least) with at most one per such unit ({most} at most)")
+        return self._reported(upgrade, key, self._either_way(problem))
+
+    def _reported(self, upgrade: Upgrade, key: str, problem: tuple[str, str] | None) -> bool:
+        """True if there is no problem; else the upgrade is refused with it."""
+        if problem is not None:
+            self.refuse(upgrade.name, problem[0], problem[1], upgrade.rule, "upgrades", key)
+        return problem is None
 
     def _apply(self, upgrade: Upgrade, choice: Any, key: str) -> None:
         definition = self.built.definition
         if not upgrade.options:
-            if choice is True or (type(choice) is int and choice == 1):
-                self._pay(upgrade, upgrade.cost)
-                if upgrade.grants is not None:
-                    self._give(upgrade.grants)
-            elif choice not in (False, 0):
-                self.error("quantity-out-of-range", f"{upgrade.name} is taken once or not at all, not {choice!r}",
-                           upgrade.rule, "upgrades", key)
+            if choice in (False, 0):
+                return
+            if choice is not True and not (type(choice) is int and choice == 1):
+                self.refuse(upgrade.name, "quantity-out-of-range", f"{upgrade.name} is taken once or not at all, "
+                            f"not {choice!r}", upgrade.rule, "upgrades", key)
+            self._pay(upgrade, upgrade.cost)
+            if upgrade.grants is not None:
+                self._give(upgrade.grants)
             return
         if upgrade.character:
             self._attach(upgrade, choice, key)
@@ -491,39 +583,53 @@ class _FormationBuilder:
         assert upgrade.count is not None
         implied, count = self._implied_max(upgrade), self._scaled(upgrade.count)
         if not count.contains(total, implied):
-            reason = ""
+            reason, hint = "", None
             if upgrade.carry == "up to need":
                 reason = f" (the number needed to carry the formation is {implied})"
             elif upgrade.replaces:
                 present = [plural(n, unit) for unit in upgrade.replaced if (n := self.built.count_of(unit))]
                 reason = (f" ({definition.name} has {' and '.join(present) or plural(0, ' or '.join(upgrade.replaced))}"
                           f" to replace)")
+                meant = next((u for u in self.built.offers if u is not upgrade and u.replaced
+                              and {o.unit for o in u.options} == {o.unit for o in upgrade.options}
+                              and any(self.built.count_of(r) for r in u.replaced)), None)
+                if meant is not None:  # the Daemon Prince of a coven led by an Aspiring Champion
+                    hint = (f"{a(' or '.join(meant.replaced))} becomes {a(upgrade.options[0].unit)} with the "
+                            f"{meant.name} upgrade")
             elif upgrade.per_unit_of:
                 reason = f" (one per {upgrade.per_unit_of}, and {definition.name} has {implied})"
             code = "transport-excess" if upgrade.carry == "up to need" and total > (implied or 0) else "quantity-out-of-range"
-            self.error(code, f"{upgrade.name} in {definition.name}: {total} taken, "
-                       f"{count.describe(implied)} allowed{reason}", upgrade.rule, "upgrades", key)
-            return
-        if not all(self._option_allowed(o, upgrade, "upgrades", key) for o in upgrade.options if counts.get(o.label)):
-            return
-        if upgrade.only_units is not None and not self._holds_only(upgrade, key):
-            return
-        if upgrade.carry == "whole formation" and not self._whole_formation(upgrade, total, key):
-            return
-        if upgrade.carry == "exactly" and not self._exactly(upgrade, counts, key):
-            return
+            self.refuse(upgrade.name, code, f"{upgrade.name} in {definition.name}: {total} taken, "
+                        f"{count.describe(implied)} allowed{reason}", upgrade.rule, "upgrades", key, suggestion=hint)
+        self._check_taken(upgrade, counts, key)
         cost = upgrade.cost
         for option in upgrade.options:
             taken = counts.get(option.label, 0)
             if taken:
                 cost += option.cost * taken
                 self._add(option.unit, taken * option.bundle, upgrade.name)
+                if upgrade.name in self.built.refused:  # its units break no second rule
+                    unit = self.sheet(option.unit).name
+                    self.built.set_aside[unit] = self.built.set_aside.get(unit, 0) + taken * option.bundle
                 self.bought[upgrade.name] = self.bought.get(upgrade.name, 0) + taken * option.bundle
                 for unit, number in option.comes_with.items():
                     self._add(unit, taken * number, upgrade.name)
         if upgrade.replaces:
-            self._replace(upgrade.replaced, total)  # one replaced per option taken, whatever its bundle
+            # one replaced per option taken, whatever its bundle (as many as there are, if too many)
+            self._replace(upgrade.replaced, min(total, sum(self.built.count_of(u) for u in upgrade.replaced)))
         self._pay(upgrade, cost)
+
+    def _check_taken(self, upgrade: Upgrade, counts: dict[str, int], key: str) -> None:
+        """The rules on what an upgrade may take, in order: the first one broken is the one reported,
+        and the upgrade is built as written all the same."""
+        if not all(self._option_allowed(o, upgrade, "upgrades", key) for o in upgrade.options if counts.get(o.label)):
+            return
+        if upgrade.only_units is not None and not self._holds_only(upgrade, key):
+            return
+        if upgrade.carry == "whole formation" and not self._whole_formation(upgrade, sum(counts.values()), key):
+            return
+        if upgrade.carry == "exactly":
+            self._exactly(upgrade, counts, key)
 
     def _units_of(self, name: str) -> int:
         """The units the upgrade of that name added, or else the formation's units of that type."""
@@ -566,20 +672,17 @@ class _FormationBuilder:
         assert upgrade.count is not None
         count = self._scaled(upgrade.count)
         if not count.contains(len(picks)):
-            self.error("quantity-out-of-range", f"{upgrade.name} in {definition.name}: {len(picks)} taken, "
-                       f"{count.describe()} allowed", upgrade.rule, "upgrades", key)
-            return
-        cost = upgrade.cost
-        for i, pick in enumerate(picks):
-            where = ("upgrades", key) + ((i,) if isinstance(choice, list) else ())
-            attached = self._attach_one(upgrade, pick, where)
-            if attached is None:
-                return
-            cost += attached.cost
-        self._pay(upgrade, cost)
+            self.refuse(upgrade.name, "quantity-out-of-range", f"{upgrade.name} in {definition.name}: "
+                        f"{len(picks)} taken, {count.describe()} allowed", upgrade.rule, "upgrades", key)
+        options = [self._attach_one(upgrade, pick, ("upgrades", key) + ((i,) if isinstance(choice, list) else ()))
+                   for i, pick in enumerate(picks)]
+        if any(options):  # a character the list does not have has no price
+            self._pay(upgrade, upgrade.cost + sum(o.cost for o in options if o))
 
     def _attach_one(self, upgrade: Upgrade, pick: CharacterPick, where: tuple[str | int, ...]) -> UpgradeOption | None:
-        definition = self.built.definition
+        """The character picked (None if the list has no such character), joined to its unit as
+        written whenever the formation has that unit."""
+        definition, number = self.built.definition, where[2] if len(where) > 2 else 0
         option: UpgradeOption | None = _named(pick.character, upgrade.options, "label") or _named(
             pick.character, upgrade.options, "unit")
         if option is None:
@@ -590,24 +693,22 @@ class _FormationBuilder:
         host = self.built.group(pick.joins)
         if host is None:
             present = sorted({g.sheet.name for g in self.built.units})
-            self.error("character-host-missing", f"{option.label} cannot join '{pick.joins}': {definition.name} "
-                       f"has no such unit (it has {', '.join(present)})", "2.1.1 Characters",
-                       *where, "joins", suggestion=did_you_mean(pick.joins, present))
-            return None
-        if not self._option_allowed(option, upgrade, *where, "character"):
-            return None
-        if option.joins and name_key(host.sheet.name) not in {name_key(u) for u in option.joins}:
-            self.error("character-host-invalid", f"{option.label} may join only {' or '.join(option.joins)}, "
-                       f"not {host.sheet.name}", upgrade.rule, *where, "joins")
-            return None
+            self.refuse(upgrade.name, "character-host-missing", f"{option.label} cannot join '{pick.joins}': "
+                        f"{definition.name} has no such unit (it has {', '.join(present)})", "2.1.1 Characters",
+                        *where, "joins", suggestion=did_you_mean(pick.joins, present), pick=number)
+            self.built.characters.append(Attached(self.sheet(option.unit), None, upgrade.name))
+            return option
+        if self._option_allowed(option, upgrade, *where, "character", pick=number) and option.joins and \
+                name_key(host.sheet.name) not in {name_key(u) for u in option.joins}:
+            self.refuse(upgrade.name, "character-host-invalid", f"{option.label} may join only "
+                        f"{' or '.join(option.joins)}, not {host.sheet.name}", upgrade.rule, *where, "joins", pick=number)
         most = next((n for unit, n in option.most_per_host.items() if name_key(unit) == name_key(host.sheet.name)), None)
         aboard = sum(1 for c in self.built.characters
                      if c.upgrade == upgrade.name and c.joins is host.sheet and c.sheet.name == option.unit)
         if most is not None and aboard >= most * host.count:
-            self.error("character-host-full", f"{option.label}: at most {most} may join each {host.sheet.name}, and "
-                       f"{definition.name} has {plural(host.count, host.sheet.name)} with "
-                       f"{plural(aboard, option.label)} already", upgrade.rule, *where, "joins")
-            return None
+            self.refuse(upgrade.name, "character-host-full", f"{option.label}: at most {most} may join each "
+                        f"{host.sheet.name}, and {definition.name} has {plural(host.count, host.sheet.name)} with "
+                        f"{plural(aboard, option.label)} already", upgrade.rule, *where, "joins", pick=number)
         self.built.characters.append(Attached(self.sheet(option.unit), host.sheet, upgrade.name))
         return option
 
@@ -670,48 +771,50 @@ class _FormationBuilder:
         self.built.shared, self.built.units = self.built.units, []
 
     def _passengers(self) -> list[Datasheet]:
-        return self.built.sheets()
+        return self.built.counted(self.built.sheets())
 
     def _riders(self, upgrade: Upgrade) -> list[Datasheet]:
         """The units an upgrade's transports must carry: all, or those no faster than it says."""
         fastest = upgrade.riders_speed
-        return [g.sheet for g in self.built.units for speed in g.speeds()
-                if fastest is None or (speed is not None and speed <= fastest)]
+        return self.built.counted([g.sheet for g in self.built.units for speed in g.speeds()
+                              if fastest is None or (speed is not None and speed <= fastest)])
 
     def _carriers(self, excluding: Datasheet | None = None) -> list[Datasheet]:
-        return [s for s in self.built.sheets() if s.transport and (excluding is None or s.name != excluding.name)]
+        return [s for s in self._passengers() if s.transport and (excluding is None or s.name != excluding.name)]
 
     def _transport(self) -> None:
         definition, entry = self.built.definition, self.entry
         if definition.transport is None:
             if entry.transport is not None:
                 self.error("transport-not-allowed", f"{definition.name} has no transport options", self.rule,
-                           "transport")
+                           "transport", suggestion=self._bought_by(entry.transport))
             return
         rule = _named(definition.transport, self.view.army.transports)
         mode: TransportMode = rule.modes[0]
-        if entry.transport is not None:
-            picked = _named(entry.transport, rule.modes)
+        asked = entry.transport or self.transport_upgrade
+        if asked is not None:
+            picked = _named(asked, rule.modes)
             if picked is None:
                 options = [m.name for m in rule.modes]
-                self.error("unknown-transport", f"{definition.name}: '{entry.transport}' is not a transport option "
+                self.error("unknown-transport", f"{definition.name}: '{asked}' is not a transport option "
                            f"({', '.join(options)})", rule.rule, "transport",
-                           suggestion=did_you_mean(entry.transport, options))
+                           suggestion=self._bought_by(asked) or did_you_mean(asked, options))
             else:
                 mode = picked
         self.built.transport_rule, self.built.transport_mode = rule, mode
         others = _outside(self.built, mode)
         if others:
-            self.error("transport-not-allowed", f"{mode.name} may carry only {', '.join(mode.only_units or [])} units; "
-                       f"{definition.name} also has {', '.join(others)}", mode.rule or rule.rule, "transport")
-            return  # refused, so neither charged nor given its vehicles (D6)
+            self.refuse(mode.name, "transport-not-allowed", f"{mode.name} may carry only "
+                        f"{', '.join(mode.only_units or [])} units; {definition.name} also has {', '.join(others)}",
+                        mode.rule or rule.rule, "transport")
         cost = mode.cost + mode.cost_per_unit * len(self.built.sheets())
         if cost:
             self.built.upgrades[mode.name] = cost  # a transport bought as the list's upgrade
             self.built.points += cost
         if mode.unit:
             vehicle = self.sheet(mode.unit)
-            needed = transports_needed(vehicle, self._passengers(), self._carriers())
+            everyone = self.built.sheets()  # refused upgrades' vehicles carry too, as written
+            needed = transports_needed(vehicle, everyone, [s for s in everyone if s.transport])
             if needed:
                 self._add(mode.unit, needed, "transport")
 
@@ -729,9 +832,10 @@ def _requirements(formations: list[BuiltFormation], findings: FindingList) -> No
     _unusable(formations, present, findings)
     for built in formations:
         rule, mode = built.transport_rule, built.transport_mode
-        if rule and mode and mode.requires and not present & {name_key(u) for u in mode.requires}:
+        if (rule and mode and mode.requires and mode.name not in built.refused  # a refused mode is reported already
+                and not present & {name_key(u) for u in mode.requires}):
             findings.add("transport-prerequisite-missing",
-                         f"{built.name} uses {mode.name}, which needs a {' or '.join(mode.requires)} in the army; "
+                         f"{built.name} uses {mode.name}, which needs {a(' or '.join(mode.requires))} in the army; "
                          f"there is none", mode.rule or rule.rule, ("formations", built.index, "transport"))
     _room_aboard(formations, findings)
     first = next((f for f in formations if f.transport_mode and f.transport_mode.all_or_none), None)
@@ -790,15 +894,17 @@ def _matching(formations: list[BuiltFormation], names: list[str], categories: li
     return [f for f in formations if name_key(f.name) in keys or f.definition.category in categories]
 
 
-def _count(limit: Limit, formations: list[BuiltFormation]) -> tuple[int, list[int]]:
-    """How many the limit counts, and the formations (indexes) holding them."""
+def _count(limit: Limit, formations: list[BuiltFormation], refused: bool) -> tuple[int, list[int]]:
+    """How many the limit counts, and the formations (indexes) holding them; with `refused`, also
+    the units and characters of refused upgrades."""
     if limit.formations or limit.categories:
         hits = [f.index for f in _matching(formations, limit.formations, limit.categories)]
         return len(hits), hits
     keys = {name_key(n) for n in limit.units}
     total, hits = 0, []
     for built in formations:
-        sheets = built.sheets() + [c.sheet for c in built.characters]
+        characters = [c.sheet for c in built.characters if refused or c.upgrade not in built.refused]
+        sheets = (built.sheets() if refused else built.counted(built.sheets())) + characters
         n = sum(1 for s in sheets if name_key(s.name) in keys or s.type in limit.unit_types)
         if n:
             total += n
@@ -829,12 +935,15 @@ def _limits(limits: list[Limit], points: int, formations: list[BuiltFormation], 
         if limit.per is not None and limit.per.same_faction:
             _limit_by_faction(limit, formations, findings)
             continue
-        total, hits = _count(limit, formations)
+        # an upgrade refused is reported already: it still counts toward a least (the roster names
+        # it), never toward a most
+        total, hits = _count(limit, formations, refused=True)
         if total < limit.min:
             findings.add("limit-short", f"{limit.name}: {total} in the army, at least {limit.min} needed",
                          limit.rule, ("formations",))
         if limit.max is None:
             continue
+        total, hits = _count(limit, formations, refused=False)
         allowed, basis = _allowed(limit.max, limit.per, points, formations)
         if total > allowed:
             where = f"in formations {', '.join(f'#{i + 1}' for i in hits)}"
@@ -867,11 +976,12 @@ def _first_with(army: ArmyList, formations: list[BuiltFormation], findings: Find
         if not upgrade.first_with or not any(upgrade.name in f.upgrades for f in formations):
             continue
         keys = {name_key(u) for u in upgrade.first_with}
-        for built in formations:
-            if upgrade.name not in built.upgrades and any(name_key(s.name) in keys for s in built.sheets()):
-                findings.add("upgrade-placement", f"{upgrade.name}: the army takes one, so the first must go to the "
-                             f"formation with the {' or '.join(upgrade.first_with)}, {built.name} (#{built.index + 1})",
-                             upgrade.rule, ("formations", built.index, "upgrades"))
+        holders = [f for f in formations if any(name_key(s.name) in keys for s in f.sheets())]
+        if holders and not any(upgrade.name in f.upgrades for f in holders):  # one of them is enough
+            first = holders[0]
+            findings.add("upgrade-placement", f"{upgrade.name}: the army takes one, so the first must go to the "
+                         f"formation with the {' or '.join(upgrade.first_with)}, {first.name} (#{first.index + 1})",
+                         upgrade.rule, ("formations", first.index, "upgrades"))
 
 
 def _host_order(army: ArmyList, formations: list[BuiltFormation], findings: FindingList) -> None:
@@ -886,9 +996,10 @@ def _host_order(army: ArmyList, formations: list[BuiltFormation], findings: Find
             continue
         for built in formations:
             for character in built.characters:
-                if character.upgrade == upgrade.name and name_key(character.joins.name) not in map(name_key, best):
-                    findings.add("character-placement", f"{character.sheet.name} joins {a(character.joins.name)}, but "
-                                 f"the army has {a(' or '.join(best))}, which it must join", upgrade.rule,
+                if (character.upgrade == upgrade.name and character.joins
+                        and name_key(character.joins.name) not in map(name_key, best)):
+                    findings.add("character-placement", f"{character.sheet.name} joins {a_unit(character.joins.name)}, but "
+                                 f"the army has {a_unit(' or '.join(best))}, which it must join", upgrade.rule,
                                  ("formations", built.index, "upgrades", upgrade.name))
 
 
@@ -899,7 +1010,7 @@ def _splits(view: ArmyView, formations: list[BuiltFormation], findings: FindingL
         assert split is not None
         sources = [f for f in formations if f.definition is definition and f.shared]
         given = sum(g.count for f in sources for g in f.shared)
-        receivers = [f for f in formations if split.upgrade in f.upgrades]
+        receivers = [f for f in formations if split.upgrade in f.upgrades and split.upgrade not in f.refused]
         received = sum(g.count for f in receivers for g in f.units if g.source == split.upgrade)
         if received != given:
             where = ("formations", sources[0].index) if sources else ("formations", receivers[0].index, "upgrades")
@@ -953,8 +1064,8 @@ def _purchases(roster: Roster, army: ArmyList, formations: list[BuiltFormation],
             findings.add("limit-exceeded", f"{purchase.name}: {number} bought, at most {allowed} allowed"
                          + (f" ({basis.removeprefix('; ')})" if basis else ""), purchase.rule or army.rule,
                          ("purchases", key))
-        elif number:
-            bought[purchase.name] = (number, number * purchase.cost)
+        if number:
+            bought[purchase.name] = (number, number * purchase.cost)  # charged as written, legal or not (D6)
     return bought
 
 
@@ -969,10 +1080,13 @@ def build(roster: Roster, catalog: Catalog) -> RosterResult:
     formations: list[BuiltFormation] = []
     choices = [(v, f) for v in view.lists() for f in v.army.formations]
     for index, entry in enumerate(roster.formations):
-        match = next(((v, f) for v, f in choices if name_key(f.name) == name_key(entry.type)), None)
+        match = next(((v, f) for v, f in choices if f.answers_to(entry.type)), None)
         if match is None:
+            purchase = _named(entry.type, army.purchases)
+            hint = (f"{a(purchase.name)} is bought for the whole army: purchases: {{{purchase.name}: 1}}" if purchase
+                    else did_you_mean(entry.type, [f.name for _, f in choices]))
             findings.add("unknown-formation", f"'{entry.type}' is not a formation of {army.name} or its allies",
-                         army.rule, ("formations", index, "type"), suggestion=did_you_mean(entry.type, [f.name for _, f in choices]))
+                         army.rule, ("formations", index, "type"), suggestion=hint)
             continue
         formations.append(_FormationBuilder(match[0], view, match[1], entry, index, findings).build())
     _requirements(formations, findings)

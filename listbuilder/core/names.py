@@ -33,5 +33,17 @@ def plural(count: int, word: str) -> str:
 
 
 def a(word: str) -> str:
-    """'a Rhino', 'an Ork Gargant'."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+    """'a Rhino', 'an Ork Gargant', 'an XV8 Crisis Battlesuit Team' (an initialism is read letter by
+    letter: 'ex-vee-eight')."""
+    first = word.split(" ", 1)[0]
+    spelt = len(first) > 1 and (first[:2].isupper() or first[1].isdigit())
+    return f"{'an' if first[:1].upper() in ('AEFHILMNORSX' if spelt else 'AEIOU') else 'a'} {word}"
+
+
+def a_unit(name: str) -> str:
+    """One unit of a datasheet: 'a Rhino', but 'a unit of Raptors' or 'of Noise Marines of Slaanesh'
+    for a name that is plural."""
+    if " or " in name:
+        return " or ".join(a_unit(part) for part in name.split(" or "))
+    head = name.split(" of ", 1)[0]
+    return f"a unit of {name}" if head.endswith(("s", "z")) and not head.endswith("ss") else a(name)

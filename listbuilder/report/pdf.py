@@ -39,7 +39,7 @@ from ..core.system import SheetSummary
 from ..data.catalog import data_version
 from ..systems import summarise
 from .summary import (finding_message, garrison_text, loadout_text, purchase_sheets, purchases_text, title,
-                      unit_line)
+                      unit_line, upgrades_text)
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm
@@ -398,10 +398,9 @@ class FormationsDocument(RosterDocument):
             heading += "  <i>(Break Their Spirit target)</i>"
         lines = [Paragraph(heading, style["Cell"]), Paragraph(clean(unit_line(built)), style["Cell"])]
         details = []
-        if built.upgrades:
-            base = built.points - sum(built.upgrades.values())
-            paid = ", ".join(f"{name} {points:,}" for name, points in built.upgrades.items())
-            details.append(f"base {base:,} + upgrades: {paid}")
+        paid = upgrades_text(built)
+        if paid:
+            details.append(f"base {built.points - sum(built.upgrades.values()):,} + upgrades: {paid}")
         if built.transport:
             details.append(f"transport: {built.transport}")
         if details:
@@ -485,7 +484,7 @@ class FormationsDocument(RosterDocument):
         lines = []
         for built in self.result.formations:
             for character in built.characters:
-                if character.joins.name != sheet.name:
+                if character.joins is None or character.joins.name != sheet.name:
                     continue
                 gained = [f"{_weapon_name(w)} ({w.range}, {w.firepower})" for w in character.sheet.weapons]
                 gained += character.sheet.abilities

@@ -8,7 +8,7 @@ from ..core.catalog import ArmyView
 from ..core.datasheet import Datasheet, Loadout
 from ..core.engine import Attached, BuiltFormation, RosterResult, UnitGroup
 from ..core.findings import Finding
-from ..core.names import a
+from ..core.names import a_unit
 
 
 def group_text(group: UnitGroup) -> str:
@@ -32,8 +32,10 @@ def loadout_text(loadout: Loadout) -> str:
 
 
 def character_text(character: Attached) -> str:
-    """'Supreme Commander with a Tactical', 'Commissar with an Infantry'."""
-    return f"{character.sheet.name} with {a(character.joins.name)}"
+    """'Supreme Commander with a Tactical', 'Commissar with an Infantry', 'Captain (no unit to join)'."""
+    if character.joins is None:
+        return f"{character.sheet.name} (no unit to join)"
+    return f"{character.sheet.name} with {a_unit(character.joins.name)}"
 
 
 def unit_line(built: BuiltFormation) -> str:
@@ -46,6 +48,16 @@ def unit_line(built: BuiltFormation) -> str:
     if built.terrain:
         line += "; terrain: " + ", ".join(built.terrain)
     return line
+
+
+def upgrades_text(built: BuiltFormation, only_refused: bool = False) -> str:
+    """'Cult Marines 150, Rhinos 70 (refused)': what the formation pays for its upgrades; one taken
+    against a rule is still charged (the total is what the roster as written costs) and marked."""
+    paid = [f"{name} {points:,}" + (" (refused)" if name in built.refused else "")
+            for name, points in built.upgrades.items()
+            if name in built.refused or (points and not only_refused)]  # the free Lord every Retinue has: not news
+    free = [f"{name} (refused)" for name in built.refused if name not in built.upgrades]  # e.g. a free transport
+    return ", ".join(paid + free)
 
 
 def title(built: BuiltFormation) -> str:
@@ -98,10 +110,11 @@ def formation_json(built: BuiltFormation) -> dict[str, Any]:
         "size": built.size,
         "faction": built.faction,
         "upgrades": dict(built.upgrades),
+        "refused": list(built.refused),
         "transport": built.transport,
         "unit_list": [{"unit": g.sheet.name, "count": g.count, "source": g.source, "gained": g.gained,
                        "wargear": g.wargear} for g in built.units],
-        "characters": [{"character": c.sheet.name, "joins": c.joins.name, "upgrade": c.upgrade}
+        "characters": [{"character": c.sheet.name, "joins": c.joins and c.joins.name, "upgrade": c.upgrade}
                        for c in built.characters],
         "terrain": built.terrain,
         "shared_out": [{"unit": g.sheet.name, "count": g.count} for g in built.shared],

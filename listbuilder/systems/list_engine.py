@@ -9,7 +9,7 @@ from ..core.findings import Finding
 from ..core.names import did_you_mean
 from ..core.roster import Roster
 from ..core.system import EntrySummary, GameSystem, RosterSummary
-from ..report.summary import army_json, garrison_text, purchases_text, title, unit_line
+from ..report.summary import army_json, garrison_text, purchases_text, title, unit_line, upgrades_text
 from . import epic_armageddon
 
 DERIVERS = {"epic-armageddon": epic_armageddon.derive}
@@ -50,6 +50,9 @@ def army_lines(result: RosterResult) -> list[str]:
 
 def formation_lines(built: BuiltFormation) -> list[str]:
     lines = [unit_line(built)]
+    paid = upgrades_text(built)
+    if paid:
+        lines.append(f"upgrades: {paid}")
     d = built.derived
     if d and built.on_table:
         bp = "—" if d.get("break_point") is None else d["break_point"]

@@ -31,7 +31,7 @@ class EditorCommands(Provider):
         view = app.view
         found = self._actions(screen)
         for offer in offers(view):
-            found.append((f"Add {offer.name}", f"{offer.points} pts: {offer.contents}",
+            found.append((f"Add {offer.name}", f"{offer.points}: {offer.contents}",
                           partial(screen.add_formation, offer.name)))
         for v in view.lists():
             for sheet in unique(list(v.units.values())):

@@ -90,18 +90,23 @@ def _update(entry: RosterFormation, **changes: Any) -> RosterFormation:
     return entry.model_copy(update=changes)
 
 
-def _key_for(mapping: dict[str, Any], name: str) -> str | None:
+def _names(key: str, name: str, aliases: list[str] | tuple[str, ...] = ()) -> bool:
+    """Does a roster's key name `name` (in any case and spacing, or by one of its aliases)?"""
+    return name_key(key) in {name_key(n) for n in (name, *aliases)}
+
+
+def _key_for(mapping: dict[str, Any], name: str, aliases: list[str] | tuple[str, ...] = ()) -> str | None:
     """The key of `mapping` that names `name` (people write names in any case and spacing)."""
-    return next((k for k in mapping if name_key(k) == name_key(name)), None)
+    return next((k for k in mapping if _names(k, name, aliases)), None)
 
 
-def _put(mapping: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
+def _put(mapping: dict[str, Any], name: str, value: Any, aliases: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
     """`mapping` with `name` set to `value` (None removes it). A key already there keeps its
     place and its spelling, so a saved file changes only where the player changed something."""
     changed: dict[str, Any] = {}
     placed = False
     for key, old in mapping.items():
-        if name_key(key) != name_key(name):
+        if not _names(key, name, aliases):
             changed[key] = old
         elif value is not None and not placed:
             changed[key] = value
@@ -277,7 +282,7 @@ class OptionKnob(Knob):
             return None
         taken = {label: n for label, n in counts.items() if n > 0}
         value = (taken[self.option] if len(upgrade.options) == 1 else taken) if taken else None
-        return _update(entry, upgrades=_put(entry.upgrades, upgrade.name, value))
+        return _update(entry, upgrades=_put(entry.upgrades, upgrade.name, value, upgrade.aliases))
 
     def toggle(self, entry: RosterFormation) -> RosterFormation | None:
         if self.kind != "toggle":
@@ -345,7 +350,8 @@ class CharacterKnob(Knob):
         assert self.upgrade is not None
         joins = self.chosen.joins if self.chosen else self.host
         pick = None if value is None else CharacterPick(character=value, joins=joins)
-        upgrades = _put(entry.upgrades, self.upgrade.name, _with_pick(entry, self.upgrade, self.slot, pick))
+        upgrades = _put(entry.upgrades, self.upgrade.name, _with_pick(entry, self.upgrade, self.slot, pick),
+                        self.upgrade.aliases)
         return None if upgrades == entry.upgrades else _update(entry, upgrades=upgrades)
 
 
@@ -373,7 +379,7 @@ class JoinsKnob(Knob):
             return None
         pick = CharacterPick(character=self.chosen.character, joins=value)
         return _update(entry, upgrades=_put(entry.upgrades, self.upgrade.name,
-                                            _with_pick(entry, self.upgrade, self.slot, pick)))
+                                            _with_pick(entry, self.upgrade, self.slot, pick), self.upgrade.aliases))
 
 
 def _picks(choice: Any) -> list[CharacterPick]:
@@ -388,7 +394,7 @@ def _with_pick(entry: RosterFormation, upgrade: Upgrade, slot: int | None,
     upgrade adds one character."""
     if slot is None:
         return pick
-    written = _key_for(entry.upgrades, upgrade.name)
+    written = _key_for(entry.upgrades, upgrade.name, upgrade.aliases)
     picks = _picks(entry.upgrades.get(written) if written else None)
     if pick is None:
         picks = [p for i, p in enumerate(picks) if i != slot]
@@ -467,7 +473,7 @@ class ClearKnob(Knob):
 
 
 def _upgrade_knobs(upgrade: Upgrade, entry: RosterFormation, built: BuiltFormation) -> list[Knob]:
-    written = _key_for(entry.upgrades, upgrade.name)
+    written = _key_for(entry.upgrades, upgrade.name, upgrade.aliases)
     choice = entry.upgrades.get(written) if written else None
     summary = f"{upgrade.summary} [{upgrade.rule}]" if upgrade.rule else upgrade.summary
     if not upgrade.options:
@@ -578,14 +584,15 @@ def _wargear_knobs(built: BuiltFormation) -> list[Knob]:
     return knobs
 
 
-def _leftovers(entry: RosterFormation, definition: Formation, offered: list[Knob]) -> list[Knob]:
+def _leftovers(entry: RosterFormation, built: BuiltFormation, offered: list[Knob]) -> list[Knob]:
     """Keys of the entry that no knob sets: upgrades the formation may not take, unknown units..."""
     def covered(field_name: str, written: str | None = None) -> bool:
         return any(k.covers((field_name,) if written is None else (field_name, written)) for k in offered)
 
+    definition = built.definition
     leftovers: list[Knob] = []
     for written in entry.upgrades:
-        if not covered("upgrades", written):
+        if not covered("upgrades", written) and not any(_names(written, u.name, u.aliases) for u in built.offers):
             leftovers.append(ClearKnob(("upgrades", written), written, summary=f"{definition.name} does not offer this"))
     for written in entry.wargear:
         if not covered("wargear", written):
@@ -639,7 +646,7 @@ def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
                                f"{', '.join(definition.split.among)} (they take the {definition.split.upgrade} "
                                f"upgrade) [{definition.rule}]", taken=entry.split))
     knobs += _wargear_knobs(built)
-    return knobs + _leftovers(entry, definition, knobs)
+    return knobs + _leftovers(entry, built, knobs)
 
 
 def too_many(roster: Roster, entry: RosterFormation, knob: Knob, catalog: Catalog) -> Finding | None:
@@ -659,17 +666,18 @@ def _slot_text(slot: UnitSlot) -> str:
 
 
 def _price_text(formation: Formation) -> str:
-    """'300', '275 / 500', '200 / 350 / 500' (sizes), '25 each', 'Falcon 50 / Fire Prism 65 each'."""
+    """'300 pts', '275 / 500 pts', '200 / 350 / 500 pts' (sizes), '25 pts each',
+    'Falcon 50 / Fire Prism 65 pts each'."""
     if formation.sizes:
-        return " / ".join(f"{z.points:,}" for z in formation.sizes)
+        return " / ".join(f"{z.points:,}" for z in formation.sizes) + " pts"
     if isinstance(formation.points, dict):
-        return " / ".join(f"{p:,}" for p in formation.points.values())
+        return " / ".join(f"{p:,}" for p in formation.points.values()) + " pts"
     assert formation.points is not None
     each = [s for s in formation.units if s.each]
     if each and not formation.points:
         return " + ".join(" / ".join(f"{n} {p}" for n, p in s.each.items()) if isinstance(s.each, dict)
-                          else f"{s.each}" for s in each) + " each"
-    return f"{formation.points:,}" + (" each" if formation.count else "")
+                          else f"{s.each}" for s in each) + " pts each"
+    return f"{formation.points:,} pts" + (" each" if formation.count else "")
 
 
 @dataclass

@@ -117,7 +117,7 @@ def check_speed(result: RosterResult) -> None:
         slow = [s for s, speed in moving if speed is not None and speed < fastest]
         carriers = [s for s, speed in moving if s.transport and (speed or 0) >= fastest]
         left, _ = board(carriers, slow)
-        if left:
+        if left and not {s.name for s in left} & set(built.set_aside):  # a refused upgrade's: reported already
             names = ", ".join(sorted({s.name for s in left}))
             result.findings.append(Finding(
                 "too-slow", f"{built.name}: {plural(len(left), 'unit')} ({names}) "

@@ -170,7 +170,7 @@ class MainScreen(EditorActions, Screen[None]):
         if index is None or built is None or index >= len(self.roster.formations):
             return None
         entry = self.roster.formations[index]
-        if name_key(built.name) != name_key(entry.type):
+        if not built.definition.answers_to(entry.type):
             return None  # the roster changed shape and is still being checked
         knob = next((k for k in knobs_for(built, entry) if k.key == row.key), None)
         return (index, knob) if knob else None
@@ -241,7 +241,7 @@ class MainScreen(EditorActions, Screen[None]):
         found = offers(view)
         items = []
         for offer in found:
-            heading = Content.assemble((offer.name, "bold"), (f"  {offer.points} pts", "$accent"),
+            heading = Content.assemble((offer.name, "bold"), (f"  {offer.points}", "$accent"),
                                        (f"  [{offer.list_name}]" if offer.is_ally else "", "$text-muted"),
                                        (f"  {offer.category}" if offer.category else "", "$text-muted"),
                                        (f"  0-{offer.max_per_army} per army" if offer.max_per_army is not None else "",

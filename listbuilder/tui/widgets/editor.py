@@ -11,7 +11,7 @@ from textual.widgets import Static
 from ...core.engine import BuiltFormation
 from ...core.findings import Finding
 from ...core.roster import RosterFormation
-from ...report.summary import garrison_text, title, unit_line
+from ...report.summary import garrison_text, title, unit_line, upgrades_text
 from ..knobs import Knob, knobs_for
 from .knob_row import KnobRow
 
@@ -21,6 +21,8 @@ def summary(built: BuiltFormation) -> Content:
     d = built.derived
     lines = [Content.assemble((title(built), "bold"), "  ", (f"{built.points:,} pts", "bold $accent")),
              Content(unit_line(built))]
+    if built.refused:
+        lines.append(Content.assemble(("Charged as written: ", "$error"), upgrades_text(built, only_refused=True)))
     if d:
         break_point = "—" if d.get("break_point") is None else str(d["break_point"])
         half = "—" if d.get("half_strength") is None else str(d["half_strength"])
