@@ -108,7 +108,7 @@ def test_illegal_roster_prints_its_findings_first(catalog, tmp_path):
     first = pages[0]
     assert first.index("ILLEGAL: this roster breaks its army list (7 errors") < first.index("Findings") < first.index("Army")
     assert "'Tactcal' is not a formation of Space Marines – Codex Astartes or its allies (did you mean 'Tactical'?)" in first
-    assert "Tactcal Not a formation of this army; not counted (see finding 3)" in first
+    assert "Tactcal Not a formation of this army; not counted (see finding 4)" in first
     assert "line 16:5" in first
     assert "850 of at most 666 (184 over)" in first
 
