@@ -1,0 +1,160 @@
+"""Every figure of the speed table, each beside its goal: what a player or an organiser waits for.
+
+    python benchmarks/speed.py [--runs N] [--quick]
+
+Commands are timed as processes (`python -m listbuilder ...`, what a user starts, imports
+included); the engine and the editor in-process. Medians over N runs; the machine is noisy, so
+compare ratios across runs, not single digits. The ratio is the figure over its goal: at most 1.00
+meets it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(p for p in (ROOT / "tests" / "rosters").rglob("*.yaml") if p.parent.name != "print")
+DEMO = ROOT / "listbuilder" / "demo" / "ultramarines.yaml"
+LARGEST_ROSTER_BYTES = 1_000_000  # the reader refuses larger files
+
+
+def median_of(action: Callable[[], object], runs: int) -> float:
+    """Median seconds of `runs` calls."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def listbuilder(*arguments: str, env: dict[str, str] | None = None) -> None:
+    """Run the command as a user does. Legal or illegal is not the point here, but a run that
+    could not read its input or failed measured nothing."""
+    run = subprocess.run([sys.executable, "-m", "listbuilder", *arguments], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, env=env, check=False)
+    if run.returncode not in (0, 1):
+        raise SystemExit(f"listbuilder {' '.join(arguments)} exited {run.returncode}: {run.stderr.decode()[-500:]}")
+
+
+def folder_of(count: int, folder: Path) -> Path:
+    """`count` submissions, copies of the example rosters in turn."""
+    folder.mkdir()
+    for n in range(count):
+        source = EXAMPLES[n % len(EXAMPLES)]
+        (folder / f"{n:04d}-{source.name}").write_bytes(source.read_bytes())
+    return folder
+
+
+def largest_roster(path: Path) -> Path:
+    """The demo roster's formations repeated up to the largest file a roster may be (1 MB)."""
+    head, _, formations = DEMO.read_bytes().partition(b"formations:\n")
+    body = formations
+    while len(head) + len(body) + len(formations) < LARGEST_ROSTER_BYTES:
+        body += formations
+    path.write_bytes(head + b"formations:\n" + body)
+    return path
+
+
+def print_roster(path: Path) -> Path:
+    """The 3,000-point roster of the PDF benchmark, as a file (JSON is YAML)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from print_pdf import THREE_THOUSAND
+
+    path.write_text(THREE_THOUSAND.model_dump_json(exclude_defaults=True), encoding="utf-8")
+    return path
+
+
+def child_peak_mb() -> float:
+    """Peak resident memory of the largest child process so far (Linux reports kilobytes)."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def revalidation_seconds(runs: int) -> float:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from run import TWENTY_FORMATIONS  # the 20-formation roster of the engine benchmark
+
+    from listbuilder.data.catalog import load_catalog
+    from listbuilder.systems import validate
+
+    catalog = load_catalog()
+    return median_of(lambda: validate(TWENTY_FORMATIONS, catalog), runs * 10)
+
+
+def editor_refresh_ms(runs: int) -> tuple[float, float]:
+    """Median and 90th percentile from a key press to the findings on screen, 20 formations."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from tui_refresh import EDITS, big_roster, time_presses
+
+    from listbuilder.data.catalog import load_catalog
+    from listbuilder.tui.app import EditorApp
+
+    catalog = load_catalog()
+    timings: list[float] = []
+    for setting, keys, _ in EDITS:
+        _, painted = asyncio.run(time_presses(EditorApp(catalog, big_roster(catalog)), runs, setting, keys))
+        timings += painted
+    return statistics.median(timings), statistics.quantiles(timings, n=10)[-1]
+
+
+def row(what: str, figure: str, goal: str, ratio: float) -> None:
+    print(f"{what:<42} {figure:>16}   {goal:<21} {ratio:6.2f}")
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--runs", type=int, default=7)
+    options.add_argument("--quick", action="store_true", help="skip the 1,000-roster folder and the 1 MB roster")
+    runs = options.parse_args().runs
+    quick = options.parse_args().quick
+    print(f"{'what':<42} {'now':>16}   {'goal':<21} ratio (now / goal)")
+    with tempfile.TemporaryDirectory() as scratch:
+        scratch_path = Path(scratch)
+        cold_env = {**os.environ, "XDG_CACHE_HOME": str(scratch_path / "cold-cache")}
+        listbuilder("check", str(DEMO))  # the ordinary cache is warm from here on
+
+        seconds = median_of(lambda: listbuilder("--help"), runs)
+        row("listbuilder --help", f"{seconds:.3f} s", "< 0.10 s", seconds / 0.10)
+        seconds = median_of(lambda: listbuilder("check", str(DEMO)), runs)
+        row("check one roster (cache warm)", f"{seconds:.3f} s", "< 0.15 s", seconds / 0.15)
+
+        def first_run() -> None:
+            subprocess.run(["rm", "-rf", cold_env["XDG_CACHE_HOME"]], check=True)
+            listbuilder("check", str(DEMO), env=cold_env)
+
+        seconds = median_of(first_run, max(3, runs // 2))
+        row("first run, no cache", f"{seconds:.3f} s", "< 1.0 s", seconds / 1.0)
+        if not quick:
+            folder = folder_of(1000, scratch_path / "submissions")
+            seconds = median_of(lambda: listbuilder("check", str(folder), "--format", "json"), max(3, runs // 2))
+            row("check 1,000 rosters", f"{seconds:.2f} s", "< 2 s", seconds / 2)
+        seconds = revalidation_seconds(runs)
+        row("full revalidation, 20 formations", f"{seconds * 1000:.2f} ms", "< 1 ms", seconds / 0.001)
+        median, p90 = editor_refresh_ms(max(20, runs * 5))
+        row("editor: key -> repainted findings, median", f"{median:.1f} ms", "< 16 ms", median / 16)
+        row("editor: key -> repainted findings, p90", f"{p90:.1f} ms", "< 30 ms", p90 / 30)
+        pdf, three_thousand = scratch_path / "roster.pdf", print_roster(scratch_path / "3000.yaml")
+        seconds = median_of(lambda: listbuilder("print", str(three_thousand), "-o", str(pdf)), runs)
+        row("print a 3,000-point roster", f"{seconds:.3f} s", "< 0.4 s", seconds / 0.4)
+        if not quick:
+            largest = largest_roster(scratch_path / "largest.yaml")
+            before = child_peak_mb()
+            seconds = median_of(lambda: listbuilder("check", str(largest)), 1)
+            peak = child_peak_mb()
+            row("a 1 MB roster: time", f"{seconds:.2f} s", "~1 s", seconds / 1.0)
+            row("a 1 MB roster: peak memory", f"{peak:.0f} MB" + ("" if peak > before else " (or less)"),
+                "< 200 MB", peak / 200)
+
+
+if __name__ == "__main__":
+    main()
