@@ -7,16 +7,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .cli_data import add_data_commands
-from .core.catalog import Catalog
-from .core.findings import LoadFailure
-from .data.catalog import load_catalog
-from .report.summary import finding_json
-from .report.text import failure_text, roster_text
-from .rosters.files import locate_all, read_roster, save_bytes
-from .systems import SYSTEMS, summarise, validate
+
+if TYPE_CHECKING:
+    from .core.catalog import Catalog
+
+# Only argparse and the command table load at start (`--help` stays instant); each command imports
+# what it runs: the engine and models, ruamel, reportlab, textual (tests/test_cli_imports.py).
 
 DEMO_ROSTER = Path(__file__).parent / "demo" / "ultramarines.yaml"
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -36,6 +35,10 @@ def _roster_paths(arguments: list[str]) -> list[Path]:
 
 def _catalog() -> Catalog | None:
     """The game data, or None (and the reason on stderr) when it is broken."""
+    from .core.findings import LoadFailure
+    from .data.catalog import load_catalog
+    from .report.text import failure_text
+
     try:
         return load_catalog()
     except LoadFailure as failure:
@@ -45,6 +48,9 @@ def _catalog() -> Catalog | None:
 
 def _check_file(path: Path, catalog: Catalog, shown: str) -> Any:
     """Read and validate one roster, its findings located in the file. Raises LoadFailure."""
+    from .rosters.files import locate_all, read_roster
+    from .systems import validate
+
     roster_file = read_roster(path, catalog, shown)
     result = validate(roster_file.roster, catalog)
     result.findings = locate_all(roster_file, result.findings)
@@ -52,6 +58,11 @@ def _check_file(path: Path, catalog: Catalog, shown: str) -> Any:
 
 
 def command_check(options: argparse.Namespace) -> int:
+    from .core.findings import LoadFailure
+    from .report.summary import finding_json
+    from .report.text import failure_text, roster_text
+    from .systems import summarise
+
     catalog = _catalog()
     if catalog is None:
         return EXIT_UNREADABLE
@@ -83,7 +94,10 @@ def command_check(options: argparse.Namespace) -> int:
 
 def command_print(options: argparse.Namespace) -> int:
     """Write the printable roster: exit 0 legal, 1 illegal (printed with its findings), 2 unreadable."""
+    from .core.findings import LoadFailure
     from .report.pdf import roster_pdf  # reportlab is loaded only to print
+    from .report.text import failure_text
+    from .rosters.files import save_bytes
 
     catalog = _catalog()
     if catalog is None:
@@ -106,6 +120,8 @@ def command_print(options: argparse.Namespace) -> int:
 
 
 def command_armies(options: argparse.Namespace) -> int:
+    from .systems import SYSTEMS
+
     catalog = _catalog()
     if catalog is None:
         return EXIT_UNREADABLE

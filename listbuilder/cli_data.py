@@ -7,17 +7,17 @@ import sys
 import time
 from pathlib import Path
 
-from .core.findings import LoadFailure
-from .data.importers import fetch
-from .data.importers.bsdata import ImportResult, git_revision, import_folder
-from .data.installed import install, installed
-from .report.text import failure_text
+from .data.importers import REPOSITORIES
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
 SHOWN_WARNINGS = 10
 
 
 def _import_and_install(folder: Path, revision: str | None, verbose: bool) -> int:
+    from .data.importers.bsdata import ImportResult, git_revision, import_folder
+    from .data.installed import install
+    from .report.text import failure_text
+
     started = time.perf_counter()
     result: ImportResult = import_folder(folder, revision or git_revision(folder))
     seconds = time.perf_counter() - started
@@ -53,6 +53,8 @@ def command_import(options: argparse.Namespace) -> int:
 
 
 def command_list(options: argparse.Namespace) -> int:
+    from .data.installed import installed
+
     found = installed()
     if not found:
         print("No game data installed. Import your BSData copy: listbuilder data import bsdata PATH")
@@ -64,6 +66,10 @@ def command_list(options: argparse.Namespace) -> int:
 
 
 def command_fetch(options: argparse.Namespace) -> int:
+    from .core.findings import LoadFailure
+    from .data.importers import fetch
+    from .report.text import failure_text
+
     try:
         folder, tag = fetch.fetch_latest(options.game, fetch.GITHUB_API)
     except LoadFailure as failure:
@@ -87,6 +93,6 @@ def add_data_commands(commands: argparse._SubParsersAction) -> None:
     listing = actions.add_parser("list", help="show the installed game data")
     listing.set_defaults(run=command_list)
     fetching = actions.add_parser("fetch", help="download a game's latest BSData release and import it (online)")
-    fetching.add_argument("game", choices=sorted(fetch.REPOSITORIES))
+    fetching.add_argument("game", choices=sorted(REPOSITORIES))
     fetching.add_argument("--verbose", action="store_true", help="show every warning")
     fetching.set_defaults(run=command_fetch)

@@ -16,9 +16,9 @@ from pathlib import Path, PurePosixPath
 
 from ...core.findings import Finding, LoadFailure, Location
 from ..installed import data_dir
+from . import REPOSITORIES
 
 GITHUB_API = "https://api.github.com"
-REPOSITORIES = {"wh40k-10e": "BSData/wh40k-10e"}
 MAX_ARCHIVE_BYTES = 256 * 1024 * 1024
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
 TIMEOUT_SECONDS = 30

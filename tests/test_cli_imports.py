@@ -1,0 +1,40 @@
+"""`listbuilder --help` answers at once: the command table loads no heavy library; each command
+imports what it runs. Structural, not timed: which modules a fresh interpreter has loaded."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+HEAVY = ("textual", "reportlab", "ruamel", "pydantic", "urllib.request")
+
+
+def modules_loaded_by(code: str) -> set[str]:
+    """The modules a fresh interpreter holds after running `code`."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return set(json.loads(run.stdout.splitlines()[-1]))
+
+
+def heavy_among(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY))
+
+
+def test_importing_the_command_line_loads_no_heavy_library():
+    loaded = modules_loaded_by("import listbuilder.cli")
+    assert "listbuilder.cli" in loaded
+    assert heavy_among(loaded) == []
+
+
+def test_help_loads_no_heavy_library():
+    loaded = modules_loaded_by("from listbuilder.cli import main\n"
+                               "try:\n    main(['--help'])\nexcept SystemExit:\n    pass")
+    assert "argparse" in loaded
+    assert heavy_among(loaded) == []
+
+
+def test_check_loads_neither_the_editor_nor_the_pdf_library():
+    loaded = modules_loaded_by("from listbuilder.cli import main\nmain(['check'])")
+    assert "listbuilder.core.engine" in loaded  # the probe did check the demo roster
+    assert [m for m in heavy_among(loaded) if m.split(".")[0] in ("textual", "reportlab")] == []
