@@ -7,9 +7,12 @@ notes) is summarised in our own words. Every unit records the seed lines it came
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .names import name_key
 
 UnitType = Literal["CH", "INF", "LV", "AV", "WE", "AC", "SC", "WE/AC"]
 Save = Annotated[str, Field(pattern=r"^([2-6]\+|-)$")]
@@ -43,6 +46,14 @@ class Compartment(Strict):
     most: dict[str, int] = Field({}, description="at most this many of some carried units in it ('one of the two "
                                                  "may be a Big Gun')")
 
+    @cached_property
+    def most_by_key(self) -> dict[str, int]:
+        """`most` by unit name key, a 'faction:' prefix dropped (worked out once: boarding asks often)."""
+        most: dict[str, int] = {}
+        for cargo, n in self.most.items():
+            most.setdefault(name_key(cargo.rpartition(":")[2]), n)
+        return most
+
 
 class Loadout(Strict):
     """One wargear option of a unit that must choose between weapons before the game."""
@@ -75,6 +86,16 @@ class Datasheet(Strict):
     loadouts: list[Loadout] = []
     notes: list[str] = Field([], description="other datasheet notes, in our own words")
     lines: list[int] = Field(min_length=1, description="seed 000 lines the values come from")
+
+    @cached_property
+    def room_by_key(self) -> dict[str, dict[int, int]]:
+        """Unit name key ('faction:' prefix dropped) -> compartment index -> spaces it takes there.
+        Boarding asks this of every carrier for every passenger, so it is worked out once."""
+        room: dict[str, dict[int, int]] = {}
+        for i, compartment in enumerate(self.transport):
+            for cargo, spaces in compartment.carries.items():
+                room.setdefault(name_key(cargo.rpartition(":")[2]), {})[i] = spaces
+        return room
 
     @property
     def is_war_engine(self) -> bool:

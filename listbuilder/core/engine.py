@@ -143,8 +143,10 @@ class RosterResult:
 
 def _named(name: str, candidates: list[Any], attr: str = "name") -> Any | None:
     key = name_key(name)
+    # vars(), not getattr(): a model without an `id` field would answer through pydantic's slow
+    # missing-attribute path, on every candidate of every lookup
     return next((c for c in candidates if name_key(getattr(c, attr)) == key
-                 or name_key(getattr(c, "id", None) or "") == key), None)
+                 or name_key(vars(c).get("id") or "") == key), None)
 
 
 def _upgrade_named(name: str, offered: list[Upgrade], known: list[Upgrade]) -> Upgrade | None:

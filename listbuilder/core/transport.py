@@ -8,13 +8,7 @@ from .names import name_key
 
 def space_taken(carrier: Datasheet, passenger: Datasheet) -> dict[int, int]:
     """Compartment index -> spaces `passenger` takes in it, for compartments that can hold it."""
-    key = name_key(passenger.name)
-    return {
-        i: spaces
-        for i, compartment in enumerate(carrier.transport)
-        for cargo, spaces in compartment.carries.items()
-        if name_key(cargo.rpartition(":")[2]) == key
-    }
+    return carrier.room_by_key.get(name_key(passenger.name), {})
 
 
 def can_carry(carrier: Datasheet, passenger: Datasheet) -> bool:
@@ -23,9 +17,7 @@ def can_carry(carrier: Datasheet, passenger: Datasheet) -> bool:
 
 def _most(carrier: Datasheet, compartment: int, passenger: Datasheet) -> int | None:
     """How many units like `passenger` the compartment may hold at most, if it says."""
-    key = name_key(passenger.name)
-    return next((n for cargo, n in carrier.transport[compartment].most.items()
-                 if name_key(cargo.rpartition(":")[2]) == key), None)
+    return carrier.transport[compartment].most_by_key.get(name_key(passenger.name))
 
 
 class _Holds:
