@@ -166,7 +166,8 @@ def main() -> None:
         row("editor: key -> repainted findings, median", f"{median:.1f} ms", "< 16 ms", median / 16)
         row("editor: key -> repainted findings, p90", f"{p90:.1f} ms", "< 30 ms", p90 / 30)
         pdf, three_thousand = scratch_path / "roster.pdf", print_roster(scratch_path / "3000.yaml")
-        seconds, cpu = process_median(lambda: listbuilder("print", str(three_thousand), "-o", str(pdf), env=warm_env), runs)
+        seconds, cpu = process_median(lambda: listbuilder("print", str(three_thousand), "-o", str(pdf),
+                                                          env=warm_env), runs)
         row("print a 3,000-point roster", timed(seconds, cpu), "< 0.4 s", seconds / 0.4)
         if not quick:
             largest = largest_roster(scratch_path / "largest.yaml")
