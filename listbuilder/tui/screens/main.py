@@ -363,7 +363,7 @@ class MainScreen(EditorActions, Screen[None]):
         app_bindings = [b for b in self.app.BINDINGS if isinstance(b, Binding)]
         self.app.push_screen(HelpScreen([
             ("Roster", self.BINDINGS),
-            ("Settings", KnobRow.BINDINGS),
+            ("Settings", [*KnobRow.BINDINGS, *FormationEditor.BINDINGS]),
             ("Lists", [Binding("up,down", "", "Move", tooltip="Move in a list"),
                                    Binding("enter", "", "Choose", tooltip="Edit the formation, add the formation "
                                            "or jump to the finding under the cursor"),

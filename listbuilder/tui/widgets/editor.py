@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -35,9 +36,18 @@ def summary(built: BuiltFormation) -> Content:
     return Content("\n").join(lines)
 
 
+class SettingsScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
+    """Scrolls to the focused setting; ↑ and ↓ are the editor's (they move between settings)."""
+
+
 class FormationEditor(Vertical):
     """Shows one formation; its rows of settings are rebuilt only when the set of settings
     changes, so the focus stays on the row being edited."""
+
+    BINDINGS = [
+        Binding("up", "step_focus(-1)", "Previous setting", id="knob.previous", show=False),
+        Binding("down", "step_focus(1)", "Next setting", id="knob.next", show=False),
+    ]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -45,7 +55,7 @@ class FormationEditor(Vertical):
         self.shown_summary: Content | str | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="editor-scroll", can_focus=False):
+        with SettingsScroll(id="editor-scroll"):
             yield Static(id="summary")
             yield Vertical(id="knobs")
         yield Static(id="hint")
@@ -117,12 +127,14 @@ class FormationEditor(Vertical):
             rows[0].focus()
         return bool(rows)
 
-    def on_knob_row_step_focus(self, event: KnobRow.StepFocus) -> None:
-        rows = self.rows
-        if event.row in rows:
-            index = rows.index(event.row) + event.offset
+    def action_step_focus(self, offset: int) -> None:
+        """Move to the next or previous setting at once: the next key goes to the row focused
+        here (a deferred focus, or a message answered later, would send it to the old row)."""
+        focused, rows = self.screen.focused, self.rows
+        if focused in rows:
+            index = rows.index(focused) + offset
             if 0 <= index < len(rows):
-                rows[index].focus()
+                self.screen.set_focus(rows[index])
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, KnobRow) and event.widget.knob is not None:

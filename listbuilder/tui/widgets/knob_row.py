@@ -24,8 +24,6 @@ class KnobRow(Widget, can_focus=True):
         Binding("right,plus,equals_sign", "turn('up')", "More", id="knob.more", tooltip="Take one more"),
         Binding("enter,space", "turn('choose')", "Pick", id="knob.choose",
                 tooltip="Toggle a yes/no setting, or open the list of choices"),
-        Binding("up", "step_focus(-1)", "Previous setting", id="knob.previous", show=False),
-        Binding("down", "step_focus(1)", "Next setting", id="knob.next", show=False),
     ]
 
     knob: reactive[Knob | None] = reactive(None, layout=False)
@@ -43,12 +41,6 @@ class KnobRow(Widget, can_focus=True):
         @property
         def control(self) -> KnobRow:
             return self.row
-
-    class StepFocus(Message):
-        def __init__(self, row: KnobRow, offset: int) -> None:
-            super().__init__()
-            self.row = row
-            self.offset = offset
 
     def __init__(self, knob: Knob, first_in_group: bool = True) -> None:
         super().__init__()
@@ -103,9 +95,6 @@ class KnobRow(Widget, can_focus=True):
 
     def action_turn(self, action: str) -> None:
         self.post_message(self.Turned(self, action))
-
-    def action_step_focus(self, offset: int) -> None:
-        self.post_message(self.StepFocus(self, offset))
 
     def on_click(self, event: events.Click) -> None:
         knob = self.knob
