@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from textual import events
 
+from listbuilder.cli import DEMO_ROSTER
 from listbuilder.core.roster import Roster, RosterFormation
+from listbuilder.rosters.files import read_roster
+from listbuilder.systems import validate
+from listbuilder.tui import edits
 from listbuilder.tui.app import EditorApp
 
 from .test_tui import focused_knob, run, settle
@@ -37,3 +41,24 @@ def test_a_held_down_arrow_loses_no_key(catalog):
         assert focused_knob(app) == rows[0].key
 
     run(app, scenario)
+
+
+def test_a_check_that_reuses_unchanged_formations_finds_what_a_fresh_check_finds(catalog):
+    """The editor keeps the formations it built and builds again only the entries an edit
+    replaced: after each edit of a 20-formation roster, points, findings and derived values are
+    those of a check from scratch."""
+    demo = read_roster(DEMO_ROSTER, catalog).roster
+    roster = demo.model_copy(update={"formations": [demo.formations[i % 8] for i in range(20)]})
+    reuse: dict = {}
+    edited = [roster,
+              edits.replace_formation(roster, 3, roster.formations[3].model_copy(update={"upgrades": {"Hunter": 1}})),
+              edits.remove_formation(roster, 0),  # every later formation moves up: built again
+              edits.duplicate_formation(roster, 5),
+              roster.model_copy(update={"points": 2000})]  # an army-wide change: nothing to rebuild
+    for version in edited:
+        fresh, reused = validate(version, catalog), validate(version, catalog, reuse)
+        assert reused.total == fresh.total
+        assert reused.findings == fresh.findings
+        assert [(f.index, f.points, f.derived) for f in reused.formations] == \
+               [(f.index, f.points, f.derived) for f in fresh.formations]
+    assert edited[-1].formations[7] is roster.formations[7] and reuse[7][0] is roster.formations[7]

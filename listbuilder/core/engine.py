@@ -1071,9 +1071,30 @@ def _purchases(roster: Roster, army: ArmyList, formations: list[BuiltFormation],
     return bought
 
 
-def build(roster: Roster, catalog: Catalog) -> RosterResult:
+# formation index -> the entry built there, what it built and the findings it gave
+FormationCache = dict[int, tuple[RosterFormation, BuiltFormation, list[Finding]]]
+
+
+def _formation(view: ArmyView, main: ArmyView, definition: Formation, entry: RosterFormation, index: int,
+               findings: FindingList, reuse: FormationCache | None) -> BuiltFormation:
+    """Build one formation, or take it from `reuse` when the very same entry object was built at
+    the same place before (an editor replaces the entry it changes and keeps the others)."""
+    hit = reuse.get(index) if reuse is not None else None
+    if hit is not None and hit[0] is entry and hit[1].definition is definition:
+        findings.items.extend(hit[2])
+        return hit[1]
+    own = FindingList()
+    built = _FormationBuilder(view, main, definition, entry, index, own).build()
+    findings.items.extend(own.items)
+    if reuse is not None:
+        reuse[index] = (entry, built, own.items)
+    return built
+
+
+def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None) -> RosterResult:
     """Build every formation of `roster` and find every rule it breaks. The roster's game and army
-    must exist in the catalog (readers check that first, with a located message)."""
+    must exist in the catalog (readers check that first, with a located message). `reuse`, kept
+    by the caller between builds, spares building formations whose entries did not change."""
     game = catalog.games[roster.game]
     army = catalog.find_list(roster.game, roster.army)
     assert army is not None
@@ -1090,7 +1111,7 @@ def build(roster: Roster, catalog: Catalog) -> RosterResult:
             findings.add("unknown-formation", f"'{entry.type}' is not a formation of {army.name} or its allies",
                          army.rule, ("formations", index, "type"), suggestion=hint)
             continue
-        formations.append(_FormationBuilder(match[0], view, match[1], entry, index, findings).build())
+        formations.append(_formation(match[0], view, match[1], entry, index, findings, reuse))
     _requirements(formations, findings)
     _per_army(view.lists(), formations, findings)
     _limits([*game.limits, *army.limits], roster.points, formations, findings)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.catalog import Catalog
+from ..core.engine import FormationCache
 from ..core.system import GameSystem, RosterSummary
 from . import epic_remastered, list_engine, wh40k10
 from .wh40k10.catalog import GAME_ID as WH40K
@@ -22,9 +23,14 @@ def known_games(catalog: Catalog) -> list[str]:
     return sorted({*catalog.games, *SYSTEMS})
 
 
-def validate(roster: Any, catalog: Catalog) -> Any:
-    """Check the roster by its game's rules: what is illegal, its points and derived values."""
-    return system_for(roster.game).validate(roster, catalog)
+def validate(roster: Any, catalog: Catalog, reuse: FormationCache | None = None) -> Any:
+    """Check the roster by its game's rules: what is illegal, its points and derived values.
+    `reuse`: the formations the list engine built in earlier checks (see core.engine.build); the
+    other systems check afresh."""
+    system = system_for(roster.game)
+    if reuse is not None and system is list_engine.SYSTEM:
+        return list_engine.validate(roster, catalog, reuse)
+    return system.validate(roster, catalog)
 
 
 def summarise(result: Any) -> RosterSummary:

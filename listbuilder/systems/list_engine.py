@@ -4,7 +4,7 @@ the game's pack, chosen by game.yaml `system` (else the game's id), adds its der
 from __future__ import annotations
 
 from ..core.catalog import Catalog
-from ..core.engine import BuiltFormation, RosterResult, build
+from ..core.engine import BuiltFormation, FormationCache, RosterResult, build
 from ..core.findings import Finding
 from ..core.names import did_you_mean
 from ..core.roster import Roster
@@ -25,9 +25,10 @@ def unknown_names(roster: Roster, catalog: Catalog) -> list[Finding]:
                     path=("army",), suggestion=did_you_mean(roster.army, names))]
 
 
-def validate(roster: Roster, catalog: Catalog) -> RosterResult:
-    """Build the roster, find what is illegal, and work out the game's derived values."""
-    result = build(roster, catalog)
+def validate(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None) -> RosterResult:
+    """Build the roster, find what is illegal, and work out the game's derived values (`reuse`:
+    see `core.engine.build`)."""
+    result = build(roster, catalog, reuse)
     game = catalog.games[roster.game]
     derive = DERIVERS.get(game.system or game.id)
     if derive is not None:

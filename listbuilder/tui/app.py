@@ -17,9 +17,10 @@ from textual.message import Message
 
 from ..cli import DEMO_ROSTER, EXIT_UNREADABLE
 from ..core.catalog import ArmyView, Catalog
-from ..core.engine import RosterResult
+from ..core.engine import FormationCache, RosterResult
 from ..core.findings import LoadFailure
 from ..core.roster import Roster
+from ..data.catalog import data_version
 from ..data.yamlfile import Document
 from ..report.summary import finding_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
@@ -36,6 +37,7 @@ from .screens.dialogs import ROSTER_SUFFIXES, AskScreen, PathScreen
 from .screens.main import MainScreen
 from .screens.new_roster import NewRosterScreen
 from .screens.units import UnitsScreen
+from .widgets.title_bar import Title
 
 
 # The editor screen of each game whose rosters are not formations of an army list.
@@ -85,6 +87,8 @@ class EditorApp(App[None]):
         self.path = path
         self.demo = demo
         self.ask_new = ask_new
+        self.data_version = data_version()
+        self.formation_cache: FormationCache = {}  # formations built by earlier checks, reused while unchanged
         self.result = self._timed_check(roster)
         self.main = SCREENS.get(roster.game, MainScreen)()
         self.main.roster = roster
@@ -120,15 +124,20 @@ class EditorApp(App[None]):
         else:
             self._load(roster, None, self.path, on_disk=False)
 
-    def _titles(self) -> None:
+    @property
+    def roster_title(self) -> Title:
+        """What the title bar shows (the app's own title stays put: changing it repaints the
+        whole screen)."""
         roster = self.history.current
         army = self.main.army_name(roster, self.catalog)
         if self.demo is not None:
             where = "demo"
         else:
             where = self.path.name if self.path else "not saved yet"
-        self.title = roster.name or "Unnamed roster"
-        self.sub_title = f"{army} · {where}" + (" · modified" if self.dirty else "")
+        return Title(roster.name or "Unnamed roster", army, where, self.dirty, self.data_version)
+
+    def _titles(self) -> None:
+        self.main.show_title(self.roster_title)
 
     # -- edits and checking --------------------------------------------------------------
 
@@ -149,7 +158,7 @@ class EditorApp(App[None]):
 
     def _timed_check(self, roster: Roster) -> RosterResult:
         start = perf_counter()
-        result = validate(roster, self.catalog)
+        result = validate(roster, self.catalog, self.formation_cache)
         self.last_check_ms = (perf_counter() - start) * 1000
         return result
 
@@ -205,7 +214,7 @@ class EditorApp(App[None]):
             elif answer == "discard":
                 then()
 
-        self.push_screen(AskScreen(f"{self.title} has unsaved changes.",
+        self.push_screen(AskScreen(f"{self.roster_title.name} has unsaved changes.",
                                    [("save", "Save", "s"), ("discard", "Don't save", "d"), ("cancel", "Cancel", "c")]),
                          answered)
 

@@ -131,6 +131,8 @@ def derive(result: RosterResult, game: GameSettings) -> None:
     check_placement(result)
     check_speed(result)
     for built in result.formations:
+        if built.derived:
+            continue  # reused from an earlier check (see core.engine.build): its values stand
         if not built.on_table:
             shared = ", ".join(f"{g.count} {g.sheet.name}" for g in built.shared)
             built.derived = {"units": 0, "initiative": None, "break_point": None, "strength": None,

@@ -8,29 +8,31 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.catalog import Catalog
 from ...core.datasheet import Datasheet
 from ..widgets.datasheet import datasheet
+from ..widgets.title_bar import Title, TitleBar
 
 
 class DatasheetScreen(Screen[None]):
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", id="datasheets.back")]
 
     def __init__(self, catalog: Catalog, game: str, sections: list[tuple[str, list[Datasheet]]],
-                 selected: str | None = None) -> None:
+                 selected: str | None = None, title: Title | None = None) -> None:
         """`sections`: headed groups of units, e.g. ("In the formation", [...]), ("It may add", [...])."""
         super().__init__()
         self.catalog = catalog
         self.game = game
         self.sections = sections
         self.selected = selected
+        self.title_shown = title
         self.sheets: list[Datasheet | None] = []  # one per line of the list; None for a heading
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.title_shown, id="title")
         with Horizontal(id="datasheets"):
             yield OptionList(id="units")
             with VerticalScroll(id="sheet"):

@@ -5,12 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from ..widgets.title_bar import Title, TitleBar
+
 if TYPE_CHECKING:
     from ..app import EditorApp
 
 
 class EditorActions:
-    """Key actions handed to the editor app (mixed into a textual Screen)."""
+    """Key actions handed to the editor app (mixed into a textual Screen), and the title bar."""
+
+    title_shown: Title | None = None  # what the screen's TitleBar shows, kept for when it is composed
+
+    def show_title(self, title: Title) -> None:
+        self.title_shown = title
+        for bar in self.query(TitleBar):  # type: ignore[attr-defined]
+            bar.show(title)
 
     @property
     def editor(self) -> EditorApp:

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList
+from textual.widgets import Footer, OptionList
 
 from ...core.catalog import Catalog
 from ...core.datasheet import Datasheet
@@ -25,6 +25,7 @@ from ..knobs import Knob, knobs_for, offers, too_many
 from ..widgets.editor import FormationEditor
 from ..widgets.knob_row import KnobRow
 from ..widgets.roster_view import FindingsList, FormationList, PointsStatus, formation_problems
+from ..widgets.title_bar import TitleBar
 from .datasheet import DatasheetScreen
 from .dialogs import LabelScreen, RosterDetailsScreen
 from .editing import EditorActions
@@ -81,7 +82,7 @@ class MainScreen(EditorActions, Screen[None]):
         return army.name if army else roster.army
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.title_shown, id="title")
         yield PointsStatus(id="status")
         with Horizontal(id="body"):
             yield FormationList(id="formations")
@@ -357,7 +358,8 @@ class MainScreen(EditorActions, Screen[None]):
         else:
             sections = [(v.army.name, unique(list(v.units.values()))) for v in view.lists()]
         selected = unit or (sections[0][1][0].name if sections and sections[0][1] else None)
-        self.app.push_screen(DatasheetScreen(self.editor.catalog, view.army.game, sections, selected))
+        self.app.push_screen(DatasheetScreen(self.editor.catalog, view.army.game, sections, selected,
+                                             self.editor.roster_title))
 
     def action_help(self) -> None:
         app_bindings = [b for b in self.app.BINDINGS if isinstance(b, Binding)]

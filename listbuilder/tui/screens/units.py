@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.names import name_key
@@ -21,6 +21,7 @@ from ...systems.wh40k10 import edits
 from ...systems.wh40k10.roster import Wh40kRoster
 from ...systems.wh40k10.rules import data_of
 from ..widgets.roster_view import ERROR, FindingsList, points_bar
+from ..widgets.title_bar import TitleBar
 from .editing import EditorActions
 from .pick import PickItem, PickScreen
 
@@ -72,7 +73,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         return data_of(self.editor.catalog)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.title_shown, id="title")
         yield Static(id="status")
         yield OptionList(id="roster-units")
         yield FindingsList(id="findings")

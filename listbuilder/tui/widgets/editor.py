@@ -15,6 +15,7 @@ from ...core.roster import RosterFormation
 from ...report.summary import garrison_text, title, unit_line, upgrades_text
 from ..knobs import Knob, knobs_for
 from .knob_row import KnobRow
+from .roster_view import set_border_title
 
 
 def summary(built: BuiltFormation) -> Content:
@@ -53,6 +54,7 @@ class FormationEditor(Vertical):
         super().__init__(**kwargs)
         self.rows: list[KnobRow] = []  # kept here: mounting and removing finish later
         self.shown_summary: Content | str | None = None
+        self.summary_height = 0
 
     def compose(self) -> ComposeResult:
         with SettingsScroll(id="editor-scroll"):
@@ -63,7 +65,7 @@ class FormationEditor(Vertical):
     def show(self, built: BuiltFormation | None, entry: RosterFormation | None, findings: list[Finding],
              absent: Content | str = "") -> None:
         """Show `built` (None when nothing is selected or the formation is unknown: `absent` says why)."""
-        self.border_title = f"#{built.index + 1} {built.name}" if built else "Formation"
+        set_border_title(self, f"#{built.index + 1} {built.name}" if built else "Formation")
         if built is None or entry is None:
             self._summary(absent)
             self._rows([])
@@ -77,9 +79,13 @@ class FormationEditor(Vertical):
             row.problem = any(knob.covers(f.path[2:]) for f in findings if f.severity == "error")
 
     def _summary(self, text: Content | str) -> None:
-        if text != self.shown_summary:  # an unchanged summary keeps its layout
-            self.shown_summary = text
-            self.query_one("#summary", Static).update(text)
+        if text == self.shown_summary:
+            return
+        widget = self.query_one("#summary", Static)
+        height = len((Content(text) if isinstance(text, str) else text).wrap(max(1, widget.size.width)))
+        # new numbers in as many lines need no new layout (a layout repaints the whole screen)
+        widget.update(text, layout=height != self.summary_height)
+        self.shown_summary, self.summary_height = text, height
 
     def _rows(self, knobs: list[Knob]) -> list[KnobRow]:
         """Rows for `knobs`: a row whose setting stays is kept (and its focus with it); rows of

@@ -18,6 +18,12 @@ ERROR, WARNING = "✖", "▲"
 LEGAL = Content.styled("✔ No findings: the roster is legal.", "$success")
 
 
+def set_border_title(widget: Widget, title: str) -> None:
+    """A new border title repaints the whole widget: only when it changed."""
+    if widget.border_title != title:
+        widget.border_title = title
+
+
 def formation_problems(findings: list[Finding], index: int) -> list[Finding]:
     return [f for f in findings if f.path[:2] == ("formations", index)]
 
@@ -36,27 +42,35 @@ def where(finding: Finding, roster: Any) -> str:
     return ".".join(str(p) for p in path) or "roster"
 
 
-Line = tuple[str, int, str, str | None, str]  # mark, number, type, label, points
+Line = tuple[str, int, str, str | None, str, str | None]  # mark, number, type, label, points, faction or ally list
 
 
-def formation_line(line: Line) -> Content:
-    """'✖ 2   400 Tactical “Hale”': numbers and points in columns, the name last (cut to fit by
-    the list's text-overflow style)."""
-    mark, number, type_name, label, points = line
-    return Content.assemble((mark, "bold $error" if mark == ERROR else "$warning"), f"{number:>2} ",
-                            (f"{points:>5} ", "$text-muted"), type_name,
-                            (f" “{label}”" if label else "", "$text-muted"))
+def formation_line(line: Line, width: int) -> Content:
+    """'✖ 2   400 Tactical “Hale” · Khorne': numbers and points in columns, then the name; a name
+    too long for `width` goes on over a second line rather than being cut where names differ."""
+    mark, number, type_name, label, points, note = line
+    head = Content.assemble((mark, "bold $error" if mark == ERROR else "$warning"), f"{number:>2} ",
+                            (f"{points:>5} ", "$text-muted"))
+    name = Content.assemble(type_name, (f" “{label}”" if label else "", "$text-muted"),
+                            (f" · {note}" if note else "", "$text-muted"))
+    room = max(8, width - head.cell_length)
+    if name.cell_length <= room:
+        return head + name
+    first, *rest = name.wrap(room)
+    more = Content(" ").join(rest).truncate(room, ellipsis=True)
+    return Content("\n").join([head + first, Content(" " * head.cell_length) + more])
 
 
 class FormationList(OptionList):
-    """One line per formation: problems, number, points, name (and label). Only the lines that
-    change are replaced."""
+    """One line per formation (two for a long name): problems, number, points, name, label and
+    faction. Only the lines that change are drawn again."""
 
     BINDINGS = [Binding("right", "select", "Edit", id="formations.edit", show=False)]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.lines: list[Line] = []
+        self.width_drawn = 0
 
     def show(self, result: RosterResult, selected: int | None) -> None:
         built = {f.index: f for f in result.formations}
@@ -64,17 +78,40 @@ class FormationList(OptionList):
         for i, entry in enumerate(result.roster.formations):
             problems = formation_problems(result.findings, i)
             mark = ERROR if any(f.severity == "error" for f in problems) else WARNING if problems else " "
-            lines.append((mark, i + 1, entry.type, entry.label, f"{built[i].points:,}" if i in built else "?"))
-        if len(lines) == len(self.lines):
-            for i, (old, new) in enumerate(zip(self.lines, lines)):
-                if old != new:
-                    self.replace_option_prompt_at_index(i, formation_line(new))
-        else:
-            self.set_options(Option(formation_line(line)) for line in lines)
-        self.lines = lines
+            formation = built.get(i)
+            note = None if formation is None else formation.faction or (formation.army.name if formation.is_ally
+                                                                         else None)
+            lines.append((mark, i + 1, entry.type, entry.label, f"{formation.points:,}" if formation else "?", note))
+        self._draw(lines)
         if lines and selected is not None and self.highlighted != min(selected, len(lines) - 1):
             self.highlighted = min(selected, len(lines) - 1)
-        self.border_title = f"Roster · {len(lines)} formation{'' if len(lines) == 1 else 's'}"
+        set_border_title(self, f"Roster · {len(lines)} formation{'' if len(lines) == 1 else 's'}")
+
+    def _draw(self, lines: list[Line]) -> None:
+        width = self.scrollable_content_region.width
+        if len(lines) == len(self.lines) and width == self.width_drawn:
+            for i, (old, new) in enumerate(zip(self.lines, lines)):
+                if old != new:
+                    self._redraw(i, formation_line(new, width))
+        else:
+            self.set_options(Option(formation_line(line, width)) for line in lines)
+        self.lines, self.width_drawn = lines, width
+
+    def _redraw(self, index: int, prompt: Content) -> None:
+        """Replace one line's prompt and draw only that line again (OptionList's own
+        replace_option_prompt_at_index draws every line again: a few ms per edit)."""
+        option = self.get_option_at_index(index)
+        if not isinstance(option.prompt, Content) or option.prompt.plain.count("\n") != prompt.plain.count("\n"):
+            self.replace_option_prompt_at_index(index, prompt)  # its height changes: lay the list out again
+            return
+        option._set_prompt(prompt)
+        for key in [k for k in self._option_render_cache.keys() if k[0] is option]:
+            self._option_render_cache.discard(key)
+        self.refresh()
+
+    def on_resize(self) -> None:
+        if self.lines and self.scrollable_content_region.width != self.width_drawn:
+            self._draw(self.lines)
 
 
 class FindingsList(OptionList):
@@ -101,8 +138,8 @@ class FindingsList(OptionList):
                 self.highlighted = min(highlighted or 0, len(self.findings) - 1)
         errors = sum(1 for f in result.findings if f.severity == "error")
         warnings = len(result.findings) - errors
-        self.border_title = f"Findings · {errors} error{'' if errors == 1 else 's'}" + (
-            f", {warnings} warning{'' if warnings == 1 else 's'}" if warnings else "")
+        set_border_title(self, f"Findings · {errors} error{'' if errors == 1 else 's'}" + (
+            f", {warnings} warning{'' if warnings == 1 else 's'}" if warnings else ""))
 
     @staticmethod
     def _prompt(finding: Finding, roster: Any) -> Content:
