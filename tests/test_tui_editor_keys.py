@@ -62,3 +62,21 @@ def test_a_check_that_reuses_unchanged_formations_finds_what_a_fresh_check_finds
         assert [(f.index, f.points, f.derived) for f in reused.formations] == \
                [(f.index, f.points, f.derived) for f in fresh.formations]
     assert edited[-1].formations[7] is roster.formations[7] and reuse[7][0] is roster.formations[7]
+
+
+def test_more_chosen_is_a_number_not_a_row_to_remove(catalog):
+    """→ on '4-6 units Chosen' of Black Legion Chosen takes a fifth Chosen; no 'Chosen ✕ remove'
+    row appears (a unit of a slot of several sizes is not a stray unit)."""
+    app = app_with(catalog, "black-legion", "Black Legion Chosen")
+
+    async def scenario(pilot) -> None:
+        app.main.select_formation(0, ("composition", "Chosen"))
+        await settle(pilot)
+        await pilot.press("right")
+        await settle(pilot)
+        assert app.history.current.formations[0].composition == {"Chosen": 5}
+        rows = app.main.query_one("FormationEditor").rows
+        assert [r.knob.kind for r in rows].count("clear") == 0
+        assert app.focused.knob.value == "5"
+
+    run(app, scenario)

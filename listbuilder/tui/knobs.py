@@ -598,9 +598,9 @@ def _leftovers(entry: RosterFormation, built: BuiltFormation, offered: list[Knob
         if not covered("wargear", written):
             leftovers.append(ClearKnob(("wargear", written), f"{written} wargear",
                                        summary="No unit of the formation has this choice of weapons"))
+    chosen = [name for slot in definition.units if slot.chosen_on_roster for name in slot.choice or [slot.unit or ""]]
     for written in entry.composition or {}:
-        choices = [c for slot in definition.units for c in slot.choice or []]
-        if _slot_unit(written, choices) is None:
+        if _slot_unit(written, chosen) is None:
             leftovers.append(ClearKnob(("composition", written), written,
                                        summary=f"{definition.name} has no choice of this unit"))
     if entry.count is not None and definition.count is None:
