@@ -31,6 +31,7 @@ class Choice:
     label: str
     cost: str = ""
     summary: str = ""
+    unit: str | None = None  # the unit it adds, for its datasheet
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,15 @@ def _points(cost: int, each: bool) -> str:
     if cost == 0:
         return "free"
     return f"+{cost} each" if each else f"+{cost}"
+
+
+def _price(flat: int, per: int, each: bool) -> str:
+    """An upgrade's price: its flat cost and its option's: '+150', '+50 each', '+25 +10 each'."""
+    if not each:
+        return _points(flat + per, False)
+    if not flat:
+        return _points(per, True)
+    return f"+{flat}" + (f" +{per} each" if per else "")
 
 
 def mix_step(counts: dict[str, int], names: list[str], target: str, delta: int, total: int) -> dict[str, int] | None:
@@ -339,7 +349,8 @@ class CharacterKnob(Knob):
     @property
     def choices(self) -> tuple[Choice, ...]:
         assert self.upgrade is not None
-        return (Choice(None, "none"), *(Choice(o.label, o.label, _points(o.cost, False)) for o in self.upgrade.options))
+        return (Choice(None, "none"), *(Choice(o.label, o.label, _points(o.cost, False), unit=o.unit)
+                                        for o in self.upgrade.options))
 
     @property
     def adds(self) -> list[str]:
@@ -487,7 +498,7 @@ def _upgrade_knobs(upgrade: Upgrade, entry: RosterFormation, built: BuiltFormati
     each = upgrade.count.max != 1
     return [OptionKnob(("upgrades", upgrade.name) if single else ("upgrades", upgrade.name, o.label), upgrade.name,
                        "" if single else o.label, summary=summary,
-                       cost=_points(o.cost, each) + (f" (+{upgrade.cost})" if upgrade.cost else ""),
+                       cost=_price(upgrade.cost, o.cost, each),
                        upgrade=upgrade, counts=counts)
             for o in upgrade.options]
 
@@ -637,7 +648,8 @@ def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
             knobs.append(TransportKnob(("transport",), "Transport", summary=f"{mode.summary} [{mode.rule or rule.rule}]",
                                        cost=f"+{mode.cost}" if mode.cost else "free", rule=rule,
                                        chosen=built.transport, options=tuple(
-                                           Choice(m.name, m.name, f"{m.unit}s free" if m.unit else "", m.summary)
+                                           Choice(m.name, m.name, f"{m.unit}s free" if m.unit else "", m.summary,
+                                                  m.unit)
                                            for m in rule.modes)))
     for upgrade in built.offers:
         knobs += _upgrade_knobs(upgrade, entry, built)
@@ -693,6 +705,7 @@ class Offer:
     transport: str | None = None
     max_per_army: int | None = None
     category: str | None = None
+    units: list[str] = field(default_factory=list)  # every unit it may be made of
 
 
 def offers(view: ArmyView) -> list[Offer]:
@@ -704,5 +717,39 @@ def offers(view: ArmyView) -> list[Offer]:
             if f.count is not None:
                 units = f"{f.count.describe()} × ({units})"
             found.append(Offer(f.name, army.name, army.kind == "allies", _price_text(f), units, list(f.upgrades),
-                               f.transport, f.max_per_army, f.category))
+                               f.transport, f.max_per_army, f.category,
+                               [name for s in f.units for name in s.choice or [s.unit or ""]]))
+    return found
+
+
+@dataclass
+class Found:
+    """Something bought inside formations, for search: an upgrade, or a character or unit one of
+    its options adds. `where` says which formations may take the upgrade."""
+
+    name: str
+    kind: Literal["upgrade", "character", "unit"]
+    upgrade: str
+    price: str
+    where: list[str]
+    also: str  # other names it goes by: an option's unit, an upgrade's options
+
+
+def bought_inside(view: ArmyView) -> list[Found]:
+    """Every upgrade of an army list and of its allies, and each character and unit it adds."""
+    formations = [f for v in view.lists() for f in v.army.formations]
+    found: list[Found] = []
+    for army in (v.army for v in view.lists()):
+        for upgrade in army.upgrades:
+            where = (["any formation"] if upgrade.any_formation else
+                     [f.name for f in formations if any(name_key(u) == name_key(upgrade.name) for u in f.upgrades)])
+            each = upgrade.count is not None and upgrade.count.max != 1
+            prices = sorted({_price(upgrade.cost, o.cost, each) for o in upgrade.options}) or [_points(upgrade.cost, False)]
+            found.append(Found(upgrade.name, "upgrade", upgrade.name, " / ".join(prices), where,
+                               " ".join(o.label for o in upgrade.options)))
+            for option in upgrade.options:
+                if name_key(option.label) != name_key(upgrade.name):
+                    kind: Literal["character", "unit"] = "character" if upgrade.character else "unit"
+                    found.append(Found(option.label, kind, upgrade.name, _price(upgrade.cost, option.cost, each), where,
+                                       f"{option.unit} {upgrade.name}"))
     return found

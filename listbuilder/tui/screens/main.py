@@ -21,7 +21,8 @@ from ...core.findings import Finding
 from ...core.names import name_key
 from ...core.roster import Roster
 from .. import edits
-from ..knobs import Knob, knobs_for, offers, too_many
+from ..knobs import Found, Knob, Offer, bought_inside, knobs_for, offers, too_many
+from ..widgets.datasheet import stats
 from ..widgets.editor import FormationEditor
 from ..widgets.knob_row import KnobRow
 from ..widgets.roster_view import FindingsList, FormationList, PointsStatus, formation_problems
@@ -218,7 +219,9 @@ class MainScreen(EditorActions, Screen[None]):
                 self.commit(edits.replace_formation(self.roster, index, changed),
                             f"{knob.title} of #{index + 1} {entry.type}", index)
 
-        self.app.push_screen(PickScreen(knob.title, items, current), picked)
+        units = {c.value: c.unit for c in knob.choices}
+        self.app.push_screen(PickScreen(knob.title, items, current, preview=lambda value: self.unit_stats(
+            [units[value]] if units.get(value) else [])), picked)
 
     def add_formation(self, name: str) -> None:
         assert self.roster is not None
@@ -237,11 +240,12 @@ class MainScreen(EditorActions, Screen[None]):
         return True
 
     def action_add(self) -> None:
+        """Browse what can be added: formations, and the upgrades, characters and units bought in
+        them (choosing one of those goes to the formation of the roster that may take it)."""
         assert self.roster is not None
         view = self.editor.view
-        found = offers(view)
         items = []
-        for offer in found:
+        for offer in offers(view):
             heading = Content.assemble((offer.name, "bold"), (f"  {offer.points}", "$accent"),
                                        (f"  [{offer.list_name}]" if offer.is_ally else "", "$text-muted"),
                                        (f"  {offer.category}" if offer.category else "", "$text-muted"),
@@ -249,15 +253,52 @@ class MainScreen(EditorActions, Screen[None]):
                                         "$text-muted"))
             details = offer.contents + (f" · upgrades: {', '.join(offer.upgrades)}" if offer.upgrades else "")
             details += f" · {offer.transport}" if offer.transport else ""
-            items.append(PickItem(offer.name, Content.assemble(heading, "\n  ", (details, "$text-muted")),
-                                  offer.name, f"{offer.list_name} {details}"))
+            items.append(PickItem(offer, Content.assemble(heading, "\n  ", (details, "$text-muted")),
+                                  offer.name, f"{offer.list_name} {offer.category or ''} {offer.contents}"))
+        for found in bought_inside(view):
+            where = ", ".join(found.where)
+            heading = Content.assemble((found.name, "bold"), (f"  {found.price}", "$accent"), (f"  {found.kind}", "$text-muted"))
+            bought = (f"the {found.upgrade} upgrade of " if found.kind != "upgrade" else "an upgrade of ") + where
+            items.append(PickItem(found, Content.assemble(heading, "\n  ", (bought, "$text-muted")), found.name,
+                                  f"{found.kind} {found.also}"))
 
         def picked(item: PickItem | None) -> None:
-            if item is not None:
-                self.add_formation(item.value)
+            if item is None:
+                return
+            if isinstance(item.value, Offer):
+                self.add_formation(item.value.name)
+            else:
+                self.go_to_upgrade(item.value)
 
-        self.app.push_screen(PickScreen(f"Add a formation · {view.army.name}", items,
-                                        hint="Type to filter · Enter add · Esc cancel", tall=True), picked)
+        def preview(value: Offer | Found) -> Content | None:
+            if isinstance(value, Offer):
+                return self.unit_stats(value.units, f"{value.name}: {value.points}")
+            upgrade = next(u for v in view.lists() for u in v.army.upgrades if u.name == value.upgrade)
+            units = [o.unit for o in upgrade.options if value.kind == "upgrade" or o.label == value.name]
+            return self.unit_stats(units, f"{value.name}: {value.price} ({value.kind})")
+
+        self.app.push_screen(PickScreen(f"Add · {view.army.name}", items, tall=True, preview=preview,
+                                        hint="Type a formation, upgrade, character or unit · Enter add · Esc cancel"),
+                             picked)
+
+    def unit_stats(self, units: list[str], price: str = "") -> Content | None:
+        """The datasheets of `units` in a few lines each, under a line of price."""
+        view = self.editor.view
+        sheets = unique([sheet for name in units for v in view.lists() if (sheet := v.unit(name))])
+        lines = ([Content.styled(price, "bold $accent")] if price else []) + [stats(sheet) for sheet in sheets]
+        return Content("\n").join(lines) if lines else None
+
+    def go_to_upgrade(self, found: Found) -> None:
+        """Put the cursor on the setting of `found`'s upgrade in a formation that may take it (the
+        selected one first), or say which formations to add."""
+        assert self.result is not None
+        order = sorted(self.result.formations, key=lambda f: f.index != self.selected)
+        taker = next((f for f in order if any(name_key(u.name) == name_key(found.upgrade) for u in f.offers)), None)
+        if taker is not None:
+            self.select_formation(taker.index, ("upgrades", found.upgrade))
+        else:
+            self.notify(f"{found.name} is bought with the {found.upgrade} upgrade of {', '.join(found.where)}: "
+                        f"add one of those first.", title="Not in the roster yet", markup=False)
 
     def action_buy(self) -> None:
         assert self.roster is not None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from rich.console import RenderableType
 from textual import on
@@ -95,7 +95,11 @@ class FilteredList(Vertical):
         options = self.query_one(OptionList)
         ranked = [(rank(query, item), i, item) for i, item in enumerate(self.items)]
         self.shown = [item for score, _, item in sorted(ranked, key=lambda r: (-r[0], r[1])) if score]
-        options.set_options(Option(item.prompt) for item in self.shown)
+        if self.shown or not query:
+            options.set_options(Option(item.prompt) for item in self.shown)
+        else:
+            options.set_options([Option(Content.styled(f"No matches for “{query}”", "italic $text-muted"),
+                                        disabled=True)])
         values = [item.value for item in self.shown]
         if self.shown:
             # the best match while filtering; the current choice when the list opens
@@ -103,8 +107,7 @@ class FilteredList(Vertical):
 
     @on(Input.Changed)
     def _filter(self, event: Input.Changed) -> None:
-        event.stop()
-        self.fill(event.value)
+        self.fill(event.value)  # the event goes on up: a preview may have nothing to show now
 
     @on(FilterInput.Move)
     def _move(self, event: FilterInput.Move) -> None:
@@ -123,12 +126,13 @@ class FilteredList(Vertical):
 
 
 class PickScreen(ModalScreen[PickItem | None]):
-    """Choose one item; dismisses with the item (its value may be None, e.g. 'no character')."""
+    """Choose one item; dismisses with the item (its value may be None, e.g. 'no character').
+    With `preview`, what the highlighted item is (a datasheet, a price) is shown under the list."""
 
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="pick.cancel")]
 
     def __init__(self, title: str, items: list[PickItem], selected: Any = None, hint: str = "",
-                 tall: bool = False) -> None:
+                 tall: bool = False, preview: Callable[[Any], Content | None] | None = None) -> None:
         """`tall`: a full-height dialog that keeps its size while the list is filtered."""
         super().__init__()
         self.tall = tall
@@ -136,15 +140,29 @@ class PickScreen(ModalScreen[PickItem | None]):
         self.items = items
         self.selected = selected
         self.hint = hint
+        self.preview = preview
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog picker" if self.tall else "dialog"):
             yield Label(Content(self.title_text), classes="dialog-title")
             yield FilteredList(self.items, self.selected)
+            if self.preview is not None:
+                yield Static(id="preview")
             yield Static(self.hint or "Enter choose · Esc cancel", classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.query_one(FilterInput).focus()
+
+    @on(OptionList.OptionHighlighted)
+    @on(Input.Changed)
+    def _preview(self) -> None:
+        if self.preview is None:
+            return
+        item = self.query_one(FilteredList).highlighted
+        shown = self.preview(item.value) if item is not None else None
+        preview = self.query_one("#preview", Static)
+        preview.update(shown or "")
+        preview.display = shown is not None
 
     def on_filtered_list_chosen(self, event: FilteredList.Chosen) -> None:
         self.dismiss(event.item)

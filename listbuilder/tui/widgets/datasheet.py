@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.content import Content
 
 from ...core.catalog import Catalog
 from ...core.datasheet import Datasheet
@@ -59,3 +60,20 @@ def datasheet(sheet: Datasheet, catalog: Catalog, game: str) -> RenderableType:
         parts += [Text(""), Text("Notes", style="bold")]
         parts += [Text.assemble(("• ", "dim"), note) for note in sheet.notes]
     return Group(*parts)
+
+
+def stats(sheet: Datasheet) -> Content:
+    """A unit's datasheet in a few lines, for choosing: 'Dreadnought AV · 15cm · armour 4+ · CC 4+
+    · FF 4+', its weapons, then its abilities and notes."""
+    values = [sheet.type, _stat(sheet.speed, "cm"), f"armour {_stat(sheet.armour)}", f"CC {_stat(sheet.close_combat)}",
+              f"FF {_stat(sheet.firefight)}"]
+    if sheet.damage_capacity:
+        values.append(f"DC {sheet.damage_capacity}")
+    lines = [Content.assemble((sheet.name, "bold"), "  ", " · ".join(values))]
+    if sheet.weapons:
+        lines.append(Content("  " + " · ".join((f"{w.count} × " if w.count != 1 else "") + f"{w.name} {w.range} "
+                                              f"{w.firepower}" for w in sheet.weapons)))
+    extras = [*sheet.abilities, *sheet.notes]
+    if extras:
+        lines.append(Content.styled("  " + " · ".join(extras), "$text-muted"))
+    return Content("\n").join(lines)
