@@ -281,7 +281,8 @@ def test_a_retinue_must_have_its_lord(catalog):
     result = validate(roster(2000, {"type": "Black Legion Retinue", "faction": "Khorne"},
                              {"type": "Black Legion Retinue", "faction": "Nurgle", "upgrades": WARLORD}), catalog)
     [finding] = result.findings
-    assert (finding.code, finding.path) == ("upgrade-required", ("formations", 0, "upgrades"))
+    assert (finding.code, finding.path) == ("upgrade-required",
+                                            ("formations", 0, "upgrades", "Chaos Space Marine Lord"))
     assert finding.message == "Black Legion Retinue must take Chaos Space Marine Lord"
     assert finding.rule == "6.11 Black Legion Formations: Black Legion Retinue"
 

@@ -80,3 +80,57 @@ def test_more_chosen_is_a_number_not_a_row_to_remove(catalog):
         assert app.focused.knob.value == "5"
 
     run(app, scenario)
+
+
+def choices_shown(app: EditorApp) -> list[tuple[str, bool]]:
+    """The open picker's items: label and whether it can be chosen."""
+    from listbuilder.tui.screens.pick import FilteredList
+    return [(item.name, not item.disabled) for item in app.screen.query_one(FilteredList).shown]
+
+
+def test_only_characters_that_can_be_legal_are_offered_and_a_new_one_joins_a_unit_it_may(catalog):
+    """tau.yaml Commander: the Ethereal only in a Fire Warrior Cadre (never offered in a
+    Battlesuit Cadre); the Shas'el joins only a Crisis Battlesuit Team, so a Fire Warrior Cadre
+    offers him dimmed until it takes the Crisis upgrade, and then he joins the Crisis suits."""
+    app = app_with(catalog, "tau", "Fire Warrior Cadre", "Battlesuit Cadre")
+    commander = ("upgrades", "Commander", "character")
+
+    async def scenario(pilot) -> None:
+        app.main.select_formation(1, commander)
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert choices_shown(app) == [("none", True), ("Shas'el", True)]
+        await pilot.press("escape")
+        app.main.select_formation(0, commander)
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert choices_shown(app) == [("none", True), ("Ethereal", True), ("Shas'el", False)]
+        await pilot.press("escape")
+        app.main.select_formation(0, ("upgrades", "Crisis"))
+        await settle(pilot)
+        await pilot.press("space")  # two Crisis suits
+        await settle(pilot)
+        app.main.select_formation(0, commander)
+        await settle(pilot)
+        await pilot.press("enter", *"shas", "enter")
+        await settle(pilot)
+        pick = app.history.current.formations[0].upgrades["Commander"]
+        assert (pick.character, pick.joins) == ("Shas'el", "XV8 Crisis Battlesuit Team")
+        assert not [f for f in app.main.result.findings if f.path[:2] == ("formations", 0)]
+
+    run(app, scenario)
+
+
+def test_a_missing_lord_marks_the_lord_and_no_other_setting(catalog):
+    """A Black Legion Retinue without its Chaos Space Marine Lord: ✖ on the Lord's row only."""
+    app = app_with(catalog, "black-legion", "Black Legion Retinue")
+
+    async def scenario(pilot) -> None:
+        rows = app.main.query_one("FormationEditor").rows
+        marked = [row.key for row in rows if row.problem]
+        assert ("upgrades", "Chaos Space Marine Lord", "character") in marked
+        assert not [key for key in marked if key[0] == "upgrades" and key[1] != "Chaos Space Marine Lord"]
+
+    run(app, scenario)

@@ -442,7 +442,7 @@ class _FormationBuilder:
         names = {name_key(u.name) for u in upgrades} | {name_key(self.built.transport or "")}
         for name in definition.must_take:
             if name_key(name) not in names:
-                self.error("upgrade-required", f"{definition.name} must take {name}", self.rule, "upgrades")
+                self.error("upgrade-required", f"{definition.name} must take {name}", self.rule, "upgrades", name)
         for upgrade in upgrades:
             if upgrade.needs and not names & {name_key(n) for n in upgrade.needs}:
                 self.refuse(upgrade.name, "upgrade-prerequisite-missing", f"{upgrade.name} in {definition.name} "

@@ -32,6 +32,7 @@ class Choice:
     cost: str = ""
     summary: str = ""
     unit: str | None = None  # the unit it adds, for its datasheet
+    reason: str = ""  # why it cannot be chosen as the formation stands ('' if it can)
 
 
 @dataclass(frozen=True)
@@ -332,13 +333,29 @@ class TransportKnob(FieldKnob):
         return [m.unit for m in self.rule.modes if m.unit]
 
 
+def _may_join(option: UpgradeOption, host: str) -> bool:
+    return not option.joins or name_key(host) in {name_key(unit) for unit in option.joins}
+
+
+def _why_not(option: UpgradeOption, built: BuiltFormation, hosts: tuple[str, ...]) -> str:
+    """Why the character of `option` cannot be legal in the formation as it stands ('' if it can)."""
+    if option.faction is not None and option.faction != built.faction:
+        return f"only in a {option.faction} formation"
+    if not any(_may_join(option, host) for host in hosts):
+        return f"joins only {' or '.join(option.joins)}: the formation has none yet"
+    return ""
+
+
 @dataclass(frozen=True)
 class CharacterKnob(Knob):
-    """Which character a character upgrade adds (or none)."""
+    """Which character a character upgrade adds (or none): those the formation may never take
+    are left out, those it cannot take as it stands are offered dimmed with the reason."""
 
     upgrade: Upgrade | None = None
+    options: tuple[UpgradeOption, ...] = ()  # the characters the formation may ever take
+    unavailable: tuple[tuple[str, str], ...] = ()  # option label -> why it cannot be taken now
     chosen: CharacterPick | None = None
-    host: str = ""  # the unit a newly picked character joins
+    hosts: tuple[str, ...] = ()  # the units of the formation
     slot: int | None = None  # which of several picks, for an upgrade that adds more than one character
     KIND: ClassVar[Kind] = "choice"
 
@@ -348,19 +365,23 @@ class CharacterKnob(Knob):
 
     @property
     def choices(self) -> tuple[Choice, ...]:
-        assert self.upgrade is not None
-        return (Choice(None, "none"), *(Choice(o.label, o.label, _points(o.cost, False), unit=o.unit)
-                                        for o in self.upgrade.options))
+        why = dict(self.unavailable)
+        return (Choice(None, "none"), *(Choice(o.label, o.label, _points(o.cost, False), unit=o.unit,
+                                               reason=why.get(o.label, "")) for o in self.options))
 
     @property
     def adds(self) -> list[str]:
-        assert self.upgrade is not None
-        return [o.unit for o in self.upgrade.options]
+        return [o.unit for o in self.options]
 
     def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
         assert self.upgrade is not None
-        joins = self.chosen.joins if self.chosen else self.host
-        pick = None if value is None else CharacterPick(character=value, joins=joins)
+        option = next((o for o in self.options if o.label == value), None)
+        pick = None
+        if option is not None:
+            # the unit it joined stays if the new character may join it, else the first it may
+            joins = self.chosen.joins if self.chosen and _may_join(option, self.chosen.joins) else next(
+                (h for h in self.hosts if _may_join(option, h)), self.hosts[0] if self.hosts else "")
+            pick = CharacterPick(character=option.label, joins=joins)
         upgrades = _put(entry.upgrades, self.upgrade.name, _with_pick(entry, self.upgrade, self.slot, pick),
                         self.upgrade.aliases)
         return None if upgrades == entry.upgrades else _update(entry, upgrades=upgrades)
@@ -368,9 +389,11 @@ class CharacterKnob(Knob):
 
 @dataclass(frozen=True)
 class JoinsKnob(Knob):
-    """The unit of the formation a chosen character joins."""
+    """The unit of the formation a chosen character joins: those it may join, then the others
+    dimmed with the reason."""
 
     upgrade: Upgrade | None = None
+    option: UpgradeOption | None = None  # the character chosen (None: not one of the upgrade's)
     chosen: CharacterPick | None = None
     hosts: tuple[str, ...] = ()
     slot: int | None = None
@@ -382,7 +405,12 @@ class JoinsKnob(Knob):
 
     @property
     def choices(self) -> tuple[Choice, ...]:
-        return tuple(Choice(h, h) for h in self.hosts)
+        option = self.option
+        if option is None:
+            return tuple(Choice(h, h) for h in self.hosts)
+        reason = f"the {option.label} joins only {' or '.join(option.joins)}"
+        return (*(Choice(h, h) for h in self.hosts if _may_join(option, h)),
+                *(Choice(h, h, reason=reason) for h in self.hosts if not _may_join(option, h)))
 
     def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
         assert self.upgrade is not None and self.chosen is not None
@@ -513,6 +541,9 @@ def _character_knobs(upgrade: Upgrade, choice: Any, built: BuiltFormation, summa
     slots: list[CharacterPick | None] = list(picks) if several else picks[:1] or [None]
     if several and (upgrade.count.max is None or len(picks) < upgrade.count.max):
         slots.append(None)
+    here = name_key(built.definition.name)
+    options = tuple(o for o in upgrade.options if not o.only_in or here in {name_key(f) for f in o.only_in})
+    unavailable = tuple((o.label, why) for o in options if (why := _why_not(o, built, hosts)))
     knobs: list[Knob] = []
     for i, pick in enumerate(slots):
         slot = i if several else None
@@ -520,12 +551,13 @@ def _character_knobs(upgrade: Upgrade, choice: Any, built: BuiltFormation, summa
         suffix = (str(i + 1),) if several else ()
         option = next((o for o in upgrade.options if pick and o.label == pick.character), None)
         knobs.append(CharacterKnob(("upgrades", upgrade.name, "character", *suffix), name, summary=summary,
-                                   cost=_points(option.cost, False) if option else "", upgrade=upgrade, chosen=pick,
-                                   host=hosts[0] if hosts else "", slot=slot))
+                                   cost=_points(option.cost, False) if option else "", upgrade=upgrade,
+                                   options=options, unavailable=unavailable, chosen=pick, hosts=hosts, slot=slot))
         if pick is not None:
             knobs.append(JoinsKnob(("upgrades", upgrade.name, "joins", *suffix), name, "joins",
                                    summary=f"The unit of the formation the {pick.character} is added to "
-                                           f"[2.1.1 Characters]", upgrade=upgrade, chosen=pick, hosts=hosts, slot=slot))
+                                           f"[2.1.1 Characters]", upgrade=upgrade, option=option, chosen=pick,
+                                   hosts=hosts, slot=slot))
     return knobs
 
 

@@ -87,7 +87,7 @@ class MainScreen(EditorActions, Screen[None]):
         yield PointsStatus(id="status")
         with Horizontal(id="body"):
             yield FormationList(id="formations")
-            yield FormationEditor(id="editor")
+            yield FormationEditor(self.unit_stats, id="editor")
         yield FindingsList(id="findings")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -207,8 +207,9 @@ class MainScreen(EditorActions, Screen[None]):
     def _choose(self, index: int, knob: Knob) -> None:
         current = next((c.value for c in knob.choices if c.label == knob.value), None)
         items = [PickItem(c.value, Content.assemble((c.label, "bold"), (f"  {c.cost}", "$accent"),
+                                                    (f"  ✖ {c.reason}" if c.reason else "", "$text-muted"),
                                                     (f"\n  {c.summary}" if c.summary else "", "$text-muted")),
-                          c.label, c.summary) for c in knob.choices]
+                          c.label, c.summary, disabled=bool(c.reason)) for c in knob.choices]
 
         def picked(item: PickItem | None) -> None:
             if item is None or self.roster is None or index >= len(self.roster.formations):

@@ -23,6 +23,7 @@ class PickItem:
     prompt: Content | RenderableType
     name: str  # what filtering looks at first
     details: str = ""  # and then
+    disabled: bool = False  # shown (dimmed) but not chosen
 
 
 def rank(query: str, item: PickItem) -> int:
@@ -96,7 +97,7 @@ class FilteredList(Vertical):
         ranked = [(rank(query, item), i, item) for i, item in enumerate(self.items)]
         self.shown = [item for score, _, item in sorted(ranked, key=lambda r: (-r[0], r[1])) if score]
         if self.shown or not query:
-            options.set_options(Option(item.prompt) for item in self.shown)
+            options.set_options(Option(item.prompt, disabled=item.disabled) for item in self.shown)
         else:
             options.set_options([Option(Content.styled(f"No matches for “{query}”", "italic $text-muted"),
                                         disabled=True)])

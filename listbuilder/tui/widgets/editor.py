@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -50,8 +52,10 @@ class FormationEditor(Vertical):
         Binding("down", "step_focus(1)", "Next setting", id="knob.next", show=False),
     ]
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, describe: Callable[[list[str]], Content | None] = lambda units: None, **kwargs) -> None:
+        """`describe`: the datasheets of units in a few lines, shown for the setting in focus."""
         super().__init__(**kwargs)
+        self.describe = describe
         self.rows: list[KnobRow] = []  # kept here: mounting and removing finish later
         self.shown_summary: Content | str | None = None
         self.summary_height = 0
@@ -144,7 +148,10 @@ class FormationEditor(Vertical):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, KnobRow) and event.widget.knob is not None:
-            self.query_one("#hint", Static).update(Content.styled(event.widget.knob.summary, "$text-muted"))
+            knob = event.widget.knob
+            sheets = self.describe(knob.adds[:1])  # the first unit it adds: the hint has a few lines
+            hint = Content.styled(knob.summary, "$text-muted")
+            self.query_one("#hint", Static).update(hint if sheets is None else Content("\n").join([hint, sheets]))
 
     def on_descendant_blur(self) -> None:
         self.query_one("#hint", Static).update("")

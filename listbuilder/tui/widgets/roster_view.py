@@ -94,7 +94,10 @@ class FormationList(OptionList):
                 if old != new:
                     self._redraw(i, formation_line(new, width))
         else:
+            highlighted = self.highlighted
             self.set_options(Option(formation_line(line, width)) for line in lines)
+            if highlighted is not None and lines:
+                self.highlighted = min(highlighted, len(lines) - 1)
         self.lines, self.width_drawn = lines, width
 
     def _redraw(self, index: int, prompt: Content) -> None:
