@@ -417,7 +417,8 @@ def test_the_mouse_does_what_the_keys_do(catalog):
     app = demo_app(catalog)
 
     async def scenario(pilot) -> None:
-        await pilot.click("#formations", offset=(4, 2))  # below the border, the second line: #2 Tactical
+        # below the border, the third line (#1's label goes on over the second): #2 Tactical
+        await pilot.click("#formations", offset=(4, 3))
         await settle(pilot)
         assert app.main.selected == 1
         row = next(r for r in app.main.query(KnobRow) if r.key == ("upgrades", "Dreadnought"))

@@ -46,6 +46,7 @@ class Knob:
     label: str = ""  # the option within the group, when there are several
     summary: str = ""
     cost: str = ""
+    reason: str = ""  # why it cannot be taken as the formation stands ('' if it can)
     KIND: ClassVar[Kind] = "step"
 
     @property
@@ -524,11 +525,12 @@ def _upgrade_knobs(upgrade: Upgrade, entry: RosterFormation, built: BuiltFormati
     single = len(upgrade.options) == 1
     assert upgrade.count is not None
     each = upgrade.count.max != 1
+    here = name_key(built.definition.name)
     return [OptionKnob(("upgrades", upgrade.name) if single else ("upgrades", upgrade.name, o.label), upgrade.name,
-                       "" if single else o.label, summary=summary,
-                       cost=_price(upgrade.cost, o.cost, each),
+                       "" if single else o.label, summary=summary, cost=_price(upgrade.cost, o.cost, each),
+                       reason=f"only in a {o.faction} formation" if o.faction not in (None, built.faction) else "",
                        upgrade=upgrade, counts=counts)
-            for o in upgrade.options]
+            for o in upgrade.options if not o.only_in or here in {name_key(f) for f in o.only_in}]
 
 
 def _character_knobs(upgrade: Upgrade, choice: Any, built: BuiltFormation, summary: str) -> list[Knob]:

@@ -188,6 +188,9 @@ class MainScreen(EditorActions, Screen[None]):
         if event.action == "choose" and knob.kind == "choice":
             self._choose(index, knob)
             return
+        if knob.reason and event.action != "down" and knob.value in ("0", "no"):
+            self.notify(f"{knob.title}: {knob.reason}", title="Not available", severity="warning", markup=False)
+            return
         if event.action == "choose":
             changed = knob.toggle(entry)
         else:

@@ -150,7 +150,7 @@ class FormationEditor(Vertical):
         if isinstance(event.widget, KnobRow) and event.widget.knob is not None:
             knob = event.widget.knob
             sheets = self.describe(knob.adds[:1])  # the first unit it adds: the hint has a few lines
-            hint = Content.styled(knob.summary, "$text-muted")
+            hint = Content.assemble((f"✖ {knob.reason}. " if knob.reason else "", "$warning"), (knob.summary, "$text-muted"))
             self.query_one("#hint", Static).update(hint if sheets is None else Content("\n").join([hint, sheets]))
 
     def on_descendant_blur(self) -> None:

@@ -47,6 +47,7 @@ class KnobRow(Widget, can_focus=True):
         self.set_reactive(KnobRow.knob, knob)
         self.set_reactive(KnobRow.first_in_group, first_in_group)
         self.tooltip = knob.summary or None
+        self.set_class(bool(knob.reason), "-unavailable")
         self._value_columns = (0, 0)
 
     @property
@@ -56,6 +57,7 @@ class KnobRow(Widget, can_focus=True):
 
     def watch_knob(self, knob: Knob | None) -> None:
         self.tooltip = knob.summary if knob else None
+        self.set_class(bool(knob and knob.reason), "-unavailable")
 
     def watch_problem(self, problem: bool) -> None:
         self.set_class(problem, "-problem")
