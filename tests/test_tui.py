@@ -427,7 +427,7 @@ def test_the_mouse_does_what_the_keys_do(catalog):
         await settle(pilot)
         assert app.history.current.formations[1].upgrades["Dreadnought"] == 1
         row = next(r for r in app.main.query(KnobRow) if r.key == ("upgrades", "Hunter"))
-        row.scroll_visible(animate=False)  # the summary above grew: "(wargear not chosen)"
+        row.scroll_visible(animate=False)  # below the fold at 80×24: "(wargear not chosen)" above grew
         await settle(pilot)
         await pilot.click(row, offset=(sum(row._value_columns) // 2, 0))  # on the box
         await settle(pilot)

@@ -134,3 +134,109 @@ def test_a_missing_lord_marks_the_lord_and_no_other_setting(catalog):
         assert not [key for key in marked if key[0] == "upgrades" and key[1] != "Chaos Space Marine Lord"]
 
     run(app, scenario)
+
+
+def test_an_80x24_terminal_shows_whole_names_factions_title_and_the_new_roster_buttons(catalog):
+    """Two Black Legion formations whose names differ after 'Black Legion ' are told apart (a
+    long name goes on over a second line), a declared faction is shown, the title keeps the
+    roster's name and the data version, and the new-roster dialog's buttons are on screen."""
+    roster = Roster(game="epic-armageddon", army="black-legion", points=3000, name="Abaddon's Spearhead",
+                    formations=[RosterFormation(type="Black Legion Retinue", faction="Khorne"),
+                                RosterFormation(type="Black Legion Armoured Company")])
+    app = EditorApp(catalog, roster)
+
+    async def scenario(pilot) -> None:
+        from textual.widgets import Button
+        from listbuilder.tui.widgets.roster_view import FormationList
+        from listbuilder.tui.widgets.title_bar import TitleBar
+        lines = [" ".join(option.prompt.plain.split()) for option in app.main.query_one(FormationList).options]
+        assert "Black Legion Retinue · Khorne" in lines[0] and "Black Legion Armoured Company" in lines[1]
+        title = app.main.query_one(TitleBar).render().plain
+        assert len(title) <= 78 and "Abaddon's Spearhead" in title and app.data_version in title
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        for button in app.screen.query(Button):
+            x, y = button.region.center
+            assert app.screen.get_widget_at(x, y)[0] is button, button
+
+    run(app, scenario)
+
+
+def test_a_larger_terminal_gives_the_add_list_its_room(catalog):
+    """At 120×40 the list of what can be added grows with the dialog instead of stopping at 14 lines."""
+    app = app_with(catalog, "codex-astartes")
+
+    async def scenario(pilot) -> None:
+        from textual.widgets import OptionList
+        await pilot.press("a")
+        await settle(pilot)
+        assert app.screen.query_one(OptionList).size.height >= 20
+
+    run(app, scenario, size=(120, 40))
+
+
+def test_search_finds_characters_inside_upgrades_and_categories_and_says_when_nothing_matches(catalog):
+    """'warlord' finds the Chaos Warlord, a character of the Chaos Space Marine Lord upgrade, and
+    says where he is bought; choosing him goes to that setting; 'air' finds the Tau air caste; a
+    word matching nothing says so."""
+    app = app_with(catalog, "black-legion", "Black Legion Retinue")
+
+    async def scenario(pilot) -> None:
+        from textual.widgets import OptionList
+        await pilot.press("a", *"warlord")
+        await settle(pilot)
+        first = app.screen.query_one(OptionList).get_option_at_index(0).prompt.plain
+        assert first.startswith("Chaos Warlord") and "the Chaos Space Marine Lord upgrade of" in first
+        assert "Black Legion Retinue" in first
+        assert "Lord" in str(app.screen.query_one("#preview").render())  # his datasheet, while choosing
+        await pilot.press("enter")
+        await settle(pilot)
+        assert focused_knob(app) == ("upgrades", "Chaos Space Marine Lord", "character")
+        await pilot.press("escape", "a", *"zzzq")
+        await settle(pilot)
+        [line] = app.screen.query_one(OptionList).options
+        assert line.disabled and "No matches" in line.prompt.plain
+
+    run(app, scenario)
+    tau = app_with(catalog, "tau")
+
+    async def air(pilot) -> None:
+        from listbuilder.tui.screens.pick import FilteredList
+        await pilot.press("a", *"air")
+        await settle(pilot)
+        names = [item.name for item in tau.screen.query_one(FilteredList).shown]
+        assert {"Barracuda Squadron", "Tiger Shark AX-1-0"} <= set(names)
+
+    run(tau, air)
+
+
+def test_a_setting_shows_the_datasheet_of_what_it_adds_and_prices_read_plus(catalog):
+    """On Dreadnought (Tactical) the hint shows the Dreadnought's statistics; an upgrade whose
+    cost is all flat reads '+150', not 'free (+150)'."""
+    app = app_with(catalog, "codex-astartes", "Tactical")
+
+    async def scenario(pilot) -> None:
+        app.main.select_formation(0, ("upgrades", "Dreadnought"))
+        await settle(pilot)
+        hint = str(app.main.query_one("#hint").render())
+        assert "Dreadnought" in hint and "armour" in hint and "CC" in hint
+        costs = [row.knob.cost for row in app.main.query_one("FormationEditor").rows]
+        assert not [cost for cost in costs if "free (" in cost]
+
+    run(app, scenario)
+
+
+def test_duplicate_the_roster_under_a_new_name(catalog, tmp_path):
+    app = app_with(catalog, "codex-astartes", "Tactical")
+    app.saved = app.history.current  # as if on disk
+
+    async def scenario(pilot) -> None:
+        await pilot.press("ctrl+d")
+        await settle(pilot)
+        await pilot.press("ctrl+a", "ctrl+k", *"Second company", "enter")  # the suggested name replaced
+        await settle(pilot)
+        roster = app.history.current
+        assert roster.name == "Second company" and [f.type for f in roster.formations] == ["Tactical"]
+        assert app.path is None and app.roster_title.where == "not saved yet"
+
+    run(app, scenario)

@@ -33,7 +33,7 @@ from ..systems.epic_remastered.rules import data_of as epic_remastered_data
 from .commands import EditorCommands
 from .epic_remastered import ErScreen
 from .history import History
-from .screens.dialogs import ROSTER_SUFFIXES, AskScreen, PathScreen
+from .screens.dialogs import ROSTER_SUFFIXES, AskScreen, PathScreen, TextScreen
 from .screens.main import MainScreen
 from .screens.new_roster import NewRosterScreen
 from .screens.units import UnitsScreen
@@ -292,6 +292,18 @@ class EditorApp(App[None]):
 
         self._then_if_settled(lambda: self.push_screen(NewRosterScreen(self.catalog, roster.game, roster.army,
                                                                        roster.points), started))
+
+    def duplicate(self) -> None:
+        """Go on with a copy of the roster under a new name, not saved yet (its comments kept)."""
+        roster = self.history.current
+
+        def named(name: str | None) -> None:
+            if name and name.strip():
+                self._load(roster.model_copy(update={"name": name.strip()}), self.document, None, on_disk=False)
+                self.notify(f"Now editing the copy “{name.strip()}” (not saved yet)", timeout=3, markup=False)
+
+        self._then_if_settled(lambda: self.push_screen(TextScreen(
+            "Duplicate the roster under a new name", f"{roster.name or 'Roster'} (copy)"), named))
 
     def print_pdf(self) -> None:
         try:

@@ -149,20 +149,21 @@ class RosterDetailsScreen(ModalScreen[tuple[str, int] | None]):
         self.dismiss(None)
 
 
-class LabelScreen(ModalScreen[str | None]):
-    """The player's own name for a formation."""
+class TextScreen(ModalScreen[str | None]):
+    """One line of text: a formation's label, a roster's new name."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="label.cancel")]
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="text.cancel")]
 
-    def __init__(self, formation: str, label: str) -> None:
+    def __init__(self, title: str, text: str, placeholder: str = "") -> None:
         super().__init__()
-        self.formation = formation
-        self.label = label
+        self.title_text = title
+        self.text = text
+        self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(Content(f"Label for {self.formation}"), classes="dialog-title")
-            yield Input(self.label, placeholder="e.g. Sergeant Hale's detachment (empty: no label)", compact=True)
+            yield Label(Content(self.title_text), classes="dialog-title")
+            yield Input(self.text, placeholder=self.placeholder, compact=True)
             yield Static("Enter save · Esc cancel", classes="dialog-hint")
 
     @on(Input.Submitted)

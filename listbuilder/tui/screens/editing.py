@@ -45,3 +45,6 @@ class EditorActions:
 
     def action_print(self) -> None:
         self.editor.print_pdf()
+
+    def action_duplicate_roster(self) -> None:
+        self.editor.duplicate()

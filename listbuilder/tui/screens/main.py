@@ -28,7 +28,7 @@ from ..widgets.knob_row import KnobRow
 from ..widgets.roster_view import FindingsList, FormationList, PointsStatus, formation_problems
 from ..widgets.title_bar import TitleBar
 from .datasheet import DatasheetScreen
-from .dialogs import LabelScreen, RosterDetailsScreen
+from .dialogs import RosterDetailsScreen, TextScreen
 from .editing import EditorActions
 from .help import HelpScreen
 from .pick import PickItem, PickScreen
@@ -61,6 +61,8 @@ class MainScreen(EditorActions, Screen[None]):
         Binding("ctrl+w", "save_as", "Save as", id="save-as", show=False, tooltip="Save the roster to another file"),
         Binding("ctrl+o", "open", "Open", id="open", show=False, tooltip="Open a roster file"),
         Binding("ctrl+n", "new", "New", id="new", show=False, tooltip="Start a new roster"),
+        Binding("ctrl+d", "duplicate_roster", "Duplicate roster", id="duplicate-roster", show=False,
+                tooltip="Go on with a copy of the roster under a new name (the original stays as saved)"),
         Binding("ctrl+e", "print", "Print PDF", id="print", show=False,
                 tooltip="Print the roster with its datasheets to a PDF file"),
         Binding("f1,question_mark", "help", "Help", id="help", tooltip="Show every key"),
@@ -359,7 +361,8 @@ class MainScreen(EditorActions, Screen[None]):
             if label is not None and self.roster is not None:
                 self.commit(edits.relabel_formation(self.roster, i, label), f"label #{i + 1} {entry.type}", i)
 
-        self.app.push_screen(LabelScreen(entry.type, entry.label or ""), labelled)
+        self.app.push_screen(TextScreen(f"Label for {entry.type}", entry.label or "",
+                                        "e.g. Sergeant Hale's detachment (empty: no label)"), labelled)
 
     def action_details(self) -> None:
         assert self.roster is not None

@@ -151,7 +151,7 @@ class FormationEditor(Vertical):
             knob = event.widget.knob
             sheets = self.describe(knob.adds[:1])  # the first unit it adds: the hint has a few lines
             hint = Content.assemble((f"✖ {knob.reason}. " if knob.reason else "", "$warning"), (knob.summary, "$text-muted"))
-            self.query_one("#hint", Static).update(hint if sheets is None else Content("\n").join([hint, sheets]))
+            self.query_one("#hint", Static).update(hint if sheets is None else Content("\n").join([sheets, hint]))
 
     def on_descendant_blur(self) -> None:
         self.query_one("#hint", Static).update("")

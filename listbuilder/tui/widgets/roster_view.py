@@ -198,7 +198,8 @@ class PointsStatus(Widget):
         caps = []
         for cap in result.caps:
             over = cap.points > cap.limit
-            caps.append(Content.assemble(f"{cap.name} ", (f"{cap.points:,} / {cap.limit:,}", "bold $error" if over else "bold")))
+            caps.append(Content.assemble(f"{cap.name} ", points_bar(cap.points, cap.limit, 8),
+                                         (f" {cap.points:,}/{cap.limit:,}", "bold $error" if over else "bold")))
         if result.purchases:
             caps.append(Content("bought: " + ", ".join(f"{name} ×{n}" for name, (n, _) in result.purchases.items())))
         derived = result.derived
