@@ -240,3 +240,17 @@ def test_duplicate_the_roster_under_a_new_name(catalog, tmp_path):
         assert app.path is None and app.roster_title.where == "not saved yet"
 
     run(app, scenario)
+
+
+def test_c_copies_the_list_as_text(catalog):
+    """The text `listbuilder export --format text` writes, on the clipboard."""
+    from listbuilder.rosters.listtext import list_text
+    app = app_with(catalog, "codex-astartes", "Tactical", "Warhound Titans")
+
+    async def scenario(pilot) -> None:
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.clipboard == list_text(validate(app.history.current, catalog), catalog)
+        assert "Tactical" in app.clipboard and "Warhound Titans" in app.clipboard
+
+    run(app, scenario)

@@ -24,6 +24,7 @@ from ..data.catalog import data_version
 from ..data.yamlfile import Document
 from ..report.summary import finding_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
+from ..rosters.listtext import list_text
 from ..systems import validate
 from ..systems.wh40k10.roster import Wh40kRoster
 from ..systems.wh40k10.rules import find_faction
@@ -292,6 +293,14 @@ class EditorApp(App[None]):
 
         self._then_if_settled(lambda: self.push_screen(NewRosterScreen(self.catalog, roster.game, roster.army,
                                                                        roster.points), started))
+
+    def copy_text(self) -> None:
+        """Copy the list as text (as `listbuilder export --format text` writes it) to the clipboard."""
+        roster = self.history.current
+        result = self.result if self.result.roster is roster else validate(roster, self.catalog, self.formation_cache)
+        text = list_text(result, self.catalog)
+        self.copy_to_clipboard(text)
+        self.notify(f"Copied the list as text ({len(text.splitlines())} lines)", timeout=3, markup=False)
 
     def duplicate(self) -> None:
         """Go on with a copy of the roster under a new name, not saved yet (its comments kept)."""
