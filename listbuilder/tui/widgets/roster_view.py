@@ -110,7 +110,7 @@ class FormationList(OptionList):
         option._set_prompt(prompt)
         for key in [k for k in self._option_render_cache.keys() if k[0] is option]:
             self._option_render_cache.discard(key)
-        self.refresh()
+        self.refresh_lines(self._index_to_line[index], prompt.plain.count("\n") + 1)
 
     def on_resize(self) -> None:
         if self.lines and self.scrollable_content_region.width != self.width_drawn:
