@@ -254,3 +254,19 @@ def test_c_copies_the_list_as_text(catalog):
         assert "Tactical" in app.clipboard and "Warhound Titans" in app.clipboard
 
     run(app, scenario)
+
+
+def test_the_footer_fits_80_columns_on_a_setting_of_a_list_that_buys_for_the_army(catalog):
+    """The most keys the footer shows (a setting's, and b for Black Legion's daemons) end with f1
+    Help on screen."""
+    app = app_with(catalog, "black-legion", "Black Legion Chosen")
+
+    async def scenario(pilot) -> None:
+        from textual.widgets._footer import FooterKey
+        app.main.select_formation(0, ("composition", "Chosen"))
+        await settle(pilot)
+        shown = [key for key in app.screen.query(FooterKey)]
+        assert shown and shown[-1].description == "Help"
+        assert max(key.region.right for key in shown) <= 80
+
+    run(app, scenario)

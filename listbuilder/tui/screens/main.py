@@ -39,7 +39,8 @@ EMPTY = "The roster is empty. Press [b]a[/b] to browse the army list and add a f
 class MainScreen(EditorActions, Screen[None]):
     BINDINGS = [
         Binding("a", "add", "Add", id="add", tooltip="Browse the army list's formations and add one"),
-        Binding("d", "duplicate", "Copy", id="duplicate", tooltip="Add a copy of the selected formation"),
+        Binding("d", "duplicate", "Duplicate", id="duplicate", show=False,
+                tooltip="Add a copy of the selected formation"),
         Binding("b", "buy", "Buy", id="buy", tooltip="Things bought for the whole army (a Wraithgate, daemons)"),
         Binding("delete,x", "remove", "Remove", id="remove", key_display="del",
                 tooltip="Remove the selected formation"),
@@ -265,7 +266,8 @@ class MainScreen(EditorActions, Screen[None]):
                                   offer.name, f"{offer.list_name} {offer.category or ''} {offer.contents}"))
         for found in bought_inside(view):
             where = ", ".join(found.where)
-            heading = Content.assemble((found.name, "bold"), (f"  {found.price}", "$accent"), (f"  {found.kind}", "$text-muted"))
+            heading = Content.assemble((found.name, "bold"), (f"  {found.price}", "$accent"),
+                                       (f"  {found.kind}", "$text-muted"))
             bought = (f"the {found.upgrade} upgrade of " if found.kind != "upgrade" else "an upgrade of ") + where
             items.append(PickItem(found, Content.assemble(heading, "\n  ", (bought, "$text-muted")), found.name,
                                   f"{found.kind} {found.also}"))

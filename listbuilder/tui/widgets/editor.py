@@ -39,6 +39,24 @@ def summary(built: BuiltFormation) -> Content:
     return Content("\n").join(lines)
 
 
+class SteadyStatic(Static):
+    """Text that lays the screen out again only when its height changes: new numbers in as many
+    lines repaint this widget alone (a layout repaints the whole screen)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.shown: Content | None = None
+        self.lines = 0
+
+    def show(self, text: Content | str) -> None:
+        content = Content(text) if isinstance(text, str) else text
+        if content == self.shown:
+            return
+        lines = len(content.wrap(max(1, self.size.width))) if content.plain else 0
+        self.update(content, layout=lines != self.lines)
+        self.shown, self.lines = content, lines
+
+
 class SettingsScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
     """Scrolls to the focused setting; ↑ and ↓ are the editor's (they move between settings)."""
 
@@ -57,39 +75,28 @@ class FormationEditor(Vertical):
         super().__init__(**kwargs)
         self.describe = describe
         self.rows: list[KnobRow] = []  # kept here: mounting and removing finish later
-        self.shown_summary: Content | str | None = None
-        self.summary_height = 0
 
     def compose(self) -> ComposeResult:
         with SettingsScroll(id="editor-scroll"):
-            yield Static(id="summary")
+            yield SteadyStatic(id="summary")
             yield Vertical(id="knobs")
-        yield Static(id="hint")
+        yield SteadyStatic(id="hint")
 
     def show(self, built: BuiltFormation | None, entry: RosterFormation | None, findings: list[Finding],
              absent: Content | str = "") -> None:
         """Show `built` (None when nothing is selected or the formation is unknown: `absent` says why)."""
         set_border_title(self, f"#{built.index + 1} {built.name}" if built else "Formation")
         if built is None or entry is None:
-            self._summary(absent)
+            self.query_one("#summary", SteadyStatic).show(absent)
             self._rows([])
             return
-        self._summary(summary(built))
+        self.query_one("#summary", SteadyStatic).show(summary(built))
         knobs = knobs_for(built, entry)
         rows = self._rows(knobs)
         for row in rows:
             assert row.knob is not None
             knob = row.knob
             row.problem = any(knob.covers(f.path[2:]) for f in findings if f.severity == "error")
-
-    def _summary(self, text: Content | str) -> None:
-        if text == self.shown_summary:
-            return
-        widget = self.query_one("#summary", Static)
-        height = len((Content(text) if isinstance(text, str) else text).wrap(max(1, widget.size.width)))
-        # new numbers in as many lines need no new layout (a layout repaints the whole screen)
-        widget.update(text, layout=height != self.summary_height)
-        self.shown_summary, self.summary_height = text, height
 
     def _rows(self, knobs: list[Knob]) -> list[KnobRow]:
         """Rows for `knobs`: a row whose setting stays is kept (and its focus with it); rows of
@@ -150,8 +157,9 @@ class FormationEditor(Vertical):
         if isinstance(event.widget, KnobRow) and event.widget.knob is not None:
             knob = event.widget.knob
             sheets = self.describe(knob.adds[:1])  # the first unit it adds: the hint has a few lines
-            hint = Content.assemble((f"✖ {knob.reason}. " if knob.reason else "", "$warning"), (knob.summary, "$text-muted"))
-            self.query_one("#hint", Static).update(hint if sheets is None else Content("\n").join([sheets, hint]))
+            hint = Content.assemble((f"✖ {knob.reason}. " if knob.reason else "", "$warning"),
+                                    (knob.summary, "$text-muted"))
+            self.query_one("#hint", SteadyStatic).show(hint if sheets is None else Content("\n").join([sheets, hint]))
 
     def on_descendant_blur(self) -> None:
-        self.query_one("#hint", Static).update("")
+        self.query_one("#hint", SteadyStatic).show("")
