@@ -210,18 +210,15 @@ def test_search_finds_characters_inside_upgrades_and_categories_and_says_when_no
     run(tau, air)
 
 
-def test_a_setting_shows_the_datasheet_of_what_it_adds_and_prices_read_plus(catalog):
-    """On Dreadnought (Tactical) the hint shows the Dreadnought's statistics; an upgrade whose
-    cost is all flat reads '+150', not 'free (+150)'."""
+def test_a_setting_shows_the_datasheet_of_what_it_adds(catalog):
+    """On Dreadnought (Tactical) the hint shows the Dreadnought's statistics."""
     app = app_with(catalog, "codex-astartes", "Tactical")
 
     async def scenario(pilot) -> None:
         app.main.select_formation(0, ("upgrades", "Dreadnought"))
         await settle(pilot)
         hint = str(app.main.query_one("#hint").render())
-        assert "Dreadnought" in hint and "armour" in hint and "CC" in hint
-        costs = [row.knob.cost for row in app.main.query_one("FormationEditor").rows]
-        assert not [cost for cost in costs if "free (" in cost]
+        assert "Dreadnought" in hint and "armour 3+" in hint and "CC 4+" in hint
 
     run(app, scenario)
 
@@ -268,5 +265,28 @@ def test_the_footer_fits_80_columns_on_a_setting_of_a_list_that_buys_for_the_arm
         shown = [key for key in app.screen.query(FooterKey)]
         assert shown and shown[-1].description == "Help"
         assert max(key.region.right for key in shown) <= 80
+
+    run(app, scenario)
+
+
+def test_flat_prices_read_plus_and_another_factions_cult_is_dimmed_and_refused(catalog):
+    """black-legion.yaml: Havocs are 150 points for four ('+150', not 'free (+150'); a Khorne
+    Retinue's Cult Marines may be Berzerkers, the other cults are dimmed and → on one is refused."""
+    roster = Roster(game="epic-armageddon", army="black-legion", points=3000,
+                    formations=[RosterFormation(type="Black Legion Retinue", faction="Khorne")])
+    app = EditorApp(catalog, roster)
+
+    async def scenario(pilot) -> None:
+        rows = {row.key: row for row in app.main.query_one("FormationEditor").rows}
+        assert rows[("upgrades", "Havocs")].knob.cost == "+150"
+        assert not rows[("upgrades", "Cult Marines", "Berzerkers")].has_class("-unavailable")
+        noise = rows[("upgrades", "Cult Marines", "Noise Marines")]
+        assert noise.has_class("-unavailable") and noise.knob.reason == "only in a Slaanesh formation"
+        app.main.select_formation(0, noise.key)
+        await settle(pilot)
+        await pilot.press("right")
+        await settle(pilot)
+        assert app.history.current == roster
+        assert any("only in a Slaanesh formation" in n.message for n in app._notifications)
 
     run(app, scenario)
