@@ -99,32 +99,46 @@ class FormationEditor(Vertical):
             row.problem = any(knob.covers(f.path[2:]) for f in findings if f.severity == "error")
 
     def _rows(self, knobs: list[Knob]) -> list[KnobRow]:
-        """Rows for `knobs`: a row whose setting stays is kept (and its focus with it); rows of
-        settings gone are removed and new ones mounted in place."""
+        """Rows for `knobs`: a row whose setting stays is kept (and its focus with it); a row whose
+        setting is gone shows the new setting in its place, if one comes there; only the rows
+        still missing are mounted and only those left over removed (each of which lays the screen
+        out again)."""
         box = self.query_one("#knobs", Vertical)
-        kept = {row.key: row for row in self.rows}
+        old = self.rows
+        kept = {row.key: row for row in old}
         wanted = {knob.key for knob in knobs}
         focused = self.screen.focused
-        lost_focus = isinstance(focused, KnobRow) and focused in self.rows and focused.key not in wanted
-        gone = [row for row in self.rows if row.key not in wanted]
-        if gone:
-            box.remove_children(gone)
+        lost = focused.key if isinstance(focused, KnobRow) and focused in old and focused.key not in wanted else None
         rows: list[KnobRow] = []
+        new: list[KnobRow] = []
+        spare: list[KnobRow] = []  # rows of settings gone, not shown again
+        place = 0  # how far through the old rows the new ones have come
         for i, knob in enumerate(knobs):
             first = i == 0 or knobs[i - 1].group != knob.group
             row = kept.get(knob.key)
-            if row is None:
-                row = KnobRow(knob, first)
-                later = next((kept[k.key] for k in knobs[i + 1:] if k.key in kept), None)
-                box.mount(row, before=later) if later is not None else box.mount(row)
+            if row is not None:
+                at = old.index(row)
+                spare += [r for r in old[place:at] if r.key not in wanted]
+                place = max(place, at + 1)
+            elif place < len(old) and old[place].key not in wanted:
+                row, place = old[place], place + 1
             else:
-                row.knob = knob
-                row.first_in_group = first
+                rows.append(KnobRow(knob, first))
+                new.append(rows[-1])
+                continue
+            row.knob = knob
+            row.first_in_group = first
             rows.append(row)
+        spare += [r for r in old[place:] if r.key not in wanted]
+        if spare:
+            box.remove_children(spare)
+        for i, row in enumerate(rows):
+            if row in new:
+                later = next((r for r in rows[i + 1:] if r not in new), None)
+                box.mount(row, before=later) if later is not None else box.mount(row)
         self.rows = rows
-        if lost_focus:
-            assert isinstance(focused, KnobRow)
-            self.focus_knob(focused.key)
+        if lost is not None:
+            self.focus_knob(lost)
         return rows
 
     def focus_knob(self, where: tuple[str, ...]) -> bool:
