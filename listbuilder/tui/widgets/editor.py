@@ -170,7 +170,9 @@ class FormationEditor(Vertical):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, KnobRow) and event.widget.knob is not None:
             knob = event.widget.knob
-            sheets = self.describe(knob.adds[:1])  # the first unit it adds: the hint has a few lines
+            # the unit chosen, or the first it may add: the hint has a few lines
+            chosen = [c.unit for c in knob.choices if c.label == knob.value and c.unit]
+            sheets = self.describe(chosen if knob.kind == "choice" else knob.adds[:1])
             hint = Content.assemble((f"✖ {knob.reason}. " if knob.reason else "", "$warning"),
                                     (knob.summary, "$text-muted"))
             self.query_one("#hint", SteadyStatic).show(hint if sheets is None else Content("\n").join([sheets, hint]))
