@@ -338,10 +338,20 @@ def _may_join(option: UpgradeOption, host: str) -> bool:
     return not option.joins or name_key(host) in {name_key(unit) for unit in option.joins}
 
 
+def _offered_in(option: UpgradeOption, built: BuiltFormation) -> bool:
+    """Options only for other formations (the Tau Ethereal) are never offered here."""
+    return not option.only_in or name_key(built.definition.name) in {name_key(f) for f in option.only_in}
+
+
+def _other_faction(option: UpgradeOption, built: BuiltFormation) -> str:
+    """Why an option of another faction cannot be taken ('' if the faction is no obstacle)."""
+    return f"only in a {option.faction} formation" if option.faction not in (None, built.faction) else ""
+
+
 def _why_not(option: UpgradeOption, built: BuiltFormation, hosts: tuple[str, ...]) -> str:
     """Why the character of `option` cannot be legal in the formation as it stands ('' if it can)."""
-    if option.faction is not None and option.faction != built.faction:
-        return f"only in a {option.faction} formation"
+    if reason := _other_faction(option, built):
+        return reason
     if not any(_may_join(option, host) for host in hosts):
         return f"joins only {' or '.join(option.joins)}: the formation has none yet"
     return ""
@@ -525,12 +535,10 @@ def _upgrade_knobs(upgrade: Upgrade, entry: RosterFormation, built: BuiltFormati
     single = len(upgrade.options) == 1
     assert upgrade.count is not None
     each = upgrade.count.max != 1
-    here = name_key(built.definition.name)
     return [OptionKnob(("upgrades", upgrade.name) if single else ("upgrades", upgrade.name, o.label), upgrade.name,
                        "" if single else o.label, summary=summary, cost=_price(upgrade.cost, o.cost, each),
-                       reason=f"only in a {o.faction} formation" if o.faction not in (None, built.faction) else "",
-                       upgrade=upgrade, counts=counts)
-            for o in upgrade.options if not o.only_in or here in {name_key(f) for f in o.only_in}]
+                       reason=_other_faction(o, built), upgrade=upgrade, counts=counts)
+            for o in upgrade.options if _offered_in(o, built)]
 
 
 def _character_knobs(upgrade: Upgrade, choice: Any, built: BuiltFormation, summary: str) -> list[Knob]:
@@ -543,8 +551,7 @@ def _character_knobs(upgrade: Upgrade, choice: Any, built: BuiltFormation, summa
     slots: list[CharacterPick | None] = list(picks) if several else picks[:1] or [None]
     if several and (upgrade.count.max is None or len(picks) < upgrade.count.max):
         slots.append(None)
-    here = name_key(built.definition.name)
-    options = tuple(o for o in upgrade.options if not o.only_in or here in {name_key(f) for f in o.only_in})
+    options = tuple(o for o in upgrade.options if _offered_in(o, built))
     unavailable = tuple((o.label, why) for o in options if (why := _why_not(o, built, hosts)))
     knobs: list[Knob] = []
     for i, pick in enumerate(slots):
