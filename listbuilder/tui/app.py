@@ -24,7 +24,6 @@ from ..data.catalog import data_version
 from ..data.yamlfile import Document
 from ..report.summary import finding_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
-from ..rosters.listtext import list_text
 from ..systems import validate
 from ..systems.wh40k10.roster import Wh40kRoster
 from ..systems.wh40k10.rules import find_faction
@@ -296,6 +295,12 @@ class EditorApp(App[None]):
 
     def copy_text(self) -> None:
         """Copy the list as text (as `listbuilder export --format text` writes it) to the clipboard."""
+        try:
+            from ..rosters.listtext import list_text  # the organisers' export (issue 16), merged beside this
+        except ImportError:
+            self.notify("Copying as text is unavailable: this installation has no text export yet.",
+                        severity="warning", markup=False)
+            return
         roster = self.history.current
         result = self.result if self.result.roster is roster else validate(roster, self.catalog, self.formation_cache)
         text = list_text(result, self.catalog)
