@@ -11,6 +11,13 @@ from .test_tui import demo_app, settle
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 
+@pytest.fixture(autouse=True)
+def fixed_data_version(monkeypatch):
+    """The title shows the data version, a hash of lists/ and datasheets/: fixed here, so that a
+    change of data does not change these pictures."""
+    monkeypatch.setattr("listbuilder.tui.app.data_version", lambda: "0123456789")
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_main_screen(snap_compare, catalog, size):
     """The demo roster: points bar and caps, formations, the first formation's settings, findings."""
