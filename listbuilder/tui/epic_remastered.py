@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, Label, OptionList, Static
+from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.names import name_key
@@ -24,10 +24,11 @@ from ..systems import summarise
 from ..systems.epic_remastered.summary import detachment_lines, sheet, unit_text
 from ..systems.epic_remastered.models import DetachmentPick, ErRoster, TransportPick, UnitPick
 from ..systems.epic_remastered.rules import CheckedDetachment, ErResult, data_of
-from .screens.dialogs import LabelScreen
+from .screens.dialogs import TextScreen
 from .screens.editing import EditorActions
 from .screens.help import HelpScreen
 from .screens.pick import PickItem, PickScreen
+from .widgets.title_bar import TitleBar
 
 Row = tuple[int, int | None]  # (detachment, unit line or None for the detachment itself)
 EMPTY = "No detachments yet. Press a to add one from the army list."
@@ -140,7 +141,7 @@ class ErScreen(EditorActions, Screen[None]):
         return rows[self.selected] if self.selected is not None and self.selected < len(rows) else None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.title_shown, id="title")
         yield Static(id="status")
         with Horizontal(id="body"):
             yield OptionList(id="formations")
@@ -356,14 +357,14 @@ class ErScreen(EditorActions, Screen[None]):
                 self.commit(with_detachment(self.roster, d, pick.model_copy(update={"label": label or None})),
                             f"label {label}", (d, None))
 
-        self.app.push_screen(LabelScreen(pick.type, pick.label or ""), labelled)
+        self.app.push_screen(TextScreen(f"Label for {pick.type}", pick.label or "", "empty: no label"), labelled)
 
     def action_rename(self) -> None:
         def named(name: str | None) -> None:
             if name is not None:
                 self.commit(self.roster.model_copy(update={"name": name}), f"name {name}", self.row)
 
-        self.app.push_screen(LabelScreen("the roster", self.roster.name), named)
+        self.app.push_screen(TextScreen("Name of the roster", self.roster.name), named)
 
     def action_remove(self) -> None:
         d, j = self.row
