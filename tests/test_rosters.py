@@ -25,7 +25,7 @@ formations:
 def test_save_keeps_comments_and_order(catalog, tmp_path):
     path = tmp_path / "list.yaml"
     path.write_text(HAND_WRITTEN)
-    loaded = read_roster(path, catalog)
+    loaded = read_roster(path, catalog, round_trip=True)
     first = loaded.roster.formations[0]
     changed = loaded.roster.model_copy(update={"formations": [
         first.model_copy(update={"upgrades": {**first.upgrades, "Commander": CharacterPick(character="Captain",
@@ -44,7 +44,7 @@ def test_save_keeps_comments_and_order(catalog, tmp_path):
 def test_unchanged_roster_saves_byte_for_byte(catalog, tmp_path):
     path = tmp_path / "list.yaml"
     path.write_text(HAND_WRITTEN)
-    loaded = read_roster(path, catalog)
+    loaded = read_roster(path, catalog, round_trip=True)
     assert dump(loaded.roster, loaded.document) == HAND_WRITTEN
 
 

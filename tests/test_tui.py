@@ -92,7 +92,7 @@ def shown_findings(app: EditorApp) -> list[str]:
 
 
 def demo_app(catalog) -> EditorApp:
-    roster_file = read_roster(DEMO_ROSTER, catalog)
+    roster_file = read_roster(DEMO_ROSTER, catalog, round_trip=True)
     return EditorApp(catalog, roster_file.roster, document=roster_file.document, demo=DEMO_ROSTER)
 
 
@@ -167,7 +167,7 @@ def test_build_a_legal_roster_by_keys_then_break_it_undo_it_save_it_and_load_it_
     run(app, scenario)
 
     # Loaded back in a fresh editor, the roster is unchanged and still legal.
-    reopened = read_roster(saved_to, catalog)
+    reopened = read_roster(saved_to, catalog, round_trip=True)
     again = EditorApp(catalog, reopened.roster, document=reopened.document, path=saved_to)
 
     async def check_again(pilot) -> None:
@@ -181,7 +181,7 @@ def test_build_a_legal_roster_by_keys_then_break_it_undo_it_save_it_and_load_it_
 def test_a_hand_written_roster_keeps_its_comments_when_saved(catalog, tmp_path):
     path = tmp_path / "friday.yaml"
     path.write_text(HAND_WRITTEN)
-    roster_file = read_roster(path, catalog)
+    roster_file = read_roster(path, catalog, round_trip=True)
     app = EditorApp(catalog, roster_file.roster, document=roster_file.document, path=path)
 
     async def scenario(pilot) -> None:
@@ -378,7 +378,7 @@ def test_new_with_everything_given_starts_editing_at_once(catalog, tmp_path):
 def test_label_points_and_an_unknown_formation(catalog, tmp_path):
     path = tmp_path / "typo.yaml"
     path.write_text(HAND_WRITTEN.replace("type: Scout", "type: Scouts"))
-    roster_file = read_roster(path, catalog)
+    roster_file = read_roster(path, catalog, round_trip=True)
     app = EditorApp(catalog, roster_file.roster, document=roster_file.document, path=path)
 
     async def scenario(pilot) -> None:

@@ -1,24 +1,39 @@
-"""YAML documents that remember where every key and item came from."""
+"""YAML documents that remember where every key and item came from.
+
+Two readers: `parse` (libyaml's C parser, building plain containers that keep each key's and
+item's position; what `check` and the catalog use) and `parse_round_trip` (ruamel's round-trip
+reader, keeping comments, for a file the editor will write back). Both are bounded before they
+build anything: size, nesting, number size; neither follows anchors or runs tags."""
 
 from __future__ import annotations
 
+import math
+import os
+import stat
 import typing
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 from types import UnionType
 from typing import Any
 
+from _ruamel_yaml import CParser
 from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
+                                SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
+from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.resolver import VersionedResolver
 
 from ..core.findings import Finding, LoadFailure, Location, Path
 from ..core.names import did_you_mean
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 24
+MAX_NUMBER = 999_999_999  # no count, points value or statistic comes near; int() of a huge one is slow
+BOM = "\ufeff"
 
 
 def round_trip_yaml() -> YAML:
@@ -29,87 +44,257 @@ def round_trip_yaml() -> YAML:
     return yaml
 
 
+class Map(dict):
+    """A mapping read by `parse`: `marks` holds each key's (line, column), 0-based."""
+
+    __slots__ = ("start", "marks")
+
+
+class Seq(list):
+    """A sequence read by `parse`: `marks` holds each item's (line, column), 0-based."""
+
+    __slots__ = ("start", "marks")
+
+
+def _key_mark(node: Any, key: Any) -> tuple[int, int] | None:
+    if isinstance(node, Map):
+        return node.marks.get(key)
+    return node.lc.key(key) if isinstance(node, CommentedMap) and key in node else None
+
+
+def _item_mark(node: Any, index: Any) -> tuple[int, int] | None:
+    if not isinstance(index, int) or not isinstance(node, list) or not 0 <= index < len(node):
+        return None
+    return node.marks[index] if isinstance(node, Seq) else node.lc.item(index) if isinstance(node, CommentedSeq) else None
+
+
+def _start(node: Any) -> tuple[int, int] | None:
+    if isinstance(node, (Map, Seq)):
+        return node.start
+    return (node.lc.line, node.lc.col) if isinstance(node, (CommentedMap, CommentedSeq)) else None
+
+
 @dataclass
 class Document:
-    """A parsed YAML file: its data (ruamel's commented containers) and where it came from."""
+    """A parsed YAML file: its data and where it came from; for a file written back, its line
+    ending and whether it began with a byte order mark."""
 
     name: str  # the path as shown to people
     data: Any
+    newline: str = "\n"
+    bom: bool = False
 
     def locate(self, path: Path) -> Location:
         """The line and column of the deepest part of `path` that exists in the document."""
-        node, line, column = self.data, None, None
+        node, mark = self.data, None
         for part in path:
-            if isinstance(node, CommentedMap) and part in node:
-                line, column = node.lc.key(part)
-                node = node[part]
-            elif isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node):
-                line, column = node.lc.item(part)
-                node = node[part]
-            elif isinstance(node, (CommentedMap, CommentedSeq)):
-                continue  # union branch names and the like in pydantic locations
-            else:
+            found = _key_mark(node, part) if isinstance(node, dict) else _item_mark(node, part)
+            if found is not None:
+                mark, node = found, node[part]
+            elif not isinstance(node, (dict, list)):
                 break
-        if line is None and isinstance(self.data, CommentedMap):
-            line, column = self.data.lc.line, self.data.lc.col
-        return Location(self.name, None if line is None else line + 1, None if column is None else column + 1)
+            # else: union branch names and the like in pydantic locations are skipped
+        if mark is None and isinstance(self.data, dict):
+            mark = _start(self.data)
+        return Location(self.name, None if mark is None else mark[0] + 1, None if mark is None else mark[1] + 1)
+
+
+def _failure(code: str, message: str, name: str, mark: tuple[int, int] | None = None) -> LoadFailure:
+    return LoadFailure([Finding(code, message, location=Location(name, *(
+        (mark[0] + 1, mark[1] + 1) if mark else ())))])
+
+
+def _line_ending(text: str) -> str:
+    end = text.find("\n")
+    return "\r\n" if end > 0 and text[end - 1] == "\r" else "\n"
+
+
+def _checked_size(text: str, name: str) -> None:
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise _failure("file-too-large", f"the file is larger than {MAX_BYTES:,} bytes", name)
 
 
 def parse(text: str, name: str) -> Document:
-    """Parse YAML text; a syntax error, a duplicate key, anchors or excessive size or depth give a
-    LoadFailure with the position."""
-    if len(text.encode()) > MAX_BYTES:
-        raise LoadFailure([Finding("file-too-large", f"the file is larger than {MAX_BYTES:,} bytes",
-                                   location=Location(name))])
+    """Parse YAML text into plain containers with positions; a syntax error, a duplicate key,
+    anchors, or excessive size, depth or numbers give a LoadFailure with the position."""
+    _checked_size(text, name)
     try:
-        data = round_trip_yaml().load(text)
-    except ReaderError as error:  # a character YAML does not allow, e.g. a NUL byte
-        before = text[:error.position]
-        raise LoadFailure([Finding("yaml-syntax", f"YAML error: character {error.character!r} is not allowed",
-                                   location=Location(name, before.count("\n") + 1,
-                                                     len(before) - before.rfind("\n")))]) from None
-    except MarkedYAMLError as error:
-        mark, start = error.problem_mark or error.context_mark, error.context_mark
-        problem = " ".join(str(p).splitlines()[0] for p in (error.context, error.problem) if p)
-        if start is not None and mark is not None and start.line != mark.line:
-            problem += f" (the construct began at line {start.line + 1}, column {start.column + 1})"
-        raise LoadFailure([Finding("yaml-syntax", f"YAML error: {problem}",
-                                   location=Location(name, mark.line + 1 if mark else None,
-                                                     mark.column + 1 if mark else None))]) from None
-    _check_shape(data, name)
-    return Document(name, data)
+        data = _Builder(name).build(text.removeprefix(BOM))
+    except LoadFailure:
+        raise
+    except (YAMLError, ValueError) as error:  # ValueError: a string the C parser cannot take
+        try:
+            _parse_round_trip_data(text, name)  # ruamel's own message, the one people have seen so far
+        except RecursionError:
+            pass
+        raise _syntax_failure(error, name) from None
+    return Document(name, data, _line_ending(text), text.startswith(BOM))
 
 
-def read(path: FsPath, shown_as: str | None = None) -> Document:
+def parse_round_trip(text: str, name: str) -> Document:
+    """Parse YAML text with ruamel's round-trip reader (comments and key order kept), for a file
+    that will be written back. The same bounds and errors as `parse`, which checks it first."""
+    parse(text, name)
+    return Document(name, _parse_round_trip_data(text, name), _line_ending(text), text.startswith(BOM))
+
+
+def _parse_round_trip_data(text: str, name: str) -> Any:
+    try:
+        return round_trip_yaml().load(text.removeprefix(BOM))
+    except YAMLError as error:
+        raise _syntax_failure(error, name, text) from None
+
+
+def _syntax_failure(error: Exception, name: str, text: str = "") -> LoadFailure:
+    if isinstance(error, ReaderError) and text:  # a character YAML does not allow, e.g. a NUL byte
+        before = text.removeprefix(BOM)[:error.position]
+        return _failure("yaml-syntax", f"YAML error: character {error.character!r} is not allowed", name,
+                        (before.count("\n"), len(before) - before.rfind("\n") - 1))
+    if not isinstance(error, MarkedYAMLError):
+        return _failure("yaml-syntax", f"YAML error: {str(error).splitlines()[0]}", name)
+    mark, start = error.problem_mark or error.context_mark, error.context_mark
+    problem = " ".join(str(p).splitlines()[0] for p in (error.context, error.problem) if p)
+    if start is not None and mark is not None and start.line != mark.line:
+        problem += f" (the construct began at line {start.line + 1}, column {start.column + 1})"
+    return _failure("yaml-syntax", f"YAML error: {problem}", name, (mark.line, mark.column) if mark else None)
+
+
+_RESOLVER = VersionedResolver(version=(1, 2))
+_NO_KEY = object()
+
+
+class _Builder:
+    """Plain data from the C parser's events, without recursion: a stack of open containers."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def build(self, text: str) -> Any:
+        parser, root, documents = CParser(text), None, 0
+        stack: list[list[Any]] = []  # [container, key waiting for its value, that key's mark]
+        while True:
+            event = parser.get_event()
+            kind = type(event)
+            mark = (event.start_mark.line, event.start_mark.column)
+            if kind is ScalarEvent or kind is MappingStartEvent or kind is SequenceStartEvent:
+                if event.anchor is not None:
+                    raise self._alias(mark)
+                if kind is ScalarEvent:
+                    value: Any = self._scalar(event, mark)
+                else:
+                    if len(stack) > MAX_DEPTH:
+                        raise _failure("yaml-too-deep", f"nested more than {MAX_DEPTH} levels deep", self.name, mark)
+                    value = Map() if kind is MappingStartEvent else Seq()
+                    value.start, value.marks = mark, {} if kind is MappingStartEvent else []
+                if not stack:
+                    root = value
+                else:
+                    self._place(stack[-1], value, mark)
+                if kind is not ScalarEvent:
+                    stack.append([value, _NO_KEY, None])
+            elif kind is MappingEndEvent or kind is SequenceEndEvent:
+                stack.pop()
+            elif kind is AliasEvent:
+                raise self._alias(mark)
+            elif kind is DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise _failure("yaml-syntax", "YAML error: expected a single document in the file, but found "
+                                   "another ('---')", self.name, mark)
+            elif kind is StreamEndEvent:
+                return root
+
+    def _place(self, top: list[Any], value: Any, mark: tuple[int, int]) -> None:
+        container = top[0]
+        if isinstance(container, list):
+            container.append(value)
+            container.marks.append(mark)
+        elif top[1] is _NO_KEY:
+            if isinstance(value, (Map, Seq)):
+                raise _failure("yaml-syntax", "YAML error: a key must be a plain value, not a mapping or list",
+                               self.name, mark)
+            top[1], top[2] = value, mark
+        else:
+            key = top[1]
+            if key in container:
+                first = container.marks[key]
+                raise _failure("yaml-syntax", f"YAML error: duplicate key \"{key}\" (first given at line "
+                               f"{first[0] + 1}, column {first[1] + 1})", self.name, top[2])
+            container[key] = value
+            container.marks[key] = top[2]
+            top[1] = _NO_KEY
+
+    def _alias(self, mark: tuple[int, int]) -> LoadFailure:
+        return _failure("yaml-alias", "anchors and aliases (&, *) are not allowed here", self.name, mark)
+
+    def _scalar(self, event: ScalarEvent, mark: tuple[int, int]) -> Any:
+        """YAML 1.2's core schema, as ruamel reads it; explicit tags are not run, the text is kept;
+        dates stay text."""
+        value = event.value
+        if event.tag is not None or not event.implicit[0]:
+            return value
+        tag = str(_RESOLVER.resolve(ScalarNode, value, (True, False)))
+        if tag.endswith(":null"):
+            return None
+        if tag.endswith(":bool"):
+            return value.lower() == "true"
+        if tag.endswith(":int"):
+            return self._bounded(_integer(value) if len(value) <= 40 else math.inf, value, mark)
+        if tag.endswith(":float"):
+            return self._bounded(_real(value), value, mark)
+        return value
+
+    def _bounded(self, number: float, written: str, mark: tuple[int, int]) -> float:
+        if abs(number) > MAX_NUMBER:  # False for nan, which the schema refuses with its own message
+            shown = written if len(written) <= 20 else written[:17] + "..."
+            raise _failure("number-too-large", f"{shown} is too large: numbers here are at most {MAX_NUMBER:,}",
+                           self.name, mark)
+        return number
+
+
+def _integer(text: str) -> int:
+    digits = text.replace("_", "")
+    sign = -1 if digits.startswith("-") else 1
+    digits = digits.lstrip("+-")
+    for prefix, base in (("0b", 2), ("0o", 8), ("0x", 16)):
+        if digits.startswith(prefix):
+            return sign * int(digits[2:], base)
+    return sign * int(digits)
+
+
+def _real(text: str) -> float:
+    lowered = text.replace("_", "").lower()
+    return float(lowered.replace(".inf", "inf").replace(".nan", "nan"))
+
+
+def read_text(path: FsPath, name: str) -> str:
+    """The text of a regular file of at most MAX_BYTES, read in chunks (never trusting the size
+    the file claims: /dev/zero claims none); a FIFO, device or folder is refused unopened or
+    without blocking."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(handle, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                raise _failure("unreadable", "cannot read the file: it is not a regular file", name)
+            data = b""
+            while len(data) <= MAX_BYTES and (chunk := stream.read(65536)):
+                data += chunk
+    except OSError as error:
+        raise _failure("unreadable", f"cannot read the file: {error.strerror or error}", name) from None
+    if len(data) > MAX_BYTES:
+        raise _failure("file-too-large", f"the file is larger than {MAX_BYTES:,} bytes", name)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[:error.start].decode("utf-8")
+        raise _failure("unreadable", f"cannot read the file: byte 0x{data[error.start]:02x} is not UTF-8 text", name,
+                       (before.count("\n"), len(before) - before.rfind("\n") - 1)) from None
+
+
+def read(path: FsPath, shown_as: str | None = None, round_trip: bool = False) -> Document:
     name = shown_as or str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise LoadFailure([Finding("file-too-large", f"the file is {size:,} bytes; at most {MAX_BYTES:,}",
-                                       location=Location(name))])
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise LoadFailure([Finding("unreadable", f"cannot read the file: {reason}", location=Location(name))]) from None
-    return parse(text, name)
-
-
-def _check_shape(data: Any, name: str) -> None:
-    seen: set[int] = set()
-    stack: list[tuple[Any, int, Path]] = [(data, 0, ())]
-    while stack:
-        node, depth, path = stack.pop()
-        if not isinstance(node, (CommentedMap, CommentedSeq)):
-            continue
-        if id(node) in seen or getattr(node, "anchor", None) and node.anchor.value:
-            raise LoadFailure([Finding("yaml-alias", "anchors and aliases (&, *) are not allowed here",
-                                       location=Document(name, data).locate(path))])
-        seen.add(id(node))
-        if depth > MAX_DEPTH:
-            raise LoadFailure([Finding("yaml-too-deep", f"nested more than {MAX_DEPTH} levels deep",
-                                       location=Document(name, data).locate(path))])
-        items = node.items() if isinstance(node, CommentedMap) else enumerate(node)
-        stack.extend((value, depth + 1, path + (key,)) for key, value in items)
+    text = read_text(path, name)
+    return parse_round_trip(text, name) if round_trip else parse(text, name)
 
 
 def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
@@ -206,6 +391,5 @@ def _about_type(problem: dict[str, Any]) -> bool:
 
 
 def _short(value: Any) -> str:
-    text = repr(dict(value) if isinstance(value, CommentedMap) else list(value) if isinstance(value, CommentedSeq)
-                else value)
+    text = repr(dict(value) if isinstance(value, dict) else list(value) if isinstance(value, list) else value)
     return text if len(text) <= 60 else text[:57] + "..."

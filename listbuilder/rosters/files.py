@@ -17,7 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ..core.catalog import Catalog
 from ..core.findings import Finding, LoadFailure, Path
 from ..core.names import did_you_mean
-from ..data.yamlfile import Document, parse, read, round_trip_yaml, validate
+from ..data.yamlfile import Document, parse, parse_round_trip, read, round_trip_yaml, validate
 from ..systems import known_games, system_for
 from ..systems import validate as check
 
@@ -46,8 +46,9 @@ def _checked(document: Document, catalog: Catalog) -> RosterFile:
     return RosterFile(roster, document)
 
 
-def read_roster(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> RosterFile:
-    return _checked(read(path, shown_as), catalog)
+def read_roster(path: FsPath, catalog: Catalog, shown_as: str | None = None, round_trip: bool = False) -> RosterFile:
+    """`round_trip`: read with its comments, for a roster the editor may save back."""
+    return _checked(read(path, shown_as, round_trip), catalog)
 
 
 def check_file(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> Any:
@@ -59,8 +60,8 @@ def check_file(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> A
     return result
 
 
-def parse_roster(text: str, name: str, catalog: Catalog) -> RosterFile:
-    return _checked(parse(text, name), catalog)
+def parse_roster(text: str, name: str, catalog: Catalog, round_trip: bool = False) -> RosterFile:
+    return _checked((parse_round_trip if round_trip else parse)(text, name), catalog)
 
 
 def to_data(roster: BaseModel) -> dict[str, Any]:

@@ -266,7 +266,7 @@ class EditorApp(App[None]):
             if path is None:
                 return
             try:
-                roster_file = read_roster(path, self.catalog, str(path))
+                roster_file = read_roster(path, self.catalog, str(path), round_trip=True)
             except LoadFailure as failure:
                 problems = "\n".join(finding_text(f) for f in failure.findings[:5])
                 self.notify(f"{path} cannot be read:\n{problems}", severity="error", timeout=10, markup=False)
@@ -363,7 +363,8 @@ def run_editor(catalog: Catalog, path: Path | None = None, new: bool = False, *,
     else:
         source = path or DEMO_ROSTER
         try:
-            roster_file = read_roster(source, catalog, str(path) if path else "demo/ultramarines.yaml")
+            roster_file = read_roster(source, catalog, str(path) if path else "demo/ultramarines.yaml",
+                                      round_trip=True)
         except LoadFailure as failure:
             print("\n".join(finding_text(f) for f in failure.findings), file=sys.stderr)
             return EXIT_UNREADABLE
