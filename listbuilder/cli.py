@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -13,12 +14,13 @@ from .cli_data import add_data_commands
 
 if TYPE_CHECKING:
     from .core.catalog import Catalog
+    from .core.findings import LoadFailure
 
 # Only argparse and the command table load at start (`--help` stays instant); each command imports
 # what it runs: the engine and models, ruamel, reportlab, textual (tests/test_cli_imports.py).
 
 DEMO_ROSTER = Path(__file__).parent / "demo" / "ultramarines.yaml"
-EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _roster_paths(arguments: list[str]) -> list[Path]:
@@ -26,11 +28,22 @@ def _roster_paths(arguments: list[str]) -> list[Path]:
     paths: list[Path] = []
     for argument in arguments:
         path = Path(argument)
-        if path.is_dir():
-            paths += sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
-        else:
-            paths.append(path)
+        try:
+            if path.is_dir():
+                paths += sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+                continue
+        except OSError:
+            pass  # a folder that cannot be listed is reported unreadable, like a file
+        paths.append(path)
     return paths
+
+
+def _internal_error(error: BaseException, shown: str) -> LoadFailure:
+    """An exception nobody expected, reported against the file being checked (exit 3)."""
+    from .core.findings import Finding, LoadFailure, Location
+
+    return LoadFailure([Finding("internal-error", f"internal error while checking this file: {type(error).__name__}: "
+                                f"{error} (please report it, with the file)", location=Location(shown))])
 
 
 def _catalog() -> Catalog | None:
@@ -59,6 +72,7 @@ def _check_file(path: Path, catalog: Catalog, shown: str) -> Any:
 
 def command_check(options: argparse.Namespace) -> int:
     from .core.findings import LoadFailure
+    from .report.safe import printable, printable_lines
     from .report.summary import finding_json
     from .report.text import failure_text, roster_text
     from .systems import summarise
@@ -72,18 +86,22 @@ def command_check(options: argparse.Namespace) -> int:
         shown = str(path) if options.rosters else "demo/ultramarines.yaml"
         try:
             result = _check_file(path, catalog, shown)
-        except LoadFailure as failure:
-            worst = EXIT_UNREADABLE
+        except Exception as error:  # one bad file never hides the report of the others
+            failure = error if isinstance(error, LoadFailure) else _internal_error(error, shown)
+            internal = failure is not error
+            worst = max(worst, EXIT_INTERNAL if internal else EXIT_UNREADABLE)
             reports.append({"file": shown, "valid": False, "readable": False,
+                            **({"internal_error": True} if internal else {}),
                             "issues": [finding_json(f) for f in failure.findings]})
-            texts.append(f"{shown}: UNREADABLE\n" + "\n".join("  " + line for line in failure_text(failure.findings).splitlines()))
+            texts.append(printable(f"{shown}: {'INTERNAL ERROR' if internal else 'UNREADABLE'}") + "\n"
+                         + "\n".join("  " + line for line in failure_text(failure.findings).splitlines()))
             continue
         if not result.valid:
             worst = max(worst, EXIT_ILLEGAL)
         reports.append({"file": shown, "readable": True, **summarise(result).json})
         texts.append(roster_text(shown, result))
     if options.format == "json":
-        print(json.dumps({"rosters": reports}, indent=2, ensure_ascii=False))
+        print(printable_lines(json.dumps({"rosters": reports}, indent=2, ensure_ascii=False)))
     else:
         print("\n\n".join(texts))
         if len(paths) > 1:
@@ -96,6 +114,7 @@ def command_print(options: argparse.Namespace) -> int:
     """Write the printable roster: exit 0 legal, 1 illegal (printed with its findings), 2 unreadable."""
     from .core.findings import LoadFailure
     from .report.pdf import roster_pdf  # reportlab is loaded only to print
+    from .report.safe import printable
     from .report.text import failure_text
     from .rosters.files import save_bytes
 
@@ -106,16 +125,16 @@ def command_print(options: argparse.Namespace) -> int:
     try:
         result = _check_file(path, catalog, options.roster)
     except LoadFailure as failure:
-        print(f"{options.roster}: UNREADABLE\n" + failure_text(failure.findings), file=sys.stderr)
+        print(printable(f"{options.roster}: UNREADABLE") + "\n" + failure_text(failure.findings), file=sys.stderr)
         return EXIT_UNREADABLE
     output = Path(options.output) if options.output else path.with_suffix(".pdf")
     try:
         save_bytes(output, roster_pdf(result, catalog, options.paper, options.roster))
     except OSError as error:
-        print(f"{output}: cannot write the PDF: {error.strerror or error}", file=sys.stderr)
+        print(printable(f"{output}: cannot write the PDF: {error.strerror or error}"), file=sys.stderr)
         return EXIT_UNREADABLE
     errors = sum(1 for f in result.findings if f.severity == "error")
-    print(f"{output}: " + ("legal roster" if result.valid else f"ILLEGAL roster, {errors} error(s) printed on page 1"))
+    print(printable(f"{output}: ") + ("legal roster" if result.valid else f"ILLEGAL roster, {errors} error(s) printed on page 1"))
     return EXIT_LEGAL if result.valid else EXIT_ILLEGAL
 
 
@@ -170,8 +189,24 @@ def command_new(options: argparse.Namespace) -> int:
                       army=options.army, points=options.points)
 
 
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if not 0 < number <= 999_999_999:
+        raise argparse.ArgumentTypeError(f"a whole number of points above 0, not {text!r}")
+    return number
+
+
+EXIT_CODES = """exit codes: 0 every roster legal; 1 a roster is illegal; 2 a file could not be read or
+understood (its file:line:col is given), or bad arguments; 3 an internal error (a bug: the file
+it happened on is named; please report it). A folder's other files are still checked and reported."""
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.")
+    top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.",
+                                  epilog=EXIT_CODES)
     commands = top.add_subparsers(dest="command")
     edit = commands.add_parser("edit", help="open a roster in the editor")
     edit.add_argument("roster", help="the roster file")
@@ -180,9 +215,9 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("roster", nargs="?", help="the file to save it to (must not exist yet)")
     new.add_argument("--game", help="game id, e.g. epic-armageddon (asked for when missing)")
     new.add_argument("--army", help="army list id or name, e.g. codex-astartes (asked for when missing)")
-    new.add_argument("--points", type=int, help="the agreed points limit (asked for when missing)")
+    new.add_argument("--points", type=_positive, help="the agreed points limit (asked for when missing)")
     new.set_defaults(run=command_new)
-    check = commands.add_parser("check", help="check rosters against their army lists")
+    check = commands.add_parser("check", help="check rosters against their army lists", epilog=EXIT_CODES)
     check.add_argument("rosters", nargs="*", help="roster files or folders of them (default: the demo roster)")
     check.add_argument("--format", choices=["text", "json"], default="text")
     check.set_defaults(run=command_check)
@@ -206,9 +241,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.command is None:
         # The editor on the demo roster; without a terminal (a pipe, a test run) the demo is checked.
         if sys.stdin.isatty() and sys.stdout.isatty():
-            return command_edit(argparse.Namespace(roster=None))
-        options = parser().parse_args(["check"])
-    return options.run(options)
+            options = argparse.Namespace(roster=None, run=command_edit)
+        else:
+            options = parser().parse_args(["check"])
+    try:
+        return options.run(options)
+    except BrokenPipeError:  # `listbuilder check ... | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return EXIT_UNREADABLE
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:
+        from .report.safe import printable
+
+        where = getattr(options, "roster", None) or ", ".join(getattr(options, "rosters", None) or []) or options.command
+        print(printable(f"listbuilder: internal error ({where}): {type(error).__name__}: {error}; please report it"),
+              file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ class Catalog:
     lists: dict[str, dict[str, ArmyList]] = field(default_factory=dict)  # game -> id -> list
     datasheets: dict[str, dict[str, DatasheetFile]] = field(default_factory=dict)  # game -> stem -> file
     abilities: dict[str, dict[str, Ability]] = field(default_factory=dict)  # game -> name key -> glossary entry
+    _ceilings: dict[str, int] = field(default_factory=dict, repr=False, compare=False)  # count_ceiling's answers
     # Data the user imported (a 40k catalog from BattleScribe files), by game: loaded on first use
     # by `load_installed`, which the data layer sets, so that checking an Epic roster never reads it.
     installed: dict[str, Any] = field(default_factory=dict)
@@ -79,6 +80,27 @@ class Catalog:
                 ally = ally.model_copy(update={"formations": [f for f in ally.formations if name_key(f.name) in wanted]})
             allies.append(ArmyView(ally, self.units_of(game, ally.datasheets)))
         return ArmyView(army, self.units_of(game, army.datasheets), allies)
+
+    def count_ceiling(self, game: str) -> int:
+        """The most any one count on a roster of `game` can legally be: the largest maximum its lists
+        give (times the largest size), or as many of the cheapest priced thing as the game's largest
+        points limit buys. A count beyond it is refused before the engine builds a unit for it."""
+        if game in self._ceilings:
+            return self._ceilings[game]
+        lists = self.lists.get(game, {}).values()
+        slots = [s.counts() for army in lists for f in army.formations for s in f.units]
+        ranges = [*slots, *(f.count for army in lists for f in army.formations if f.count),
+                  *(u.count for army in lists for u in army.upgrades if u.count)]
+        maxima = [r.max for r in ranges if r.max is not None]
+        maxima += [p.max for army in lists for p in army.purchases if p.max is not None]
+        scale = max((z.scale for army in lists for f in army.formations for z in f.sizes), default=1)
+        prices = [o.cost for army in lists for u in army.upgrades for o in u.options if o.cost > 0]
+        prices += [p.cost for army in lists for p in army.purchases if p.cost > 0]
+        prices += [f.points for army in lists for f in army.formations if isinstance(f.points, int) and f.points > 0]
+        settings = self.games.get(game)
+        bought = settings.points.max // min(prices) if settings and prices else 0
+        self._ceilings[game] = max(max([*maxima, 1]) * scale, bought)
+        return self._ceilings[game]
 
     def check_references(self) -> list[tuple[Source, Finding]]:
         """Every name in the data that points nowhere, located by file and path."""

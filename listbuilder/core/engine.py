@@ -470,7 +470,7 @@ class _FormationBuilder:
             return None
         if isinstance(choice, str):
             choice = {choice: whole}
-        if isinstance(choice, CharacterPick):
+        if isinstance(choice, (CharacterPick, list)):
             self.error("choice-invalid", f"{upgrade.name} is not a character upgrade", upgrade.rule, "upgrades", key)
             return None
         counts: dict[str, int] = {}

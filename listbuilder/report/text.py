@@ -6,6 +6,7 @@ from typing import Any
 
 from ..core.findings import Finding
 from ..systems import summarise
+from .safe import printable
 from .summary import finding_text
 
 
@@ -21,8 +22,8 @@ def roster_text(file: str, result: Any) -> str:
         lines.append(f"  #{entry.index + 1} {entry.title}" + (f": {entry.points:,} pts" if summary.priced else ""))
         lines += ["      " + line for line in entry.lines]
     lines += ["  " + finding_text(finding) for finding in summary.findings]
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)
 
 
 def failure_text(findings: list[Finding]) -> str:
-    return "\n".join(finding_text(f) for f in findings)
+    return "\n".join(printable(finding_text(f)) for f in findings)

@@ -3,9 +3,11 @@ the game's pack, chosen by game.yaml `system` (else the game's id), adds its der
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..core.catalog import Catalog
 from ..core.engine import BuiltFormation, FormationCache, RosterResult, build
-from ..core.findings import Finding
+from ..core.findings import Finding, Path
 from ..core.names import did_you_mean
 from ..core.roster import Roster
 from ..core.system import EntrySummary, GameSystem, RosterSummary
@@ -16,13 +18,35 @@ DERIVERS = {"epic-armageddon": epic_armageddon.derive}
 
 
 def unknown_names(roster: Roster, catalog: Catalog) -> list[Finding]:
+    """An army the game lacks, or counts beyond what any of its lists allows (refused before the
+    engine builds a unit for them)."""
     army = catalog.find_list(roster.game, roster.army)
     if army is not None and army.kind == "army":
-        return []
+        ceiling = catalog.count_ceiling(roster.game)
+        return [Finding("count-too-large", f"{number:,} is more than any {roster.game} list allows anywhere (at most "
+                        f"{ceiling:,})", path=path) for path, number in _counts(roster) if number > ceiling]
     armies = catalog.army_ids(roster.game)
     names = armies + [catalog.lists[roster.game][a].name for a in armies]
     return [Finding("unknown-army", f"unknown army '{roster.army}' for {roster.game} (known: {', '.join(armies)})",
                     path=("army",), suggestion=did_you_mean(roster.army, names))]
+
+
+def _counts(roster: Roster) -> Iterator[tuple[Path, int]]:
+    """Every number of something the roster asks for, with where it is."""
+    for name, number in roster.purchases.items():
+        yield ("purchases", name), number
+    for i, entry in enumerate(roster.formations):
+        where = ("formations", i)
+        if entry.count is not None:
+            yield (*where, "count"), entry.count
+        for name, number in (entry.composition or {}).items():
+            yield (*where, "composition", name), number
+        for group in ("upgrades", "wargear"):
+            for name, choice in getattr(entry, group).items():
+                if isinstance(choice, int) and not isinstance(choice, bool):
+                    yield (*where, group, name), choice
+                elif isinstance(choice, dict):
+                    yield from (((*where, group, name, option), n) for option, n in choice.items())
 
 
 def validate(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None) -> RosterResult:

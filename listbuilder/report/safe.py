@@ -1,0 +1,24 @@
+"""Text from roster files made safe to show: control characters (an ESC sequence in a roster's
+name could erase the "ILLEGAL" line on an organiser's screen), bidirectional overrides and lone
+surrogates (a file name that is not UTF-8) are shown as escapes instead."""
+
+from __future__ import annotations
+
+import re
+
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match[0]):04x}"
+
+
+def printable(line: str) -> str:
+    """One line of output with everything unsafe escaped (newlines too: one line stays one line)."""
+    return _UNSAFE.sub(_escape, line)
+
+
+def printable_lines(text: str) -> str:
+    """Several lines, each made printable; the line breaks between them are kept. Valid JSON stays
+    valid JSON with the same meaning: JSON strings hold no raw line breaks and read `\\uXXXX`."""
+    return "\n".join(printable(line) for line in text.split("\n"))
