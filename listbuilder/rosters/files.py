@@ -3,10 +3,14 @@ atomically, keeping the previous version and the author's comments."""
 
 from __future__ import annotations
 
+import errno
+import glob
 import io
+import json
 import os
-import shutil
-import tempfile
+import secrets
+import stat
+import time
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any
@@ -17,9 +21,10 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ..core.catalog import Catalog
 from ..core.findings import Finding, LoadFailure, Path
 from ..core.names import did_you_mean
-from ..data.yamlfile import Document, parse, parse_round_trip, read, round_trip_yaml, validate
+from ..data.yamlfile import BOM, Document, parse, parse_round_trip, read, round_trip_yaml, validate
 from ..systems import known_games, system_for
 from ..systems import validate as check
+from .comments import merge_items
 
 
 @dataclass
@@ -69,33 +74,47 @@ def to_data(roster: BaseModel) -> dict[str, Any]:
     return roster.model_dump(mode="json", exclude_defaults=True)
 
 
-def merge(target: Any, source: Any) -> Any:
-    """Update `target` (ruamel containers) to equal `source` (plain data) in place, so that the
-    comments and key order of what stays the same are kept."""
+def merge(target: Any, source: Any, full: Any = None) -> Any:
+    """Update `target` (ruamel containers) to equal `source` (plain data, defaults left out) in
+    place, so that the comments and key order of what stays the same are kept. `full` is `source`
+    with its defaults: a default the file states (`split: false`) stays as written."""
     if isinstance(target, CommentedMap) and isinstance(source, dict):
-        for key in [k for k in target if k not in source]:
+        full = full if isinstance(full, dict) else source
+        for key in [k for k in target if k not in source and not (k in full and full[k] == target[k])]:
             del target[key]
         for key, value in source.items():
-            target[key] = merge(target[key], value) if key in target else value
+            target[key] = merge(target[key], value, full.get(key)) if key in target else value
         return target
     if isinstance(target, CommentedSeq) and isinstance(source, list):
-        del target[len(source):]
-        for i, value in enumerate(source):
-            if i < len(target):
-                target[i] = merge(target[i], value)
-            else:
-                target.append(value)
+        fulls = full if isinstance(full, list) and len(full) == len(source) else source
+        by_id = {id(value): whole for value, whole in zip(source, fulls)}
+        merge_items(target, source, _identity, lambda old, new: merge(old, new, by_id.get(id(new))))
         return target
     return source
 
 
+def _identity(value: Any) -> str:
+    """What an item is, for telling which old item a new one is: its keys, the empty ones aside
+    (every default of a roster entry is empty: `split: false` says the same as nothing)."""
+    if isinstance(value, dict):
+        value = {k: v for k, v in value.items() if not (v is None or v is False or v == {} or v == [])}
+    return json.dumps(value, sort_keys=True, default=str)
+
+
 def dump(roster: BaseModel, document: Document | None = None) -> str:
-    """YAML text for `roster`; given the document it was read from, its comments are kept."""
+    """YAML text for `roster`; given the document it was read from, its comments, line endings and
+    byte order mark are kept."""
     data = to_data(roster)
-    tree = merge(document.data, data) if document is not None and isinstance(document.data, CommentedMap) else data
+    if document is None or not isinstance(document.data, CommentedMap):
+        tree = data
+    else:
+        tree = merge(document.data, data, roster.model_dump(mode="json"))
     stream = io.StringIO()
     round_trip_yaml().dump(tree, stream)
-    return stream.getvalue()
+    text = stream.getvalue()
+    if document is not None:
+        text = (BOM if document.bom else "") + text.replace("\n", document.newline)
+    return text
 
 
 def backup_path(path: FsPath) -> FsPath:
@@ -108,21 +127,89 @@ def save_text(path: FsPath, text: str) -> None:
 
 
 def save_bytes(path: FsPath, data: bytes) -> None:
-    """Write `data` to `path` atomically (a printed PDF, a roster's text); the file it replaces
-    is kept as `<name>.bak`."""
+    """Write `data` to `path` atomically (a printed PDF, a roster's text), only over a regular
+    file. The file it replaces is kept as `<name>.bak`, itself replaced atomically and only once
+    the new text is safely on disk (a full disk leaves both as they were). The new file keeps the
+    old one's permissions (a new one gets what the umask allows); the folder is synced after."""
     path = path.resolve()
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        old = os.stat(path)
+    except FileNotFoundError:
+        old = None
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        raise OSError(errno.EINVAL, "it is not a regular file (only regular files are written)", str(path))
+    _sweep_temporaries(path)
+    written = _write_temporary(path, data, None if old is None else stat.S_IMODE(old.st_mode))
+    try:
+        if old is not None:
+            _keep_backup(path)
+        os.replace(written, path)
+    finally:
+        written.unlink(missing_ok=True)
+    _sync_folder(path.parent)
+
+
+def _temporary_name(path: FsPath) -> FsPath:
+    return path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+
+
+def _write_temporary(path: FsPath, data: bytes, mode: int | None) -> FsPath:
+    """`data` in a new file beside `path`, synced to disk; removed again if anything fails."""
+    temporary = _temporary_name(path)
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
     try:
         with os.fdopen(handle, "wb") as stream:
+            if mode is not None:
+                os.fchmod(stream.fileno(), mode)
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        if path.exists():
-            shutil.copy2(path, backup_path(path))
-        os.replace(temporary, path)
     except BaseException:
-        FsPath(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
+    return temporary
+
+
+def _keep_backup(path: FsPath) -> None:
+    """The current file becomes `<name>.bak` in one rename: a second name for it where the file
+    system allows (nothing copied, nothing to fill a disk), else a synced copy."""
+    temporary = _temporary_name(backup_path(path))
+    try:
+        try:
+            os.link(path, temporary)
+        except OSError:
+            copied = _write_temporary(path, path.read_bytes(), None)
+            os.replace(copied, temporary)
+        os.replace(temporary, backup_path(path))
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _sweep_temporaries(path: FsPath) -> None:
+    """Remove what earlier saves of this file left when they were killed mid-way (a minute old:
+    never one a save running now is writing)."""
+    cutoff = time.time() - 60
+    for name in (path.name, backup_path(path).name):
+        for leftover in path.parent.glob(f".{glob.escape(name)}.*.tmp"):
+            try:
+                if leftover.stat().st_mtime < cutoff:
+                    leftover.unlink()
+            except OSError:
+                pass
+
+
+def _sync_folder(folder: FsPath) -> None:
+    """The renames reach the disk too (a crash right after a save keeps it)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # a platform whose folders cannot be opened (Windows) syncs them itself
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
 def locate_all(roster_file: RosterFile, findings: list[Finding]) -> list[Finding]:
