@@ -206,7 +206,7 @@ it happened on is named; please report it). A folder's other files are still che
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.",
-                                  epilog=EXIT_CODES)
+                                  epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = top.add_subparsers(dest="command")
     edit = commands.add_parser("edit", help="open a roster in the editor")
     edit.add_argument("roster", help="the roster file")
@@ -217,7 +217,8 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--army", help="army list id or name, e.g. codex-astartes (asked for when missing)")
     new.add_argument("--points", type=_positive, help="the agreed points limit (asked for when missing)")
     new.set_defaults(run=command_new)
-    check = commands.add_parser("check", help="check rosters against their army lists", epilog=EXIT_CODES)
+    check = commands.add_parser("check", help="check rosters against their army lists", epilog=EXIT_CODES,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("rosters", nargs="*", help="roster files or folders of them (default: the demo roster)")
     check.add_argument("--format", choices=["text", "json"], default="text")
     check.set_defaults(run=command_check)
@@ -247,7 +248,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return options.run(options)
     except BrokenPipeError:  # `listbuilder check ... | head`: the reader has all it wanted
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        except (OSError, ValueError):
+            pass
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
         return 130

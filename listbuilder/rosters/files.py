@@ -113,7 +113,7 @@ def dump(roster: BaseModel, document: Document | None = None) -> str:
     round_trip_yaml().dump(tree, stream)
     text = stream.getvalue()
     if document is not None:
-        text = (BOM if document.bom else "") + text.replace("\n", document.newline)
+        text = (BOM if document.bom else "") + text.replace("\r\n", "\n").replace("\n", document.newline)
     return text
 
 
