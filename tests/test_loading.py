@@ -190,8 +190,37 @@ def test_transport_cargo_must_exist(data_copy):
 def test_cache_is_keyed_by_content(data_copy, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     first = load_catalog(data_copy)
-    assert list((tmp_path / "cache/listbuilder").glob("catalog-*.pickle"))
+    assert [p.name for p in (tmp_path / "cache/listbuilder").iterdir()] == ["catalog.json"]
     replace_in(data_copy / "lists/epic-armageddon/codex-astartes.yaml", "points: 175", "points: 180")
     second = load_catalog(data_copy)
     assert first.lists["epic-armageddon"]["codex-astartes"].formations[0].points == 175
     assert second.lists["epic-armageddon"]["codex-astartes"].formations[0].points == 180
+
+
+def test_a_damaged_cache_is_rebuilt_silently_never_trusted(data_copy, tmp_path, monkeypatch):
+    """The cache is data checked three ways (schema version, sources' hash, its own SHA-256) and
+    validated by the models: every one of these damages gives the right data back, and a sound cache."""
+    import hashlib
+    import json
+    import random
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    right = load_catalog(data_copy)
+    cache = tmp_path / "cache/listbuilder/catalog.json"
+    sound = cache.read_bytes()
+    header, _, payload = sound.partition(b"\n")
+    forged = payload.replace(b'"points":175', b'"points":1', 1)
+    assert forged != payload
+    random.seed(13)
+    damages = [sound[: len(sound) // 2], header + b"\n" + forged,
+               header.replace(b'"schema": 1', b'"schema": 0') + b"\n" + payload,
+               json.dumps({"schema": 1, "sources": json.loads(header)["sources"],
+                           "sha256": hashlib.sha256(b"[]").hexdigest()}).encode() + b"\n[]"]
+    for _ in range(2):
+        flipped = bytearray(sound)
+        flipped[random.randrange(len(flipped))] ^= 1 << random.randrange(8)
+        damages.append(bytes(flipped))
+    for damaged in damages:
+        cache.write_bytes(damaged)
+        assert load_catalog(data_copy) == right
+        assert cache.read_bytes() == sound

@@ -1,11 +1,13 @@
-"""Loading lists/ and datasheets/ into a Catalog, with located errors and a content-keyed cache."""
+"""Loading lists/ and datasheets/ into a Catalog, with located errors and a validated, content-keyed cache."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-import pickle
 from pathlib import Path
+
+from pydantic import TypeAdapter
 
 from .. import __version__
 from ..core.armylist import ArmyList, GameSettings
@@ -44,7 +46,7 @@ def data_version(root: Path | None = None) -> str:
 
 
 def _code_version() -> str:
-    """The cache pickles model objects: it is stale when the version or the models change."""
+    """The cache holds the models' data: it is stale when the version or the models change."""
     digest = hashlib.sha256(__version__.encode())
     for model in sorted([*(PACKAGE / "core").glob("*.py"), *(PACKAGE / "systems").rglob("*.py")]):
         digest.update(model.read_bytes())
@@ -56,36 +58,56 @@ def cache_dir() -> Path:
     return Path(base) / "listbuilder"
 
 
+CACHE_SCHEMA = 1  # the layout of the cache file below; raised when it changes
+
+
 def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
-    """All game data under `root`. Raises LoadFailure listing every problem found."""
+    """All game data under `root`. Raises LoadFailure listing every problem found.
+
+    The compiled catalog is cached as data, never as code: one header line of JSON (the cache's
+    schema version, a hash of the data files and model code it was built from, and a SHA-256 of
+    the rest), then the catalog as JSON, validated by the models when loaded. Whatever does not
+    check out is rebuilt silently."""
     root = root or data_root()
     files = _files(root)
-    cached = cache_dir() / f"catalog-{_fingerprint(files, root, _code_version())}.pickle" if use_cache else None
-    catalog = None
-    if cached is not None and cached.exists():
-        try:
-            with cached.open("rb") as stream:
-                catalog = pickle.load(stream)
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-            pass  # a stale or damaged cache is rebuilt below
+    sources = _fingerprint(files, root, _code_version())
+    cached = cache_dir() / "catalog.json" if use_cache else None
+    catalog = _load_cache(cached, sources) if cached is not None else None
     if catalog is None:
         catalog = parse_catalog(root, files)
         if cached is not None:
-            _store(cached, catalog)
+            _store(cached, catalog, sources)
     catalog.load_installed = load_installed  # the user's imported data (40k), read when a roster needs it
     return catalog
 
 
-def _store(path: Path, catalog: Catalog) -> None:
+def _adapter() -> TypeAdapter[Catalog]:
+    return TypeAdapter(Catalog)
+
+
+def _load_cache(path: Path, sources: str) -> Catalog | None:
+    try:
+        header, _, payload = path.read_bytes().partition(b"\n")
+        wanted = json.loads(header)
+        if wanted != {"schema": CACHE_SCHEMA, "sources": sources, "sha256": hashlib.sha256(payload).hexdigest()}:
+            return None
+        return _adapter().validate_json(payload)
+    except (OSError, ValueError):  # ValueError: bad JSON, or data the models refuse
+        return None
+
+
+def _store(path: Path, catalog: Catalog, sources: str) -> None:
+    payload = _adapter().dump_json(catalog, exclude={"_ceilings", "installed", "load_installed"})
+    header = json.dumps({"schema": CACHE_SCHEMA, "sources": sources, "sha256": hashlib.sha256(payload).hexdigest()})
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        for old in path.parent.glob("catalog-*.pickle"):
-            old.unlink(missing_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL))
+        temporary.write_bytes(header.encode() + b"\n" + payload)
         os.replace(temporary, path)
     except OSError:
-        pass  # no cache is only slower
+        temporary.unlink(missing_ok=True)  # no cache is only slower
+    for old in path.parent.glob("catalog-*.pickle"):  # the pickles earlier versions left
+        old.unlink(missing_ok=True)
 
 
 def parse_catalog(root: Path, files: list[Path]) -> Catalog:
