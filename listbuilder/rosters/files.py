@@ -36,7 +36,14 @@ class RosterFile:
         return finding.located(self.document.locate(finding.path)) if finding.location is None else finding
 
 
+MAX_FORMATIONS = 1_000  # a 5,000-point Epic army fields about 30; checking 1,000 takes about a second
+
+
 def _checked(document: Document, catalog: Catalog) -> RosterFile:
+    formations = document.data.get("formations") if isinstance(document.data, dict) else None
+    if isinstance(formations, list) and len(formations) > MAX_FORMATIONS:  # refused before building anything
+        raise LoadFailure([Finding("too-many-formations", f"{len(formations):,} formations; no army fields more than "
+                                   f"{MAX_FORMATIONS:,}", location=document.locate(("formations", MAX_FORMATIONS)))])
     game = document.data.get("game") if isinstance(document.data, dict) else None
     system = system_for(game if isinstance(game, str) else "")
     roster = validate(document, system.roster_model)
