@@ -185,3 +185,30 @@ def test_help_documents_the_exit_codes(capsys):
     with pytest.raises(SystemExit):
         main(["check", "--help"])
     assert "3 an internal error" in capsys.readouterr().out
+
+
+def test_print_takes_long_names_labels_and_many_alike_formations(catalog, tmp_path):
+    import io
+
+    from pypdf import PdfReader
+
+    from listbuilder.report.pdf import MAX_TEXT, roster_pdf
+    from listbuilder.systems import validate
+
+    text = (HEADER.replace("3000", "5000") + "name: " + "N" * 16_000 + "\nformations:\n  - type: Tactical\n    label: "
+            + "L" * 5_500 + "\n" + ("  - {type: Scout, label: " + "S" * 40 + "}\n") * 325)
+    result = validate(parse_roster(text, "long.yaml", catalog).roster, catalog)
+    pages = PdfReader(io.BytesIO(roster_pdf(result, catalog))).pages
+    first = pages[0].extract_text().replace("\n", "")
+    assert "N" * (MAX_TEXT - 1) + "..." in first and "N" * MAX_TEXT not in first  # NFKC spells … as ...
+    assert len(pages) > 3
+
+
+def test_print_writes_only_regular_files(capsys, tmp_path):
+    fifo = tmp_path / "out.pdf"
+    os.mkfifo(fifo)
+    roster = tmp_path / "r.yaml"
+    roster.write_text(HEADER)
+    code, _, err = run(capsys, "print", str(roster), "-o", str(fifo))
+    assert code == 2 and "cannot write the PDF: it is not a regular file" in err
+    assert stat.S_ISFIFO(fifo.stat().st_mode)

@@ -73,9 +73,14 @@ def printable(text: str) -> str:
     return "".join(c if _encodable(c) else "?" for c in text)
 
 
+MAX_TEXT = 1_000  # characters of one text; the longest in the game data is about 400
+
+
 def clean(text: str) -> str:
-    """User or data text made safe for Paragraph markup and the standard fonts."""
-    return escape(printable(text))
+    """User or data text made safe for Paragraph markup and the standard fonts, and cut short
+    enough to fit a page (a 5,500-character label made a cell taller than the page; a long word
+    costs reportlab time in the square of its length)."""
+    return escape(printable(text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"))
 
 
 def _encodable(character: str) -> bool:
@@ -568,8 +573,12 @@ def _fitted(canvas: Canvas, x: float, y: float, text: str, font: str, size: floa
     text = printable(text)
     while size > 6 and stringWidth(text, font, size) > room:
         size -= 0.5
-    while len(text) > 1 and stringWidth(text, font, size) > room:
-        text = text[:-2] + "…"
+    if stringWidth(text, font, size) > room:  # the longest start that fits with an ellipsis, by halving
+        low, high = 0, len(text)
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if stringWidth(text[:middle] + "…", font, size) <= room else (low, middle - 1)
+        text = text[:low] + "…"
     canvas.setFont(font, size)
     canvas.drawString(x, y, text)
 
