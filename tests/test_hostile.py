@@ -44,6 +44,7 @@ def run(capsys, *arguments: str):
     (HEADER + "? [a]\n: 1\n", "yaml-syntax", 4, 3),
     (HEADER + "---\n" + HEADER, "yaml-syntax", 4, 1),
     (HEADER + "formations:\n" + "  - type: Bike\n" * 1001, "too-many-formations", 1005, 5),  # was 61 s, 782 MB
+    (HEADER + "formations:\n" + "  - type: Bike\n" * 10_001, "too-many-items", 10_005, 5),  # stops reading
 ])
 def test_bad_input_is_one_located_finding(catalog, text, code, line, column):
     finding = refused(catalog, text)

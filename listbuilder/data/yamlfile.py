@@ -31,6 +31,7 @@ from ..core.names import did_you_mean
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 24
+MAX_ITEMS = 10_000  # in one list or mapping: the game data's largest has 47, a roster at most 1,000 formations
 MAX_NUMBER = 999_999_999  # no count, points value or statistic comes near; int() of a huge one is slow
 BOM = "\ufeff"
 
@@ -216,6 +217,8 @@ class _Builder:
 
     def _place(self, top: list[Any], value: Any, mark: tuple[int, int]) -> None:
         container = top[0]
+        if len(container) >= MAX_ITEMS:  # refused while reading: a 1 MB file of 56,000 formations stops here
+            raise _failure("too-many-items", f"more than {MAX_ITEMS:,} items in one list or mapping", self.name, mark)
         if isinstance(container, list):
             container.append(value)
             container.marks.append(mark)
