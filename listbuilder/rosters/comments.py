@@ -68,7 +68,8 @@ def _pairs(old: list[str], new: list[str]) -> list[int | None]:
     for tag, i1, _, j1, j2 in blocks:
         if tag == "equal":
             pairs[j1:j2] = range(i1, i1 + j2 - j1)
-    free = [i for i in range(len(old)) if i not in set(pairs)]
+    paired = set(pairs)
+    free = [i for i in range(len(old)) if i not in paired]
     for j, i in enumerate(pairs):
         moved = next((f for f in free if old[f] == new[j]), None) if i is None else None
         if moved is not None:
@@ -87,7 +88,6 @@ def merge_items(seq: CommentedSeq, new: list[Any], key: Callable[[Any], str], me
     `key` says is the same or that took its place, each with its own comments."""
     first = seq.ca.comment[1] if seq.ca.comment and len(seq.ca.comment) > 1 and seq.ca.comment[1] else []
     items, above = [], "".join(" " * t.column + t.value.lstrip(" ") if i == 0 else t.value for i, t in enumerate(first))
-    tail = ""
     for index, value in enumerate(seq):
         items.append(_Item(value, None, above))
         slot = _trailing_slot(seq, index)
@@ -96,7 +96,7 @@ def merge_items(seq: CommentedSeq, new: list[Any], key: Callable[[Any], str], me
             items[-1].own = end
         else:
             _put(slot, end, "")
-    tail = above
+    tail = above if items else ""  # the comments after the last item (none are taken from an empty list)
     kept = [_Item(merge(items[i].value, value), items[i].own, items[i].above) if i is not None
             else _Item(CommentedMap(value) if isinstance(value, dict) else value, None, "")
             for value, i in zip(new, _pairs([key(i.value) for i in items], [key(v) for v in new]))]
@@ -108,7 +108,7 @@ def merge_items(seq: CommentedSeq, new: list[Any], key: Callable[[Any], str], me
         slot = _trailing_slot(seq, index)
         end = item.own if slot[0] is seq.ca.items else _take(slot)[0]
         _put(slot, end, following)
-    if first:
+    if first and items:
         opening = kept[0].above if kept else ""
         first[0].value = opening.lstrip(" ") if opening else ""
         del first[1:]
