@@ -5,8 +5,10 @@
 - `check` of one example roster as a process, with the catalog cache warm and with none;
 - the catalog cache alone: load and validate (warm), and the parse it saves (cold).
 
-Run: python benchmarks/hostile.py [--runs N] [--code CHECKOUT] — `--code` measures another checkout
-(e.g. /work/main, before this work) with this environment's libraries.
+Run: python benchmarks/hostile.py [--runs N] [--before CHECKOUT]. `--before` measures another
+checkout too (e.g. /work/main, before this work), with this environment's libraries, taking turns
+with this one so that a busy machine slows both alike; its 1 MB roster is left out unless
+`--huge-before` (61 s before).
 """
 
 from __future__ import annotations
@@ -24,6 +26,18 @@ HERE = Path(__file__).resolve().parent.parent
 EXAMPLE = HERE / "tests" / "rosters" / "codex-astartes" / "legal-allies.yaml"
 HEADER = "game: epic-armageddon\narmy: codex-astartes\npoints: 3000\nformations:\n"
 KINDS = ["  - type: Tactical\n", "  - type: Scout\n", "  - type: Bike\n", "  - type: Devastator\n"]
+CATALOG_TIMES = """
+import statistics, sys, time
+from listbuilder.data.catalog import load_catalog
+load_catalog()
+def ms(action, n):
+    times = []
+    for _ in range(n):
+        start = time.perf_counter(); action(); times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+runs = int(sys.argv[1])
+print(ms(load_catalog, runs), ms(lambda: load_catalog(use_cache=False), max(3, runs // 5)))
+"""
 
 
 def roster_of(formations: int | None, folder: Path) -> Path:
@@ -37,70 +51,69 @@ def roster_of(formations: int | None, folder: Path) -> Path:
     return path
 
 
-def run(code: Path, *arguments: str, cache: str) -> tuple[float, float]:
-    """Seconds and peak MB of `listbuilder ...` as a process (the code of checkout `code`)."""
-    environment = {**os.environ, "PYTHONPATH": str(code), "XDG_CACHE_HOME": cache}
+def process(code: Path, cache: Path, *arguments: str) -> tuple[float, float, str]:
+    """Seconds, peak MB and standard output of `python ...` run on checkout `code`'s listbuilder."""
+    environment = {**os.environ, "PYTHONPATH": str(code), "XDG_CACHE_HOME": str(cache)}
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "listbuilder", *arguments], env=environment,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, _, usage = os.wait4(process.pid, 0)
-    process.returncode = 0  # reaped above
-    return time.perf_counter() - start, usage.ru_maxrss / 1024
+    child = subprocess.Popen([sys.executable, *arguments], env=environment, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+    out = child.stdout.read() if child.stdout else ""
+    _, _, usage = os.wait4(child.pid, 0)
+    child.returncode = 0  # reaped above
+    return time.perf_counter() - start, usage.ru_maxrss / 1024, out
 
 
-def median(values: list[float]) -> float:
-    return statistics.median(values)
-
-
-def in_process(code: Path, cache: str, runs: int) -> tuple[float, float]:
-    """Milliseconds to load the catalog from a warm cache, and to parse it with none."""
-    script = (
-        "import statistics, time\n"
-        "from listbuilder.data.catalog import load_catalog\n"
-        "load_catalog()\n"
-        "def ms(action, n):\n"
-        "    times = []\n"
-        "    for _ in range(n):\n"
-        "        start = time.perf_counter(); action(); times.append((time.perf_counter() - start) * 1000)\n"
-        "    return statistics.median(times)\n"
-        f"print(ms(load_catalog, {runs}), ms(lambda: load_catalog(use_cache=False), {max(3, runs // 5)}))\n")
-    environment = {**os.environ, "PYTHONPATH": str(code), "XDG_CACHE_HOME": cache}
-    out = subprocess.run([sys.executable, "-c", script], env=environment, capture_output=True, text=True, check=True)
-    warm, cold = map(float, out.stdout.split())
-    return warm, cold
+def check(code: Path, cache: Path, roster: Path) -> tuple[float, float]:
+    seconds, megabytes, _ = process(code, cache, "-m", "listbuilder", "check", str(roster), "--format", "json")
+    return seconds, megabytes
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--code", type=Path, default=HERE)
-    parser.add_argument("--skip-huge", action="store_true", help="leave out the 1 MB roster (61 s before)")
+    parser.add_argument("--before", type=Path, help="another checkout to measure in turn, e.g. /work/main")
+    parser.add_argument("--huge-before", action="store_true", help="the 1 MB roster on --before too")
     options = parser.parse_args()
-    code, runs = options.code.resolve(), options.runs
+    codes = [HERE] + ([options.before.resolve()] if options.before else [])
+    figures: dict[tuple[str, Path], list[float]] = {}
+
+    def note(what: str, code: Path, value: float) -> None:
+        figures.setdefault((what, code), []).append(value)
+
     with tempfile.TemporaryDirectory() as folder:
-        cache = str(Path(folder) / "cache")
-        run(code, "check", str(EXAMPLE), cache=cache)  # fill the cache
-        warm_check = median([run(code, "check", str(EXAMPLE), cache=cache)[0] for _ in range(runs)])
-        cold_check = median([run(code, "check", str(EXAMPLE), cache=str(Path(folder) / f"none{i}"))[0]
-                             for i in range(max(3, runs // 3))])
-        warm_load, cold_load = in_process(code, cache, runs * 5)
-        rows = [("check one roster, cache warm (process)", f"{warm_check * 1000:7.0f} ms", "< 150 ms",
-                 warm_check / 0.15),
-                ("check one roster, no cache (process)", f"{cold_check * 1000:7.0f} ms", "< 1,000 ms",
-                 cold_check / 1.0),
-                ("catalog from the warm cache (in process)", f"{warm_load:7.1f} ms", "milliseconds (< 30 ms)",
-                 warm_load / 30),
-                ("catalog parsed with no cache (in process)", f"{cold_load:7.0f} ms", "< 1,000 ms", cold_load / 1000)]
-        sizes = [1_000] if options.skip_huge else [None, 1_000]
-        for formations in sizes:
-            roster = roster_of(formations, Path(folder))
-            seconds, megabytes = run(code, "check", str(roster), "--format", "json", cache=cache)
-            what = "1 MB roster (56,334 formations)" if formations is None else "1,000-formation roster"
-            rows.append((f"check a {what}, time", f"{seconds:7.2f} s", "about 1 s", seconds / 1.0))
-            rows.append((f"check a {what}, peak memory", f"{megabytes:7.0f} MB", "< 200 MB", megabytes / 200))
-    print(f"code: {code}")
-    for what, figure, goal, ratio in rows:
-        print(f"{what:<52} {figure:>12}   goal {goal:<22} ratio {ratio:5.2f}")
+        top = Path(folder)
+        huge, thousand = roster_of(None, top), roster_of(1_000, top)
+        for code in codes:
+            check(code, top / code.name, EXAMPLE)  # fill each checkout's cache
+        for turn in range(options.runs):
+            for code in codes:
+                warm = top / code.name
+                note("check one roster, cache warm (process)", code, check(code, warm, EXAMPLE)[0] * 1000)
+                note("check one roster, no cache (process)", code, check(code, top / f"none{turn}{code.name}",
+                                                                          EXAMPLE)[0] * 1000)
+        for code in codes:
+            _, _, out = process(code, top / code.name, "-c", CATALOG_TIMES, str(options.runs * 5))
+            warm_ms, cold_ms = map(float, out.split())
+            note("catalog from the warm cache (in process)", code, warm_ms)
+            note("catalog parsed with no cache (in process)", code, cold_ms)
+            for roster, what in ((huge, "1 MB roster (56,334 formations)"), (thousand, "1,000-formation roster")):
+                if roster is huge and code != HERE and not options.huge_before:
+                    continue
+                seconds, megabytes = check(code, top / code.name, roster)
+                note(f"check a {what}, time (ms)", code, seconds * 1000)
+                note(f"check a {what}, peak memory (MB)", code, megabytes)
+    goals = {"check one roster, cache warm (process)": 150, "check one roster, no cache (process)": 1000,
+             "catalog from the warm cache (in process)": 30, "catalog parsed with no cache (in process)": 1000,
+             "check a 1 MB roster (56,334 formations), time (ms)": 1000,
+             "check a 1 MB roster (56,334 formations), peak memory (MB)": 200,
+             "check a 1,000-formation roster, time (ms)": 1000, "check a 1,000-formation roster, peak memory (MB)": 200}
+    print(f"{'':<58} {'now':>9} {'before' if options.before else '':>9}   goal     ratio to goal")
+    for what, goal in goals.items():
+        now = statistics.median(figures[(what, HERE)])
+        before = figures.get((what, codes[-1])) if options.before else None
+        shown = f"{statistics.median(before):9.0f}" if before else " " * 9
+        unit = "MB" if "MB" in what else "ms"
+        print(f"{what:<58} {now:9.1f} {shown}   < {goal:,} {unit:<3} {now / goal:5.2f}")
 
 
 if __name__ == "__main__":

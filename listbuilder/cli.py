@@ -200,8 +200,9 @@ def _positive(text: str) -> int:
 
 
 EXIT_CODES = """exit codes: 0 every roster legal; 1 a roster is illegal; 2 a file could not be read or
-understood (its file:line:col is given), or bad arguments; 3 an internal error (a bug: the file
-it happened on is named; please report it). A folder's other files are still checked and reported."""
+understood (its file:line:col is given), bad arguments, or the output was closed; 3 an internal
+error (a bug: the file it happened on is named; please report it). A folder's other files are
+still checked and reported."""
 
 
 def parser() -> argparse.ArgumentParser:

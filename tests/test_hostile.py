@@ -185,7 +185,7 @@ def test_new_refuses_a_negative_points_limit(capsys):
 def test_help_documents_the_exit_codes(capsys):
     with pytest.raises(SystemExit):
         main(["check", "--help"])
-    assert "3 an internal error" in capsys.readouterr().out
+    assert "3 an internal\nerror (a bug" in capsys.readouterr().out
 
 
 def test_print_takes_long_names_labels_and_many_alike_formations(catalog, tmp_path):
