@@ -56,7 +56,7 @@ def process(code: Path, cache: Path, *arguments: str) -> tuple[float, float, str
     environment = {**os.environ, "PYTHONPATH": str(code), "XDG_CACHE_HOME": str(cache)}
     start = time.perf_counter()
     child = subprocess.Popen([sys.executable, *arguments], env=environment, stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True)
+                             stderr=subprocess.DEVNULL, text=True, cwd=cache.parent)  # not a checkout's top
     out = child.stdout.read() if child.stdout else ""
     _, _, usage = os.wait4(child.pid, 0)
     child.returncode = 0  # reaped above
@@ -112,7 +112,7 @@ def main() -> None:
         now = statistics.median(figures[(what, HERE)])
         before = figures.get((what, codes[-1])) if options.before else None
         shown = f"{statistics.median(before):9.0f}" if before else " " * 9
-        unit = "MB" if "MB" in what else "ms"
+        unit = "MB" if what.endswith("(MB)") else "ms"
         print(f"{what:<58} {now:9.1f} {shown}   < {goal:,} {unit:<3} {now / goal:5.2f}")
 
 
