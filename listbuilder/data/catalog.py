@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -81,6 +82,7 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     return catalog
 
 
+@functools.cache
 def _adapter() -> TypeAdapter[Catalog]:
     return TypeAdapter(Catalog)
 
