@@ -163,11 +163,12 @@ def _temporary_name(path: FsPath) -> FsPath:
 def _write_temporary(path: FsPath, data: bytes, mode: int | None) -> FsPath:
     """`data` in a new file beside `path`, synced to disk; removed again if anything fails."""
     temporary = _temporary_name(path)
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    handle = os.open(temporary, flags, 0o666)  # the umask applies
     try:
         with os.fdopen(handle, "wb") as stream:
             if mode is not None:
-                os.fchmod(stream.fileno(), mode)
+                os.chmod(temporary, mode)  # by name: Windows has no fchmod
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
