@@ -285,7 +285,8 @@ def read_text(path: FsPath, name: str) -> str:
     the file claims: /dev/zero claims none); a FIFO, device or folder is refused unopened or
     without blocking."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+        handle = os.open(path, flags)
         with os.fdopen(handle, "rb") as stream:
             if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
                 raise _failure("unreadable", "cannot read the file: it is not a regular file", name)
