@@ -213,3 +213,12 @@ def test_print_writes_only_regular_files(capsys, tmp_path):
     code, _, err = run(capsys, "print", str(roster), "-o", str(fifo))
     assert code == 2 and "cannot write the PDF: it is not a regular file" in err
     assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_edit_refuses_an_absurd_count_instead_of_hanging(catalog, capsys, tmp_path):
+    from listbuilder.tui import run_editor
+
+    roster = tmp_path / "wildboyz.yaml"
+    roster.write_text(FERAL + "    upgrades: {Wildboyz: 100000000}\n")
+    assert run_editor(catalog, roster) == 2
+    assert f"{roster}:6:16: error: 100,000,000 is more than any epic-armageddon list allows" in capsys.readouterr().err

@@ -23,6 +23,7 @@ from ..core.roster import Roster
 from ..data.catalog import data_version
 from ..data.yamlfile import Document
 from ..report.summary import finding_text
+from ..report.text import failure_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
 from ..systems import validate
 from ..systems.wh40k10.roster import Wh40kRoster
@@ -366,7 +367,7 @@ def run_editor(catalog: Catalog, path: Path | None = None, new: bool = False, *,
             roster_file = read_roster(source, catalog, str(path) if path else "demo/ultramarines.yaml",
                                       round_trip=True)
         except LoadFailure as failure:
-            print("\n".join(finding_text(f) for f in failure.findings), file=sys.stderr)
+            print(failure_text(failure.findings), file=sys.stderr)  # control characters escaped
             return EXIT_UNREADABLE
         except OSError as error:
             print(f"{source}: {error.strerror or error}", file=sys.stderr)
