@@ -34,9 +34,10 @@ def run(capsys, *arguments: str):
     (HEADER + "name: " + "[" * 247 + "]" * 247 + "\n", "yaml-too-deep", 4, 31),  # was a RecursionError
     (HEADER.replace("3000", "9" * 331), "number-too-large", 3, 9),  # was an OverflowError
     (HEADER + "name: " + "1" * 4400 + "\n", "number-too-large", 4, 7),  # was a ValueError in the reader
-    (FERAL + "    upgrades: {Wildboyz: 1000000000}\n", "number-too-large", 6, 26),  # was 6 GB in 30 s
+    (FERAL + "    upgrades: {Wildboyz: 1000000000}\n", "count-too-large", 6, 16),  # was 6 GB in 30 s
+    (FERAL + "    upgrades: {Wildboyz: 1000000000000000}\n", "number-too-large", 6, 26),
     (FERAL + "    upgrades: {Wildboyz: 100000000}\n", "count-too-large", 6, 16),
-    (HEADER + "formations:\n  - type: Scout\n    composition: {Rangers: 1e12}\n", "number-too-large", 6, 28),
+    (HEADER + "formations:\n  - type: Scout\n    composition: {Rangers: 1e12}\n", "count-too-large", 6, 19),
     (HEADER + "formations:\n  - {type: Tactical, count: 999}\n", "count-too-large", 5, 22),
     (HEADER + 'name: "\\ud800"\nname: "\\ud800"\n', "yaml-syntax", 5, 1),  # a lone surrogate
     (HEADER + "purchases: !!omap [a: 1]\n", "wrong-value", 4, 1),  # was a TypeError locating the key

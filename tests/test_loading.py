@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from listbuilder.core.findings import LoadFailure
-from listbuilder.data.catalog import load_catalog
+from listbuilder.data.catalog import CACHE_SCHEMA, load_catalog
 from listbuilder.data.yamlfile import MAX_BYTES
 from listbuilder.rosters.files import parse_roster
 
@@ -213,8 +213,8 @@ def test_a_damaged_cache_is_rebuilt_silently_never_trusted(data_copy, tmp_path, 
     assert forged != payload
     random.seed(13)
     damages = [sound[: len(sound) // 2], header + b"\n" + forged,
-               header.replace(b'"schema": 1', b'"schema": 0') + b"\n" + payload,
-               json.dumps({"schema": 1, "sources": json.loads(header)["sources"],
+               header.replace(b'"schema": %d' % CACHE_SCHEMA, b'"schema": 0') + b"\n" + payload,
+               json.dumps({"schema": CACHE_SCHEMA, "sources": json.loads(header)["sources"],
                            "sha256": hashlib.sha256(b"[]").hexdigest()}).encode() + b"\n[]"]
     for _ in range(2):
         flipped = bytearray(sound)

@@ -59,7 +59,7 @@ def cache_dir() -> Path:
     return Path(base) / "listbuilder"
 
 
-CACHE_SCHEMA = 1  # the layout of the cache file below; raised when it changes
+CACHE_SCHEMA = 2  # the layout of the cache file below; raised when it changes (2: packs left out)
 
 
 def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
@@ -78,6 +78,9 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
         catalog = parse_catalog(root, files)
         if cached is not None:
             _store(cached, catalog, sources)
+    else:  # the packs of games with their own models are not in the cache: their types are theirs
+        own = [path for path in files if system_for(path.parent.name).data is not None]
+        catalog.packs = parse_catalog(root, own).packs if own else {}
     catalog.load_installed = load_installed  # the user's imported data (40k), read when a roster needs it
     return catalog
 
@@ -99,7 +102,7 @@ def _load_cache(path: Path, sources: str) -> Catalog | None:
 
 
 def _store(path: Path, catalog: Catalog, sources: str) -> None:
-    payload = _adapter().dump_json(catalog, exclude={"_ceilings", "installed", "load_installed"})
+    payload = _adapter().dump_json(catalog, exclude={"_ceilings", "installed", "packs", "load_installed"})
     header = json.dumps({"schema": CACHE_SCHEMA, "sources": sources, "sha256": hashlib.sha256(payload).hexdigest()})
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:

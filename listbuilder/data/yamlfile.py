@@ -32,7 +32,7 @@ from ..core.names import did_you_mean
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 24
 MAX_ITEMS = 10_000  # in one list or mapping: the game data's largest has 47, a roster at most 1,000 formations
-MAX_NUMBER = 999_999_999  # no count, points value or statistic comes near; int() of a huge one is slow
+MAX_NUMBER = 10**15 - 1  # exact as a float (no OverflowError in a per-points sum); int() of a huge one is slow
 BOM = "\ufeff"
 
 
