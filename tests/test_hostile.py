@@ -125,16 +125,16 @@ def test_an_internal_error_names_its_file_exits_3_and_the_others_are_still_repor
     (folder / "a.yaml").write_text(HEADER)
     (folder / "b.yaml").write_text(HEADER + "name: crash me\n")
     (folder / "c.yaml").write_text("game: [\n")
-    from listbuilder import cli
+    from listbuilder import systems
 
-    validate = cli.validate
+    validate = systems.validate
 
     def fragile(roster, catalog):
         if roster.name == "crash me":
             raise ZeroDivisionError("division by zero")
         return validate(roster, catalog)
 
-    monkeypatch.setattr(cli, "validate", fragile)
+    monkeypatch.setattr(systems, "validate", fragile)  # the CLI imports it when a command runs
     code, out, _ = run(capsys, "check", str(folder), "--format", "json")
     assert code == 3
     a, b, c = json.loads(out)["rosters"]
@@ -169,9 +169,9 @@ def test_a_closed_pipe_ends_quietly(capsys, monkeypatch, tmp_path):
 
 
 def test_unexpected_errors_outside_a_file_exit_3(capsys, monkeypatch):
-    from listbuilder import cli
+    from listbuilder.data import catalog
 
-    monkeypatch.setattr(cli, "load_catalog", lambda: 1 / 0)
+    monkeypatch.setattr(catalog, "load_catalog", lambda: 1 / 0)
     code, _, err = run(capsys, "armies")
     assert code == 3 and "internal error" in err and "ZeroDivisionError" in err
 
