@@ -10,40 +10,19 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
+from . import __version__
 from .cli_data import add_data_commands
 
 if TYPE_CHECKING:
     from .core.catalog import Catalog
     from .core.findings import LoadFailure
+    from .core.event import Event
 
 # Only argparse and the command table load at start (`--help` stays instant); each command imports
 # what it runs: the engine and models, ruamel, reportlab, textual (tests/test_cli_imports.py).
 
 DEMO_ROSTER = Path(__file__).parent / "demo" / "ultramarines.yaml"
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
-
-
-def _roster_paths(arguments: list[str]) -> list[Path]:
-    """Files named, and the .yaml/.yml files of folders named (an organiser's inbox)."""
-    paths: list[Path] = []
-    for argument in arguments:
-        path = Path(argument)
-        try:
-            if path.is_dir():
-                paths += sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
-                continue
-        except OSError:
-            pass  # a folder that cannot be listed is reported unreadable, like a file
-        paths.append(path)
-    return paths
-
-
-def _internal_error(error: BaseException, shown: str) -> LoadFailure:
-    """An exception nobody expected, reported against the file being checked (exit 3)."""
-    from .core.findings import Finding, LoadFailure, Location
-
-    return LoadFailure([Finding("internal-error", f"internal error while checking this file: {type(error).__name__}: "
-                                f"{error} (please report it, with the file)", location=Location(shown))])
 
 
 def _catalog() -> Catalog | None:
@@ -59,71 +38,176 @@ def _catalog() -> Catalog | None:
         return None
 
 
-def _check_file(path: Path, catalog: Catalog, shown: str) -> Any:
-    """Read and validate one roster, its findings located in the file. Raises LoadFailure."""
-    from .rosters.files import locate_all, read_roster
-    from .systems import validate
+def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
+    """The event's rules from --event and the options that override it; raises LoadFailure."""
+    from .core.event import Event, event_problems
+    from .core.findings import LoadFailure, Location
+    from .systems import known_games
+    from .rosters.batch import read_event
 
-    roster_file = read_roster(path, catalog, shown)
-    result = validate(roster_file.roster, catalog)
-    result.findings = locate_all(roster_file, result.findings)
-    return result
+    event = read_event(Path(options.event), catalog) if options.event else Event()
+    given = {key: value for key, value in (("points", options.points), ("game", options.game),
+                                            ("armies", options.army)) if value is not None}
+    event = event.model_copy(update=given)
+    problems = event_problems(event, catalog, known_games(catalog))
+    if problems:
+        raise LoadFailure([p.located(Location(f"--{'army' if p.path[0] == 'armies' else p.path[0]}"))
+                           for p in problems])
+    return event if event != Event() else None
 
 
 def command_check(options: argparse.Namespace) -> int:
     from .core.findings import LoadFailure
-    from .report.safe import printable, printable_lines
-    from .report.summary import finding_json
-    from .report.text import failure_text, roster_text
-    from .systems import summarise
+    from .data.catalog import data_version
+    from .report.progress import Progress
+    from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance, report, summary_text
+    from .report.text import failure_text
+    from .rosters.batch import check_all, roster_files
+    from .report.safe import printable_lines
 
     catalog = _catalog()
     if catalog is None:
         return EXIT_UNREADABLE
-    paths = _roster_paths(options.rosters) if options.rosters else [DEMO_ROSTER]
-    reports, texts, worst = [], [], EXIT_LEGAL
-    for path in paths:
-        shown = str(path) if options.rosters else "demo/ultramarines.yaml"
-        try:
-            result = _check_file(path, catalog, shown)
-        except Exception as error:  # one bad file never hides the report of the others
-            failure = error if isinstance(error, LoadFailure) else _internal_error(error, shown)
-            internal = failure is not error
-            worst = max(worst, EXIT_INTERNAL if internal else EXIT_UNREADABLE)
-            reports.append({"file": shown, "valid": False, "readable": False,
-                            **({"internal_error": True} if internal else {}),
-                            "issues": [finding_json(f) for f in failure.findings]})
-            texts.append(printable(f"{shown}: {'INTERNAL ERROR' if internal else 'UNREADABLE'}") + "\n"
-                         + "\n".join("  " + line for line in failure_text(failure.findings).splitlines()))
-            continue
-        if not result.valid:
-            worst = max(worst, EXIT_ILLEGAL)
-        reports.append({"file": shown, "readable": True, **summarise(result).json})
-        texts.append(roster_text(shown, result))
-    if options.format == "json":
-        print(printable_lines(json.dumps({"rosters": reports}, indent=2, ensure_ascii=False)))
+    try:
+        event = _event(options, catalog)
+    except LoadFailure as failure:
+        print("the event's rules cannot be used:\n" + failure_text(failure.findings), file=sys.stderr)
+        return EXIT_UNREADABLE
+    if options.rosters:
+        leave_out = {Path(options.event).resolve()} if options.event else set()
+        items, skipped, empty = roster_files(options.rosters, leave_out)
     else:
-        print("\n\n".join(texts))
-        if len(paths) > 1:
-            legal = sum(1 for r in reports if r["valid"])
-            print(f"\n{legal} of {len(paths)} rosters legal")
-    return worst
+        items, skipped, empty = [(DEMO_ROSTER, "demo/ultramarines.yaml")], [], []
+    for folder in empty:
+        print(f"{folder}: no roster file (.yaml or .yml) in this folder or below it", file=sys.stderr)
+    progress = Progress(len(items), sys.stderr)
+    submissions = []
+    for done, submission in enumerate(check_all(items, catalog, event, options.format, options.jobs), start=1):
+        submissions.append(submission)
+        progress.step(done)
+    progress.close()
+    provenance = Provenance(__version__, data_version(), event.describe(catalog) if event else "")
+    heading = event.name if event and event.name else "Roster check"
+    document = report(options.format, submissions, skipped, provenance, heading)
+    sys.stdout.write(printable_lines(document) if options.format in ("text", "json") else document)
+    if options.format != "text" and (len(submissions) > 1 or skipped):
+        print(printable_lines(summary_text(submissions, skipped, name_illegal=False)), file=sys.stderr)
+    verdicts = {s.verdict for s in submissions}
+    if INTERNAL in verdicts:
+        return EXIT_INTERNAL
+    if empty or UNREADABLE in verdicts:
+        return EXIT_UNREADABLE
+    return EXIT_ILLEGAL if ILLEGAL in verdicts else EXIT_LEGAL
+
+
+def _list_engine_roster(path: str, catalog: Catalog, command: str) -> Any:
+    """The roster file checked, or None with the reason on stderr: it cannot be read, or it is of a
+    game whose rosters `command` does not know yet (it knows the list engine's: Epic)."""
+    from .core.findings import LoadFailure
+    from .report.text import failure_text
+    from .core.roster import Roster
+    from .rosters.batch import check_file
+
+    try:
+        result = check_file(Path(path), catalog, path)
+    except LoadFailure as failure:
+        print(f"{path}: UNREADABLE\n" + failure_text(failure.findings), file=sys.stderr)
+        return None
+    if not isinstance(result.roster, Roster):
+        print(f"{path}: `listbuilder {command}` knows army-list rosters (Epic) only, not {result.roster.game} yet",
+              file=sys.stderr)
+        return None
+    return result
+
+
+def command_export(options: argparse.Namespace) -> int:
+    """Write a roster as the list text players post; exit 2 if it cannot be read."""
+    from .rosters.files import save_text
+    from .rosters.listtext import list_text
+
+    catalog = _catalog()
+    result = None if catalog is None else _list_engine_roster(options.roster, catalog, "export")
+    if result is None:
+        return EXIT_UNREADABLE
+    text = list_text(result, catalog, markdown=options.format == "markdown")
+    if options.output:
+        save_text(Path(options.output), text)
+    else:
+        sys.stdout.write(text)
+    if not result.valid:
+        errors = sum(1 for f in result.findings if f.severity == "error")
+        print(f"{options.roster}: note: the roster is ILLEGAL ({errors} error(s)); `listbuilder check` says why",
+              file=sys.stderr)
+    return EXIT_LEGAL
+
+
+def command_import(options: argparse.Namespace) -> int:
+    """Read list text into a roster file: exit 0 written, 2 when a line could not be placed (nothing
+    is written then) or the text cannot be read."""
+    from .data.yamlfile import MAX_BYTES
+    from .report.summary import finding_text
+    from .rosters.files import dump, save_text
+    from .rosters.listtext import read_list_text
+
+    catalog = _catalog()
+    if catalog is None:
+        return EXIT_UNREADABLE
+    try:  # at most one character past the limit: the reader then refuses it without holding it all
+        if options.text == "-":
+            text = sys.stdin.read(MAX_BYTES + 1)
+        else:
+            with open(options.text, encoding="utf-8") as stream:
+                text = stream.read(MAX_BYTES + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        print(f"{options.text}: cannot read the file: {reason}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    imported = read_list_text(text, options.text, catalog)
+    for finding in imported.findings:
+        print(finding_text(finding), file=sys.stderr)
+    if imported.roster is None:
+        print(f"{options.text}: not imported; nothing was written", file=sys.stderr)
+        return EXIT_UNREADABLE
+    yaml_text = dump(imported.roster)
+    if options.output:
+        save_text(Path(options.output), yaml_text)
+        print(f"{options.output}: {len(imported.roster.formations)} formations imported", file=sys.stderr)
+    else:
+        sys.stdout.write(yaml_text)
+    return EXIT_LEGAL
+
+
+def command_diff(options: argparse.Namespace) -> int:
+    """What changed between two versions of a roster: exit 0 the same, 1 changed, 2 unreadable."""
+    from .report.diff import roster_diff
+    from .rosters.listtext import Names
+
+    catalog = _catalog()
+    if catalog is None:
+        return EXIT_UNREADABLE
+    old, new = (_list_engine_roster(path, catalog, "diff") for path in (options.old, options.new))
+    if old is None or new is None:
+        return EXIT_UNREADABLE
+    lines = roster_diff(options.old, old, options.new, new, Names.of(catalog, new.roster.game, new.roster.army))
+    print("\n".join(lines) if lines else f"{options.old} and {options.new} are the same roster")
+    return EXIT_ILLEGAL if lines else EXIT_LEGAL
 
 
 def command_print(options: argparse.Namespace) -> int:
     """Write the printable roster: exit 0 legal, 1 illegal (printed with its findings), 2 unreadable."""
-    from .core.findings import LoadFailure
     from .report.pdf import roster_pdf  # reportlab is loaded only to print
     from .report.safe import printable
+    from .core.findings import LoadFailure
     from .report.text import failure_text
     from .rosters.files import save_bytes
+    from .rosters.batch import check_file
 
     catalog = _catalog()
     if catalog is None:
         return EXIT_UNREADABLE
     path = Path(options.roster)
     try:
-        result = _check_file(path, catalog, options.roster)
+        result = check_file(path, catalog, options.roster)
     except LoadFailure as failure:
         print(printable(f"{options.roster}: UNREADABLE") + "\n" + failure_text(failure.findings), file=sys.stderr)
         return EXIT_UNREADABLE
@@ -221,8 +305,28 @@ def parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="check rosters against their army lists", epilog=EXIT_CODES,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("rosters", nargs="*", help="roster files or folders of them (default: the demo roster)")
-    check.add_argument("--format", choices=["text", "json"], default="text")
+    check.add_argument("--format", choices=["text", "json", "csv", "html"], default="text",
+                       help="text (default), json, csv (one row per roster) or html (one page, printable)")
+    check.add_argument("--event", metavar="YAML", help="the event's rules: name, game, points, armies")
+    check.add_argument("--points", type=_positive, help="the event's points limit (a roster's own limit must match it)")
+    check.add_argument("--game", help="the game every roster must be for")
+    check.add_argument("--army", action="append", metavar="ARMY", help="an army list allowed (repeat for more)")
+    check.add_argument("--jobs", type=_positive, metavar="N", help="processes for large folders (default: every core)")
     check.set_defaults(run=command_check)
+    export = commands.add_parser("export", help="write a roster as the list text players post")
+    export.add_argument("roster", help="the roster file")
+    export.add_argument("--format", choices=["text", "markdown"], default="text")
+    export.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: standard output)")
+    export.set_defaults(run=command_export)
+    importing = commands.add_parser("import", help="read list text (as `export` writes it) into a roster file")
+    importing.add_argument("text", help="the text file ('-' for standard input)")
+    importing.add_argument("-o", "--output", metavar="ROSTER", help="the roster file to write (default: standard "
+                                                                    "output)")
+    importing.set_defaults(run=command_import)
+    diff = commands.add_parser("diff", help="what changed between two versions of a roster")
+    diff.add_argument("old", help="the earlier roster file")
+    diff.add_argument("new", help="the later roster file")
+    diff.set_defaults(run=command_diff)
     printing = commands.add_parser("print", help="write a roster as a PDF: roster, findings, datasheets, glossary")
     printing.add_argument("roster", help="the roster file")
     printing.add_argument("-o", "--output", metavar="PDF", help="where to write it (default: the roster's name, .pdf)")

@@ -1,5 +1,5 @@
 """The JSON Schemas of the files people write: army lists, datasheets, game settings, rosters (Epic's and
-Warhammer 40,000's)."""
+Warhammer 40,000's), events."""
 
 from __future__ import annotations
 
@@ -9,13 +9,15 @@ from typing import Any
 
 from .core.armylist import ArmyList, GameSettings
 from .core.datasheet import DatasheetFile
+from .core.event import Event
 from .core.roster import Roster
 from .systems.epic_remastered import models as epic_remastered
 from .systems.wh40k10.roster import Wh40kRoster
 
 MODELS = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster,
           "wh40k-roster": Wh40kRoster, "epic-remastered-list": epic_remastered.ArmyList,
-          "epic-remastered-datasheets": epic_remastered.DatasheetFile, "epic-remastered-roster": epic_remastered.ErRoster}
+          "epic-remastered-datasheets": epic_remastered.DatasheetFile, "epic-remastered-roster": epic_remastered.ErRoster,
+          "event": Event}
 
 
 def schemas() -> dict[str, Any]:

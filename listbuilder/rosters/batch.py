@@ -1,0 +1,137 @@
+"""Checking an organiser's submissions: the roster files that folders hold (and every file left out,
+with why), each read and checked against the event's rules, on every core for large folders with
+the results in the order of the files."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from ..core.catalog import Catalog
+from ..core.event import Event, apply_event, event_problems, limit_differs
+from ..core.roster import Roster
+from ..core.findings import Finding, LoadFailure, Location
+from ..data.yamlfile import read, validate as validate_document
+from ..report.submissions import INTERNAL, UNREADABLE, Skipped, Submission, render_failure, render_result
+from ..systems import known_games, summarise, validate
+from .files import locate_all, read_roster
+
+ROSTER_SUFFIXES = (".yaml", ".yml")
+POOL_FROM = 32  # fewer files are checked in this process: starting workers would cost more
+
+
+def roster_files(arguments: list[str], leave_out: set[Path] = frozenset()) -> tuple[list[tuple[Path, str]],
+                                                                                      list[Skipped], list[str]]:
+    """(path, name shown) of every roster file named or found in the folders named, recursively,
+    in order; the files skipped, with why; and the folders that hold no roster file at all."""
+    found: list[tuple[Path, str]] = []
+    skipped: list[Skipped] = []
+    empty: list[str] = []
+    for argument in arguments:
+        top = Path(argument)
+        if not _is_folder(top):
+            found.append((top, argument))  # checked as a roster: what is wrong with it is reported then
+            continue
+        before = len(found)
+        for folder, folders, files in os.walk(top, onerror=lambda error: found.append(
+                (Path(error.filename), str(error.filename)))):  # an unlistable folder is reported unreadable
+            here = Path(folder)
+            for name in list(folders):
+                if name.startswith(".") or (here / name).is_symlink():
+                    folders.remove(name)
+                    why = "hidden folder" if name.startswith(".") else "link to a folder (not followed)"
+                    skipped.append(Skipped(str(here / name) + os.sep, why))
+            folders.sort()
+            for name in files:
+                path = here / name
+                if path.resolve() in leave_out:
+                    skipped.append(Skipped(str(path), "the event file"))
+                elif name.startswith("."):
+                    skipped.append(Skipped(str(path), "hidden file"))
+                elif path.suffix.lower() not in ROSTER_SUFFIXES:
+                    skipped.append(Skipped(str(path), "not a .yaml/.yml file"))
+                elif not path.is_file():
+                    skipped.append(Skipped(str(path), "not a regular file"))
+                else:
+                    found.append((path, str(path)))
+        found[before:] = sorted(found[before:], key=lambda item: item[0].parts)
+        if len(found) == before:
+            empty.append(argument)
+    skipped.sort(key=lambda s: Path(s.file).parts)
+    return found, skipped, empty
+
+
+def read_event(path: Path, catalog: Catalog) -> Event:
+    """An event file (name, game, points, armies), its names checked. Raises LoadFailure."""
+    document = read(path)
+    event = validate_document(document, Event)
+    problems = event_problems(event, catalog, known_games(catalog))
+    if problems:
+        raise LoadFailure([p.located(document.locate(p.path)) for p in problems])
+    return event
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # e.g. inside a folder we may not enter
+        return False
+
+
+def check_file(path: Path, catalog: Catalog, shown: str, event: Event | None = None) -> Any:
+    """Read and validate one roster (by the event's rules, if any), findings located in the file.
+    Raises LoadFailure."""
+    roster_file = read_roster(path, catalog, shown)
+    roster, broken = apply_event(roster_file.roster, event, catalog) if event else (roster_file.roster, [])
+    result = validate(roster, catalog)
+    if event and not isinstance(roster, Roster):  # a limit not written as `points:` (40k's battle size)
+        broken += [f for f in [limit_differs(summarise(result).limit, event)] if f]
+    result.findings = locate_all(roster_file, broken + result.findings)
+    return result
+
+
+# What a worker checks with: set before the pool starts (inherited by forked workers) or by its
+# initializer (where workers are spawned).
+_job: tuple[Catalog, Event | None, str] | None = None
+
+
+def _start(catalog: Catalog, event: Event | None, form: str) -> None:
+    global _job
+    _job = (catalog, event, form)
+
+
+def _check(item: tuple[Path, str]) -> Submission:
+    assert _job is not None
+    catalog, event, form = _job
+    path, shown = item
+    try:
+        result = check_file(path, catalog, shown, event)
+    except Exception as error:  # one bad file never hides the report of the others
+        verdict, findings = (UNREADABLE, error.findings) if isinstance(error, LoadFailure) else (
+            INTERNAL, [Finding("internal-error", f"internal error while checking this file: {type(error).__name__}: "
+                               f"{error} (please report it, with the file)", location=Location(shown))])
+        return Submission.of_failure(shown, findings, render_failure(shown, findings, form, verdict), verdict)
+    return render_result(shown, result, form)
+
+
+def cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def check_all(items: list[tuple[Path, str]], catalog: Catalog, event: Event | None, form: str,
+              jobs: int | None = None) -> Iterator[Submission]:
+    """Each file checked and rendered in `form`, in the order given; on `jobs` processes (default:
+    every core) when there are enough files to be worth it."""
+    jobs = min(jobs or cores(), len(items) // (POOL_FROM // 2) or 1)
+    _start(catalog, event, form)
+    if jobs <= 1 or len(items) < POOL_FROM:
+        yield from map(_check, items)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(catalog, event, form)) as pool:
+        yield from pool.map(_check, items, chunksize=max(1, min(64, len(items) // (jobs * 8))))
