@@ -125,16 +125,16 @@ def test_an_internal_error_names_its_file_exits_3_and_the_others_are_still_repor
     (folder / "a.yaml").write_text(HEADER)
     (folder / "b.yaml").write_text(HEADER + "name: crash me\n")
     (folder / "c.yaml").write_text("game: [\n")
-    from listbuilder import systems
+    from listbuilder.rosters import batch
 
-    validate = systems.validate
+    validate = batch.validate
 
     def fragile(roster, catalog):
         if roster.name == "crash me":
             raise ZeroDivisionError("division by zero")
         return validate(roster, catalog)
 
-    monkeypatch.setattr(systems, "validate", fragile)  # the CLI imports it when a command runs
+    monkeypatch.setattr(batch, "validate", fragile)  # what checks each file of a folder
     code, out, _ = run(capsys, "check", str(folder), "--format", "json")
     assert code == 3
     a, b, c = json.loads(out)["rosters"]
@@ -149,10 +149,10 @@ def test_an_unlistable_folder_is_reported_unreadable(capsys, tmp_path, monkeypat
     folder = tmp_path / "locked"
     folder.mkdir()
 
-    def refuse(self):
-        raise PermissionError(13, "Permission denied")
+    def refuse(path):
+        raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(type(folder), "iterdir", refuse)
+    monkeypatch.setattr(os, "scandir", refuse)
     code, out, _ = run(capsys, "check", str(folder))
     assert code == 2 and f"{folder}: UNREADABLE" in out
 
