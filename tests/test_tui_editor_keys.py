@@ -3,12 +3,12 @@ the choices offered, search, stats while choosing, and an 80×24 terminal. Pilot
 
 from __future__ import annotations
 
-import pytest
 from textual import events
 
 from listbuilder.cli import DEMO_ROSTER
 from listbuilder.core.roster import Roster, RosterFormation
 from listbuilder.rosters.files import read_roster
+from listbuilder.rosters.listtext import list_text
 from listbuilder.systems import validate
 from listbuilder.tui import edits
 from listbuilder.tui.app import EditorApp
@@ -241,9 +241,7 @@ def test_duplicate_the_roster_under_a_new_name(catalog, tmp_path):
 
 
 def test_c_copies_the_list_as_text(catalog):
-    """The text `listbuilder export --format text` writes, on the clipboard (once the organisers'
-    export, issue 16, is merged)."""
-    list_text = pytest.importorskip("listbuilder.rosters.listtext").list_text
+    """The text `listbuilder export --format text` writes, on the clipboard."""
     app = app_with(catalog, "codex-astartes", "Tactical", "Warhound Titans")
 
     async def scenario(pilot) -> None:

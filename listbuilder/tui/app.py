@@ -296,12 +296,8 @@ class EditorApp(App[None]):
 
     def copy_text(self) -> None:
         """Copy the list as text (as `listbuilder export --format text` writes it) to the clipboard."""
-        try:
-            from ..rosters.listtext import list_text  # the organisers' export (issue 16), merged beside this
-        except ImportError:
-            self.notify("Copying as text is unavailable: this installation has no text export yet.",
-                        severity="warning", markup=False)
-            return
+        from ..rosters.listtext import list_text
+
         roster = self.history.current
         result = self.result if self.result.roster is roster else validate(roster, self.catalog, self.formation_cache)
         text = list_text(result, self.catalog)
