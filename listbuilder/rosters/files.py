@@ -11,7 +11,7 @@ import os
 import secrets
 import stat
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
@@ -25,12 +25,15 @@ from ..data.yamlfile import BOM, Document, parse, parse_round_trip, read, round_
 from ..systems import known_games, system_for
 from ..systems import validate as check
 from .comments import merge_items
+from ..systems.wh40k10.lists import ImportedList
+from .imports import is_list, read_list
 
 
 @dataclass
 class RosterFile:
     roster: Any  # the roster model of its game's system (core.roster.Roster for the list engine)
-    document: Document
+    document: Document | ImportedList  # where each part of the roster is written (an imported list: its lines)
+    notes: list[Finding] = field(default_factory=list)  # what reading it found (an imported list's lines, costs)
 
     def locate(self, finding: Finding) -> Finding:
         return finding.located(self.document.locate(finding.path)) if finding.location is None else finding
@@ -52,10 +55,20 @@ def _checked(document: Document, catalog: Catalog) -> RosterFile:
         raise LoadFailure([Finding("unknown-game", f"unknown game '{roster.game}' (known: {', '.join(games)})",
                                    location=document.locate(("game",)),
                                    suggestion=did_you_mean(roster.game, games))])
-    unknown = system.unknown_names(roster, catalog)
+    return _names_known(RosterFile(roster, document), catalog)
+
+
+def _names_known(roster_file: RosterFile, catalog: Catalog) -> RosterFile:
+    unknown = system_for(roster_file.roster.game).unknown_names(roster_file.roster, catalog)
     if unknown:
-        raise LoadFailure([finding.located(document.locate(finding.path)) for finding in unknown])
-    return RosterFile(roster, document)
+        raise LoadFailure(roster_file.notes + locate_all(roster_file, unknown))
+    return roster_file
+
+
+def read_list_file(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> RosterFile:
+    """A list in another tool's form (imports.py), its reading's findings kept as notes."""
+    imported = read_list(path, catalog, shown_as)
+    return _names_known(RosterFile(imported.roster, imported, imported.findings), catalog)
 
 
 def read_roster(path: FsPath, catalog: Catalog, shown_as: str | None = None, round_trip: bool = False) -> RosterFile:
@@ -64,11 +77,12 @@ def read_roster(path: FsPath, catalog: Catalog, shown_as: str | None = None, rou
 
 
 def check_file(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> Any:
-    """Read one roster and check it by its game's rules, its findings located in the file.
-    Raises LoadFailure when it cannot be read."""
-    roster_file = read_roster(path, catalog, shown_as)
+    """Read one roster (a YAML roster, or a list in another tool's form: .ros, .rosz, .txt) and
+    check it by its game's rules, its findings located in the file. Raises LoadFailure when it
+    cannot be read."""
+    roster_file = (read_list_file if is_list(path) else read_roster)(path, catalog, shown_as)
     result = check(roster_file.roster, catalog)
-    result.findings = locate_all(roster_file, result.findings)
+    result.findings = roster_file.notes + locate_all(roster_file, result.findings)
     return result
 
 
@@ -224,4 +238,4 @@ def locate_all(roster_file: RosterFile, findings: list[Finding]) -> list[Finding
     return [roster_file.locate(f) for f in findings]
 
 
-__all__ = ["RosterFile", "read_roster", "check_file", "parse_roster", "dump", "save_text", "save_bytes", "locate_all", "Path"]
+__all__ = ["RosterFile", "read_roster", "check_file", "read_list_file", "parse_roster", "dump", "save_text", "save_bytes", "locate_all", "Path"]

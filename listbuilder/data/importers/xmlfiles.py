@@ -45,28 +45,21 @@ class XmlFile:
         return Location(self.path.name, element.sourceline if element is not None else None)
 
 
-def _refusal(path: Path, message: str, line: int | None = None, column: int | None = None) -> Finding:
-    return Finding("bsdata-unreadable", message, location=Location(path.name, line, column),
+def _refusal(name: str, message: str, line: int | None = None, column: int | None = None) -> Finding:
+    return Finding("bsdata-unreadable", message, location=Location(name, line, column),
                    suggestion="use the file as published in the BSData repository (a fresh clone or release)")
 
 
-def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
-    """Parse one .gst/.cat file; on failure return None and the finding that says where and why."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, [_refusal(path, f"{path.name} is {size:,} bytes; catalogues over "
-                                         f"{MAX_FILE_BYTES:,} bytes are refused")]
-        data = path.read_bytes()
-    except OSError as error:
-        return None, [_refusal(path, f"cannot read {path.name}: {error.strerror or error}")]
+def parse_untrusted(data: bytes, name: str) -> tuple[etree._Element | None, Finding | None]:
+    """Parse XML bytes from a stranger: refused with a located reason if they declare a DOCTYPE or
+    entities or are not well-formed; the root's default namespace dropped, comments left out."""
     root_at = ROOT_START.search(data)
     prolog = data[:root_at.start()] if root_at else data
     declared = DECLARATION.search(prolog)
     if declared:
         line = prolog.count(b"\n", 0, declared.start()) + 1
-        return None, [_refusal(path, f"{path.name} declares a DOCTYPE or entities (a possible XML bomb or "
-                                     "external entity); BattleScribe data never does, so it is refused", line)]
+        return None, _refusal(name, f"{name} declares a DOCTYPE or entities (a possible XML bomb or "
+                                    "external entity); BattleScribe files never do, so it is refused", line)
     # Drop the default namespace from the root's start tag: the importer then reads plain names.
     root_tag_end = data.find(b">", root_at.start()) if root_at else -1
     if root_tag_end > 0:
@@ -75,11 +68,25 @@ def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
                              huge_tree=False, remove_comments=True, remove_pis=True)
     try:
-        root = etree.fromstring(data, parser)
+        return etree.fromstring(data, parser), None
     except etree.XMLSyntaxError as error:
         line, column = error.position if error.position else (None, None)
-        return None, [_refusal(path, f"{path.name} is not well-formed XML ({error.msg}); is it truncated?",
-                               line, column)]
+        return None, _refusal(name, f"{name} is not well-formed XML ({error.msg}); is it truncated?", line, column)
+
+
+def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
+    """Parse one .gst/.cat file; on failure return None and the finding that says where and why."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [_refusal(path.name, f"{path.name} is {size:,} bytes; catalogues over "
+                                         f"{MAX_FILE_BYTES:,} bytes are refused")]
+        data = path.read_bytes()
+    except OSError as error:
+        return None, [_refusal(path.name, f"cannot read {path.name}: {error.strerror or error}")]
+    root, refusal = parse_untrusted(data, path.name)
+    if root is None:
+        return None, [refusal]
     # Scanning the bytes for element names is much faster than walking every element.
     unknown = {name.decode() for name in set(ELEMENT_NAME.findall(data))} - KNOWN_ELEMENTS
     findings = [

@@ -1,0 +1,242 @@
+"""The text forms 40k players send, read into a `ListedArmy` (lists.py), and our roster written
+in the official app's form.
+
+The official app (and New Recruit's "GW app" style, the same layout)::
+
+    Ultramarines 3rd Company (1,195 points)        the list's name and total
+    Space Marines                                  faction (a sub-faction may follow)
+    Strike Force (2,000 points)                    battle size
+    Gladius Task Force                             detachment
+    CHARACTERS                                     sections: headings in capitals
+    Captain (90 points)                            a unit and its points (Enhancement included)
+      • Warlord
+      • 1x Captain                                 its models ...
+        ◦ 1x Bolt pistol                           ... and their weapons (read, not carried over)
+      • Enhancement: Artificer Armour
+    Exported with App Version: ..., Data Version: ...
+
+New Recruit's own layout::
+
+    + FACTION KEYWORD: Imperium - Space Marines
+    + DETACHMENT: Gladius Task Force
+    + TOTAL ARMY POINTS: 1195pts
+    + WARLORD: Char1: Captain
+    + ENHANCEMENT: Artificer Armour (on Char1: Captain)
+    Char1: 1x Captain (90 pts): Bolt pistol, Master-crafted power weapon
+    1x Intercessor Squad (160 pts)
+    • 1x Intercessor Sergeant: Bolt rifle, Bolt pistol
+    • 9x Intercessor: 9 with Bolt rifle, Bolt pistol
+"""
+
+from __future__ import annotations
+
+import re
+
+from .catalog import Unit
+from .lists import ListedArmy, ListedUnit, loose_key
+from .rules import Wh40kResult
+
+APP, NEW_RECRUIT = "the official app's text", "New Recruit's text"
+POINTS = r"\(\s*(?P<points>\d[\d,]*)\s*(?:points|pts?)\s*\)"
+HEADED = re.compile(rf"^(?P<name>.+?)\s*{POINTS}$", re.IGNORECASE)
+BULLET = re.compile(r"^(?P<indent>\s*)(?P<bullet>[•◦▪∙·*+-])\s*(?P<text>.*)$")
+COUNTED = re.compile(r"^(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
+ENHANCEMENT = re.compile(r"^enhancements?:\s*(?P<name>.+?)\s*(?:\(\s*\+?\s*\d+\s*(?:points|pts?)\s*\))?$",
+                         re.IGNORECASE)
+EXPORTED = re.compile(r"^exported with\b", re.IGNORECASE)
+NR_HEADER = re.compile(r"^\+\s*(?P<key>[A-Z][A-Z ]*?)\s*:\s*(?P<value>.*)$")
+NR_UNIT = re.compile(rf"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*{POINTS}"
+                     r"\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
+NR_ON = re.compile(r"^(?P<name>.+?)\s*\(\s*on\s+(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+?)\s*\)\s*$",
+                   re.IGNORECASE)
+NR_IGNORED = {"NUMBER OF UNITS", "SECONDARY", "SECONDARIES", "ARMY NAME", "GAME TYPE", "BATTLE SIZE"}
+SECTIONS = {"character": "CHARACTERS", "battleline": "BATTLELINE", "dedicated_transport": "DEDICATED TRANSPORTS",
+            "other": "OTHER DATASHEETS"}
+
+
+def _number(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def text_form(text: str) -> str | None:
+    """Which 40k text form this is, if either."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if any(NR_HEADER.match(line) and NR_HEADER.match(line)["key"] in ("FACTION KEYWORD", "DETACHMENT")
+           for line in lines[:40]):
+        return NEW_RECRUIT
+    if lines and HEADED.match(lines[0]) and (any(EXPORTED.match(line) for line in lines)
+                                             or any(line in SECTIONS.values() for line in lines)):
+        return APP
+    return None
+
+
+def _heading(text: str) -> bool:
+    return text == text.upper() and any(c.isalpha() for c in text) and not HEADED.match(text)
+
+
+class _UnitLines:
+    """The bullet lines under one unit: the first level is models (by the datasheet's model names),
+    its Warlord and Enhancement, or wargear; anything deeper is wargear."""
+
+    def __init__(self, listed: ListedUnit, army: ListedArmy):
+        self.listed, self.army, self.top_indent = listed, army, None
+
+    def read(self, line: int, indent: int, bullet: str, text: str) -> None:
+        if self.top_indent is None:
+            self.top_indent = indent
+        if indent > self.top_indent or bullet == "◦":
+            return  # a weapon of the model above
+        counted = COUNTED.match(text)
+        if not self.special(line, text):
+            if counted:  # a model or a weapon: told apart by the datasheet's model names (lists.py)
+                self.listed.model_lines.append((counted["name"], int(counted["count"])))
+            elif text:
+                self.army.unread(line, text, f"not a model, Warlord or Enhancement line of {self.listed.name}")
+
+    def special(self, line: int, text: str) -> bool:
+        """Reads a Warlord or Enhancement item; False if it is neither."""
+        enhancement = ENHANCEMENT.match(text)
+        if text.casefold() == "warlord":
+            self.listed.warlord = True
+        elif enhancement:
+            self.listed.enhancement, self.listed.enhancement_line = enhancement["name"], line
+        return text.casefold() == "warlord" or enhancement is not None
+
+
+def read_app_text(text: str) -> ListedArmy:
+    army = ListedArmy(APP)
+    unit_lines: _UnitLines | None = None
+    in_header = True
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped:
+            continue
+        bullet = BULLET.match(line)
+        headed = HEADED.match(stripped)
+        if number == 1 or (not army.name and army.total is None and headed and in_header and not army.header):
+            if headed:
+                army.name, army.total, army.total_line = headed["name"], _number(headed["points"]), number
+            else:
+                army.name = stripped
+        elif EXPORTED.match(stripped):
+            continue  # which app and data made it: the points are checked against the data instead
+        elif _heading(stripped):
+            in_header, unit_lines = False, None
+        elif bullet and unit_lines is not None:
+            unit_lines.read(number, len(bullet["indent"]), bullet["bullet"], bullet["text"].strip())
+        elif in_header:
+            army.header.append((number, stripped))
+        elif headed and line == stripped:
+            listed = ListedUnit(headed["name"], number, _number(headed["points"]))
+            army.units.append(listed)
+            unit_lines = _UnitLines(listed, army)
+        else:
+            army.unread(number, stripped, "not a unit line ('Name (N points)') or one of its bullet lines")
+    return army
+
+
+def read_new_recruit(text: str) -> ListedArmy:
+    army = ListedArmy(NEW_RECRUIT)
+    unit_lines: _UnitLines | None = None
+    references: list[tuple[int, str, re.Match[str]]] = []  # WARLORD / ENHANCEMENT lines, placed at the end
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped or set(stripped) <= set("+=-#"):
+            continue
+        header = NR_HEADER.match(stripped)
+        unit = NR_UNIT.match(stripped)
+        bullet = BULLET.match(line)
+        if header:
+            key, value = header["key"], header["value"].strip()
+            if key == "FACTION KEYWORD":
+                army.faction, army.faction_line = value, number
+            elif key == "DETACHMENT":
+                army.detachment, army.detachment_line = value, number
+            elif key == "TOTAL ARMY POINTS":
+                digits = re.match(r"\d[\d,]*", value)
+                if digits:
+                    army.total, army.total_line = _number(digits.group()), number
+                else:
+                    army.unread(number, stripped, "no points figure")
+            elif key in ("WARLORD", "ENHANCEMENT", "ENHANCEMENTS"):
+                references.append((number, key, NR_ON.match(value) or re.match(
+                    r"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+)$", value)))
+            elif key not in NR_IGNORED:
+                army.unread(number, stripped, f"'{key}' is not a header New Recruit writes")
+        elif unit:
+            listed = ListedUnit(unit["name"], number, _number(unit["points"]), label=unit["label"],
+                                count=int(unit["count"]))
+            army.units.append(listed)
+            unit_lines = _UnitLines(listed, army)
+            for item in _items(unit["rest"]):  # after the colon: Warlord, Enhancement, else its wargear
+                unit_lines.special(number, item)
+        elif bullet and unit_lines is not None:
+            unit_lines.read(number, len(bullet["indent"]), bullet["bullet"], bullet["text"].strip())
+        else:
+            army.unread(number, stripped, "not a header ('+ KEY: value'), unit ('1x Name (N pts)') or '•' line")
+    for number, key, match in references:
+        _refer(army, number, key, match)
+    return army
+
+
+def _items(rest: str | None) -> list[str]:
+    """'Warlord, Bolt pistol, Enhancement: Artificer Armour (+10 pts)' -> its items (commas inside
+    parentheses kept)."""
+    return [item.strip() for item in re.split(r",\s*(?![^()]*\))", rest or "") if item.strip()]
+
+
+def _refer(army: ListedArmy, number: int, key: str, match: re.Match[str] | None) -> None:
+    """A header line naming a unit ('on Char1: Captain'): by its label, else by its name."""
+    label = match["label"] if match else None
+    unit_name = match["unit"] if match else ""
+    found = [u for u in army.units if label and u.label == label] or \
+            [u for u in army.units if loose_key(u.name) == loose_key(unit_name)]
+    if not found:
+        army.unread(number, f"{key}: {match.group() if match else ''}", f"no unit '{unit_name}' in the list")
+        return
+    if key == "WARLORD":
+        found[0].warlord = True
+    else:
+        found[0].enhancement, found[0].enhancement_line = match["name"], number
+
+
+def model_counts(unit: Unit, models: int) -> list[tuple[str, int]]:
+    """How a unit of `models` models splits among its kinds of model: each its fewest, the rest to
+    the first that may have more."""
+    counts = [[m.name, m.min] for m in unit.models]
+    spare = models - sum(c for _, c in counts)
+    for count, model in zip(counts, unit.models):
+        more = min(spare, model.max - model.min)
+        count[1] += more
+        spare -= more
+    return [(name, count) for name, count in counts if count]
+
+
+def section_of(unit: Unit) -> str:
+    return SECTIONS["character" if unit.character else "battleline" if unit.battleline else
+                    "dedicated_transport" if unit.dedicated_transport else "other"]
+
+
+def app_text(result: Wh40kResult) -> str:
+    """The roster in the official app's text form (units grouped by section, as the app does)."""
+    roster = result.roster
+    lines = [f"{roster.name or result.faction.short_name} ({result.total:,} points)", "",
+             result.faction.short_name, f"{result.battle_size.name} ({result.limit:,} points)",
+             result.detachment.name if result.detachment else roster.detachment, ""]
+    for section in SECTIONS.values():
+        units = [u for u in result.units if section_of(u.unit) == section]
+        if not units:
+            continue
+        lines += [section, ""]
+        for checked in units:
+            lines.append(f"{checked.name} ({checked.points:,} points)")
+            if checked.entry.warlord:
+                lines.append("  • Warlord")
+            lines += [f"  • {count}x {name}" for name, count in model_counts(checked.unit, checked.models)]
+            if checked.entry.enhancement:
+                lines.append(f"  • Enhancement: {checked.entry.enhancement}")
+            lines.append("")
+    lines.append(f"Exported with listbuilder, Data Version: {result.data_revision}")
+    return "\n".join(lines) + "\n"
