@@ -1,0 +1,204 @@
+"""40k lists in the forms other tools write (tests/wh40k-lists/: our own samples of the official
+app's text, New Recruit's two text layouts and BattleScribe .ros/.rosz), imported against the BSData
+fixture: what each becomes, every stated cost against the data's, every line placed or reported."""
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from listbuilder.cli import main
+from listbuilder.core.catalog import Catalog
+from listbuilder.core.findings import LoadFailure
+from listbuilder.rosters.files import check_file, to_data
+from listbuilder.rosters.imports import MAX_UNZIPPED, read_list
+from listbuilder.systems import validate
+from listbuilder.systems.wh40k10.listtext import app_text
+
+LISTS = Path(__file__).resolve().parent / "wh40k-lists"
+ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"
+
+
+@pytest.fixture(scope="module")
+def catalog(bsdata):
+    return Catalog(installed={"wh40k-10e": bsdata.catalog})
+
+
+@pytest.fixture
+def bsdata_installed(bsdata, tmp_path, monkeypatch):
+    """The fixture installed in a data folder of this test's own, as `data import` would."""
+    from listbuilder.data.installed import install
+
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
+    install(bsdata.catalog, bsdata.left_out)
+
+
+def units(imported):
+    return [(u.type, u.models, u.enhancement, u.warlord) for u in imported.roster.units]
+
+
+def found(findings):
+    return [(f.code, f.location.line) for f in findings]
+
+
+# name -> (faction, battle size, detachment, units as (type, models, enhancement, warlord), import findings,
+#          check codes after them)
+EXPECTED = {
+    "app-gladius-legal.txt": (
+        "Ultramarines", "Strike Force", "Gladius Task Force",
+        [("Captain", None, "Artificer Armour", True), ("Lieutenant", None, None, False),
+         ("Intercessor Squad", 10, None, False), ("Intercessor Squad", 5, None, False),
+         ("Terminator Squad", 5, None, False)],
+        [], []),
+    "app-chaos-illegal.txt": (
+        "Chaos Space Marines", "Strike Force", "Pactbound Zealots",
+        [("Chaos Lord", None, None, True), ("Legionaries", 5, "Talisman of Burning Blood", False),
+         *[("Forgefiend", None, None, False)] * 4, ("Necron Warriors", 10, None, False)],
+        [("list-total-differs", 1), ("list-points-differ", 28), ("list-line-unread", 40)],
+        ["unknown-unit", "too-many-of-datasheet", "enhancement-not-character"]),
+    "nr-kauyon-legal.txt": (
+        "T'au Empire", "Incursion", "Kauyon",
+        [("Cadre Fireblade", None, "Exemplar of the Kauyon", True), ("Strike Team", None, None, False),
+         ("Kroot Carnivores", 10, None, False)],
+        [("list-battle-size-assumed", 4)], []),
+    "nr-app-style-legal.txt": (
+        "T'au Empire", "Strike Force", "Kauyon",
+        [("Cadre Fireblade", None, "Exemplar of the Kauyon", True), ("Strike Team", None, None, False),
+         ("Kroot Carnivores", 10, None, False)],
+        [], []),
+    "nr-ultramarines-illegal.txt": (
+        "Ultramarines", "Incursion", "Gladius Task Force",
+        [("Captain", None, "Artificer Armour", True), ("Intercessor Squad", 10, "Fire Discipline", False),
+         ("Intercessor Squad", 5, None, False), ("Primaris Space Pope", None, None, False)],
+        [("list-battle-size-assumed", 4), ("list-line-unread", 9), ("list-points-differ", 14)],
+        ["unknown-unit", "enhancement-not-character"]),
+    "ros-necrons-legal.ros": (
+        "Necrons", "Strike Force", "Awakened Dynasty",
+        [("Overlord", None, "Phasal Subjugator", True), ("Necron Warriors", 20, None, False)],
+        [("list-other-revision", 10)], []),
+}
+
+
+def test_every_sample_is_expected():
+    assert sorted(p.name for p in LISTS.iterdir()) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_sample_imports(catalog, name):
+    faction, size, detachment, expected_units, notes, codes = EXPECTED[name]
+    imported = read_list(LISTS / name, catalog, name)
+    roster = imported.roster
+    assert (roster.faction, roster.battle_size, roster.detachment) == (faction, size, detachment)
+    assert units(imported) == expected_units
+    assert found(imported.findings) == notes
+    result = check_file(LISTS / name, catalog, name)
+    assert [f.code for f in result.findings] == [code for code, _ in notes] + codes
+    assert all(f.location.file == name and f.location.line for f in result.findings)
+    assert result.valid == (Path(name).stem.split("-")[-1] == "legal")
+
+
+def test_points_as_written_against_the_data(catalog):
+    messages = [f.message for f in read_list(LISTS / "app-chaos-illegal.txt", catalog).findings]
+    # Chaos Lord 90 + Legionaries 5 models 90 + Talisman 15 + 4 Forgefiends at 170 + 10 Necron Warriors 90
+    assert messages[:2] == ["the list says a total of 1,150 points, the data of 801555b says 965",
+                            "Forgefiend: the list says 150, the data of 801555b says 170"]
+    # The Enhancement is part of the unit's cost: 160 stated for an Intercessor Squad with Fire Discipline (25)
+    [differ] = [f for f in read_list(LISTS / "nr-ultramarines-illegal.txt", catalog).findings
+                if f.code == "list-points-differ"]
+    assert differ.message == "Intercessor Squad: the list says 160, the data of 801555b says 185"
+
+
+def test_names_as_a_person_writes_them(catalog, tmp_path):
+    """Case, curly apostrophes and plurals: 'FIRE WARRIOR SHAS’UI' and '9x fire warriors w/ pulse rifle'."""
+    text = (LISTS / "nr-app-style-legal.txt").read_text(encoding="utf-8")
+    text = text.replace("1x Fire Warrior Shas'ui", "1x FIRE WARRIOR SHAS’UI").replace(
+        "Strike Team (70", "strike teams (70").replace("9x Kroot Carnivores", "9x kroot carnivore")
+    (tmp_path / "list.txt").write_text(text, encoding="utf-8")
+    imported = read_list(tmp_path / "list.txt", catalog)
+    assert units(imported)[1:] == [("Strike Team", None, None, False), ("Kroot Carnivores", 10, None, False)]
+    assert imported.findings == []
+
+
+def rosz(tmp_path, ros: bytes, name="list.rosz") -> Path:
+    path = tmp_path / name
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("list.ros", ros)
+    return path
+
+
+def test_a_rosz_reads_as_its_ros(catalog, tmp_path):
+    path = rosz(tmp_path, (LISTS / "ros-necrons-legal.ros").read_bytes())
+    assert units(read_list(path, catalog)) == EXPECTED["ros-necrons-legal.ros"][3]
+
+
+def test_a_zip_bomb_is_refused_unread(catalog, tmp_path):
+    path = rosz(tmp_path, b"<roster>" + b" " * (MAX_UNZIPPED + 10) + b"</roster>")
+    assert path.stat().st_size < 100_000
+    with pytest.raises(LoadFailure) as failure:
+        read_list(path, catalog)
+    assert "larger than 8,000,000 bytes unzipped" in failure.value.findings[0].message
+
+
+def test_xml_with_a_doctype_is_refused(catalog, tmp_path):
+    path = tmp_path / "bomb.ros"
+    path.write_text('<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY a "aaaa">]>\n<roster>&a;</roster>')
+    with pytest.raises(LoadFailure) as failure:
+        read_list(path, catalog)
+    [finding] = failure.value.findings
+    assert (finding.code, finding.location.line) == ("list-unreadable", 2)
+
+
+def test_text_of_no_known_form_is_unreadable(catalog, tmp_path):
+    path = tmp_path / "note.txt"
+    path.write_text("please find my list attached\n")
+    with pytest.raises(LoadFailure) as failure:
+        read_list(path, catalog)
+    assert failure.value.findings[0].message == "not a list form listbuilder reads"
+
+
+def test_round_trip_through_app_text(catalog, tmp_path):
+    """Our roster written as the app's text and read back is the same roster (the app's text says
+    nothing of Leaders, transports or reserves, so the roster takes none)."""
+    source = ROSTERS / "necrons" / "legal-awakened-dynasty.yaml"
+    result = check_file(source, catalog)
+    roster = result.roster.model_copy(update={"units": [
+        u.model_copy(update={"leads": None, "embarked_in": None, "reserves": False, "label": None})
+        for u in result.roster.units]})
+    result = validate(roster, catalog)
+    text = app_text(result)
+    (tmp_path / "list.txt").write_text(text, encoding="utf-8")
+    imported = read_list(tmp_path / "list.txt", catalog)
+    assert imported.findings == []
+    in_sections = sorted(range(len(result.units)), key=lambda i: ["CHARACTERS", "BATTLELINE", "DEDICATED TRANSPORTS",
+                                                                  "OTHER DATASHEETS"].index(_section(result.units[i])))
+    expected = roster.model_copy(update={"units": [roster.units[i] for i in in_sections]})
+    assert to_data(imported.roster) == to_data(expected)
+    assert app_text(validate(imported.roster, catalog)) == text
+
+
+def _section(checked):
+    from listbuilder.systems.wh40k10.listtext import section_of
+    return section_of(checked.unit)
+
+
+def test_cli_import_writes_the_roster(bsdata_installed, tmp_path, capsys):
+    output = tmp_path / "army.yaml"
+    assert main(["import", str(LISTS / "ros-necrons-legal.ros"), "-o", str(output)]) == 0
+    assert "type: Necron Warriors" in output.read_text()
+    assert main(["check", str(output)]) == 0
+    assert main(["import", str(LISTS / "nr-ultramarines-illegal.txt"), "-o", str(tmp_path / "no.yaml")]) == 2
+    assert not (tmp_path / "no.yaml").exists()
+    assert "nr-ultramarines-illegal.txt:9: error: cannot place '+ FAVOURITE COLOUR: blue'" in capsys.readouterr().err
+
+
+def test_cli_checks_a_folder_of_whatever_was_sent(bsdata_installed, tmp_path, capsys):
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    for name in ("app-gladius-legal.txt", "app-chaos-illegal.txt", "ros-necrons-legal.ros"):
+        (inbox / name).write_bytes((LISTS / name).read_bytes())
+    rosz(inbox, (LISTS / "ros-necrons-legal.ros").read_bytes(), "zipped.rosz")
+    assert main(["check", str(inbox)]) == 1
+    out = capsys.readouterr().out
+    assert "3 of 4 rosters legal" in out
+    assert "app-chaos-illegal.txt:28: warning: Forgefiend: the list says 150, the data of 801555b says 170" in out
