@@ -6,7 +6,7 @@ line. `to_roster` then places them the way a person would read them (case, strai
 apostrophes and plurals ignored), keeps every stated cost, and says where the list and the data
 disagree: a unit's points for its size and Enhancement, the list's total. A line that cannot be
 placed is an error with its line number; nothing is dropped silently. Judgement calls:
-lists/wh40k-10e/DECISIONS.md (D-import-*).
+lists/wh40k-10e/DECISIONS.md (D16-D19).
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ def _unit(data: Wh40kCatalog, faction: Faction, listed: ListedUnit) -> Unit | No
 
 
 def _models(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> int | None:
-    """The model count written (D-import-1): BattleScribe's; else the 'Nx Model' lines that name
+    """The model count written (D16): BattleScribe's; else the 'Nx Model' lines that name
     one of the datasheet's models (the others are weapons); else New Recruit's 'Nx' before the
     unit; else the one size whose points are those stated; else None (the fewest)."""
     if listed.models is not None:
@@ -253,7 +253,7 @@ def _total(listed: ListedArmy, data: Wh40kCatalog, costs: list[int | None], note
 
 
 def _battle_size(listed: ListedArmy, data: Wh40kCatalog, costs: list[int | None], note) -> str:
-    """The battle size written, else the smallest that holds the list (D-import-2)."""
+    """The battle size written, else the smallest that holds the list (D17)."""
     if listed.battle_size:
         return listed.battle_size
     points = listed.total if listed.total is not None else sum(c or 0 for c in costs)
