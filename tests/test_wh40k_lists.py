@@ -202,3 +202,26 @@ def test_cli_checks_a_folder_of_whatever_was_sent(bsdata_installed, tmp_path, ca
     out = capsys.readouterr().out
     assert "3 of 4 rosters legal" in out
     assert "app-chaos-illegal.txt:28: warning: Forgefiend: the list says 150, the data of 801555b says 170" in out
+
+
+def test_new_recruit_header_lines_must_name_their_unit(catalog, tmp_path):
+    text = (LISTS / "nr-kauyon-legal.txt").read_text(encoding="utf-8").replace(
+        "+ ENHANCEMENT: Exemplar of the Kauyon (on Char1: Cadre Fireblade)",
+        "+ ENHANCEMENT: Exemplar of the Kauyon\n+ WARLORD: Char7: Ethereal")
+    (tmp_path / "list.txt").write_text(text, encoding="utf-8")
+    imported = read_list(tmp_path / "list.txt", catalog)
+    assert [(f.code, f.location.line, f.message) for f in imported.findings if f.severity == "error"] == [
+        ("list-line-unread", 7, "cannot place 'ENHANCEMENT: Exemplar of the Kauyon': it does not say which unit "
+                                "it is on ('(on Char1: Name)')"),
+        ("list-line-unread", 8, "cannot place 'WARLORD: Char7: Ethereal': no unit 'Ethereal' in the list")]
+    assert units(imported)[0] == ("Cadre Fireblade", None, None, True)  # the first WARLORD line still counts
+
+
+def test_a_list_without_a_faction_cannot_be_read(catalog, tmp_path):
+    text = (LISTS / "app-gladius-legal.txt").read_text(encoding="utf-8")
+    (tmp_path / "list.txt").write_text(text.replace("Space Marines\nUltramarines\n", "Space Pirates\n"),
+                                       encoding="utf-8")
+    with pytest.raises(LoadFailure) as failure:
+        read_list(tmp_path / "list.txt", catalog)
+    assert [(f.code, f.location.line, f.message, f.suggestion) for f in failure.value.findings] == [
+        ("list-no-faction", 3, "the list names no faction of the data ('Space Pirates')", "did you mean 'Space Marines'?")]

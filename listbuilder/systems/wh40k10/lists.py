@@ -182,16 +182,17 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
                                 suggestion=suggestion))
 
     _place_header(listed, data)
+    faction = _faction(data, listed.faction) if listed.faction else None
+    if faction is None:  # one finding: the header lines it could not place are what it says instead
+        names = [f.short_name for f in data.factions]
+        written = listed.faction or next((u.text for u in listed.unplaced if u.line < _first_unit(listed)), None)
+        line = listed.faction_line or next((u.line for u in listed.unplaced if u.text == written), None)
+        note("list-no-faction", "the list names no faction of the data" + (f" ('{written}')" if written else ""),
+             line, "error", did_you_mean(written, names) if written else "add the faction's line")
+        return ImportedList(None, findings, lines, shown)
     for unplaced in listed.unplaced:
         note("list-line-unread", f"cannot place '{unplaced.text}': {unplaced.why}", unplaced.line, "error",
              "correct or remove the line; nothing of it was imported")
-    faction = _faction(data, listed.faction) if listed.faction else None
-    if faction is None:
-        names = [f.short_name for f in data.factions]
-        note("list-no-faction", f"the list names no faction of the data" + (f" ('{listed.faction}')" if listed.faction
-             else ""), listed.faction_line, "error",
-             did_you_mean(listed.faction, names) if listed.faction else "add the faction's line")
-        return ImportedList(None, sorted(findings, key=_by_line), lines, shown)
     units: list[Wh40kUnit] = []
     data_costs: list[int | None] = []
     detachment = next((d for d in faction.detachments if named(listed.detachment or "", [d.name])), None)
@@ -236,6 +237,10 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     roster = Wh40kRoster(game="wh40k-10e", faction=name, battle_size=size, name=listed.name,
                          detachment=detachment.name if detachment else listed.detachment or "", units=units)
     return ImportedList(roster, sorted(findings, key=_by_line), lines, shown)
+
+
+def _first_unit(listed: ListedArmy) -> int:
+    return listed.units[0].line if listed.units else 1 << 30
 
 
 def _by_line(finding: Finding) -> int:

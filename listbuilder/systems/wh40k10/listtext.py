@@ -49,6 +49,7 @@ NR_UNIT = re.compile(rf"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<count>\d+)\s*x\s
                      r"\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
 NR_ON = re.compile(r"^(?P<name>.+?)\s*\(\s*on\s+(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+?)\s*\)\s*$",
                    re.IGNORECASE)
+NR_UNIT_REFERENCE = re.compile(r"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+)$")
 NR_IGNORED = {"NUMBER OF UNITS", "SECONDARY", "SECONDARIES", "ARMY NAME", "GAME TYPE", "BATTLE SIZE"}
 SECTIONS = {"character": "CHARACTERS", "battleline": "BATTLELINE", "dedicated_transport": "DEDICATED TRANSPORTS",
             "other": "OTHER DATASHEETS"}
@@ -96,17 +97,19 @@ class _UnitLines:
     def special(self, line: int, text: str) -> bool:
         """Reads a Warlord or Enhancement item; False if it is neither."""
         enhancement = ENHANCEMENT.match(text)
-        if text.casefold() == "warlord":
-            self.listed.warlord = True
-        elif enhancement:
+        if enhancement:
             self.listed.enhancement, self.listed.enhancement_line = enhancement["name"], line
-        return text.casefold() == "warlord" or enhancement is not None
+        elif text.casefold() == "warlord":
+            self.listed.warlord = True
+        else:
+            return False
+        return True
 
 
 def read_app_text(text: str) -> ListedArmy:
     army = ListedArmy(APP)
     unit_lines: _UnitLines | None = None
-    in_header = True
+    in_title, in_header = True, True
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         stripped = line.strip()
@@ -114,7 +117,8 @@ def read_app_text(text: str) -> ListedArmy:
             continue
         bullet = BULLET.match(line)
         headed = HEADED.match(stripped)
-        if number == 1 or (not army.name and army.total is None and headed and in_header and not army.header):
+        if in_title:  # the first line: the list's name and stated total
+            in_title = False
             if headed:
                 army.name, army.total, army.total_line = headed["name"], _number(headed["points"]), number
             else:
@@ -139,7 +143,7 @@ def read_app_text(text: str) -> ListedArmy:
 def read_new_recruit(text: str) -> ListedArmy:
     army = ListedArmy(NEW_RECRUIT)
     unit_lines: _UnitLines | None = None
-    references: list[tuple[int, str, re.Match[str]]] = []  # WARLORD / ENHANCEMENT lines, placed at the end
+    references: list[tuple[int, str, str]] = []  # WARLORD / ENHANCEMENT lines, placed once every unit is read
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         stripped = line.strip()
@@ -161,8 +165,7 @@ def read_new_recruit(text: str) -> ListedArmy:
                 else:
                     army.unread(number, stripped, "no points figure")
             elif key in ("WARLORD", "ENHANCEMENT", "ENHANCEMENTS"):
-                references.append((number, key, NR_ON.match(value) or re.match(
-                    r"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+)$", value)))
+                references.append((number, key, value))
             elif key not in NR_IGNORED:
                 army.unread(number, stripped, f"'{key}' is not a header New Recruit writes")
         elif unit:
@@ -176,8 +179,8 @@ def read_new_recruit(text: str) -> ListedArmy:
             unit_lines.read(number, len(bullet["indent"]), bullet["bullet"], bullet["text"].strip())
         else:
             army.unread(number, stripped, "not a header ('+ KEY: value'), unit ('1x Name (N pts)') or '•' line")
-    for number, key, match in references:
-        _refer(army, number, key, match)
+    for number, key, value in references:
+        _refer(army, number, key, value)
     return army
 
 
@@ -187,16 +190,19 @@ def _items(rest: str | None) -> list[str]:
     return [item.strip() for item in re.split(r",\s*(?![^()]*\))", rest or "") if item.strip()]
 
 
-def _refer(army: ListedArmy, number: int, key: str, match: re.Match[str] | None) -> None:
-    """A header line naming a unit ('on Char1: Captain'): by its label, else by its name."""
-    label = match["label"] if match else None
-    unit_name = match["unit"] if match else ""
+def _refer(army: ListedArmy, number: int, key: str, value: str) -> None:
+    """A header line naming a unit ('WARLORD: Char1: Captain', 'ENHANCEMENT: Name (on Char1:
+    Captain)'): the unit found by its label, else by its name."""
+    match = NR_ON.match(value) if key != "WARLORD" else NR_UNIT_REFERENCE.match(value)
+    if match is None:
+        army.unread(number, f"{key}: {value}", "it does not say which unit it is on ('(on Char1: Name)')")
+        return
+    label, unit_name = match["label"], match["unit"]
     found = [u for u in army.units if label and u.label == label] or \
             [u for u in army.units if loose_key(u.name) == loose_key(unit_name)]
     if not found:
-        army.unread(number, f"{key}: {match.group() if match else ''}", f"no unit '{unit_name}' in the list")
-        return
-    if key == "WARLORD":
+        army.unread(number, f"{key}: {value}", f"no unit '{unit_name}' in the list")
+    elif key == "WARLORD":
         found[0].warlord = True
     else:
         found[0].enhancement, found[0].enhancement_line = match["name"], number
