@@ -225,3 +225,11 @@ def test_a_list_without_a_faction_cannot_be_read(catalog, tmp_path):
         read_list(tmp_path / "list.txt", catalog)
     assert [(f.code, f.location.line, f.message, f.suggestion) for f in failure.value.findings] == [
         ("list-no-faction", 3, "the list names no faction of the data ('Space Pirates')", "did you mean 'Space Marines'?")]
+
+
+def test_a_battlescribe_enhancement_outside_its_group_is_still_found(catalog, tmp_path):
+    ros = (LISTS / "ros-necrons-legal.ros").read_text(encoding="utf-8").replace(' group="Enhancements"', "")
+    (tmp_path / "list.ros").write_text(ros, encoding="utf-8")
+    imported = read_list(tmp_path / "list.ros", catalog)
+    assert units(imported) == EXPECTED["ros-necrons-legal.ros"][3]
+    assert imported.lines[("units", 0, "enhancement")] == 26

@@ -146,6 +146,8 @@ class _Selections:
                 listed.warlord = True
             elif chosen.get("group", "").casefold().startswith("enhancement"):
                 listed.enhancement, listed.enhancement_line = chosen.get("name"), chosen.sourceline
+            elif chosen.get("type") == "upgrade":
+                listed.options.append((chosen.get("name", ""), chosen.sourceline))
         return listed
 
 

@@ -58,6 +58,7 @@ class ListedUnit:
     warlord: bool = False
     label: str | None = None  # New Recruit's 'Char1', which its header refers to
     entry_id: str | None = None  # a BattleScribe entry id
+    options: list[tuple[str, int]] = field(default_factory=list)  # BattleScribe upgrades not in a group: (name, line)
 
 
 @dataclass
@@ -200,6 +201,10 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     for index, item in enumerate(listed.units):
         lines[("units", index)] = item.line
         unit = _unit(data, faction, item)
+        if item.enhancement is None:  # a BattleScribe upgrade outside an Enhancements group that is one
+            item.enhancement, item.enhancement_line = next(
+                ((name, line) for name, line in item.options if named(name, [e.name for e in offered])),
+                (None, None))
         enhancement_name = named(item.enhancement, [e.name for e in offered]) if item.enhancement else None
         enhancement = next((e for e in offered if e.name == enhancement_name), None)
         if item.enhancement_line is not None:
