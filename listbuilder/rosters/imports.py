@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path as FsPath
 
 from lxml import etree
@@ -30,6 +30,7 @@ LIST_SUFFIXES = (".ros", ".rosz", ".txt")  # what `check` picks up in a folder b
 MAX_UNZIPPED = 8 * MAX_BYTES  # a 3,000-point .ros is well under 1 MB; a zip bomb is refused unread
 ZIP_MAGIC = b"PK\x03\x04"
 POINTS_TYPE = "pts"
+CONFIGURATION = {"show/hide options", "game type"}  # army-wide settings with nothing to import
 
 
 def _unreadable(shown: str, message: str, line: int | None = None, suggestion: str | None = None) -> LoadFailure:
@@ -103,8 +104,6 @@ class _Selections:
     """A BattleScribe roster's selections, walked once: the army's choices and its units."""
 
     listed: ListedArmy
-    configuration: set[str] = field(default_factory=lambda: {"battle size", "detachment", "detachment choice",
-                                                             "show/hide options", "game type"})
 
     def read(self, root: etree._Element) -> None:
         listed = self.listed
@@ -131,7 +130,7 @@ class _Selections:
             self.listed.detachment, self.listed.detachment_line = chosen.get("name"), chosen.sourceline
         elif selection.get("type") in ("unit", "model"):
             self.listed.units.append(self.unit(selection))
-        elif name.casefold() not in self.configuration:
+        elif name.casefold() not in CONFIGURATION:
             self.listed.unread(selection.sourceline, name, "not a unit or a choice of battle size or detachment")
 
     def unit(self, selection: etree._Element) -> ListedUnit:
