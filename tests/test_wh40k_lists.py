@@ -233,3 +233,9 @@ def test_a_battlescribe_enhancement_outside_its_group_is_still_found(catalog, tm
     imported = read_list(tmp_path / "list.ros", catalog)
     assert units(imported) == EXPECTED["ros-necrons-legal.ros"][3]
     assert imported.lines[("units", 0, "enhancement")] == 26
+
+
+def test_cli_import_reads_standard_input(bsdata_installed, monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO((LISTS / "nr-kauyon-legal.txt").read_bytes())))
+    assert main(["import", "-"]) == 0
+    assert capsys.readouterr().out.startswith("game: wh40k-10e\nfaction: T'au Empire\nbattle_size: Incursion\n")

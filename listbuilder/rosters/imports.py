@@ -37,15 +37,13 @@ def _unreadable(shown: str, message: str, line: int | None = None, suggestion: s
     return LoadFailure([Finding("list-unreadable", message, location=Location(shown, line), suggestion=suggestion)])
 
 
-def _read_bounded(path: FsPath, shown: str) -> bytes:
+def read_bounded(path: FsPath, shown: str) -> bytes:
+    """The file's bytes, at most one past MAX_BYTES (read_list_data refuses those)."""
     try:
         with path.open("rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
+            return stream.read(MAX_BYTES + 1)
     except OSError as error:
         raise _unreadable(shown, f"cannot read the file: {error.strerror or error}") from None
-    if len(data) > MAX_BYTES:
-        raise _unreadable(shown, f"the file is larger than {MAX_BYTES:,} bytes")
-    return data
 
 
 def _unzipped(data: bytes, shown: str) -> bytes:
@@ -69,26 +67,35 @@ def is_list(path: FsPath) -> bool:
     return path.suffix.lower() in LIST_SUFFIXES
 
 
+def list_form(data: bytes) -> str | None:
+    """Which form of 40k list the bytes are, if any (a zip archive is taken for a .rosz)."""
+    if data.startswith(ZIP_MAGIC) or data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return BATTLESCRIBE
+    try:
+        return text_form(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return None
+
+
 def read_list(path: FsPath, catalog: Catalog, shown: str | None = None) -> ImportedList:
-    """Read a list in any form this knows, against the installed data. Raises LoadFailure when the
-    file cannot be read or its form is not known; a list that reads has its findings in the result."""
+    """Read a list file in any form this knows, against the installed data. Raises LoadFailure when
+    the file cannot be read or its form is not known; a list that reads has its findings in the result."""
     shown = shown or str(path)
-    data = _read_bounded(path, shown)
-    if data.startswith(ZIP_MAGIC):
-        data = _unzipped(data, shown)
-    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
-        listed = read_battlescribe(data, shown)
+    return read_list_data(read_bounded(path, shown), shown, catalog)
+
+
+def read_list_data(data: bytes, shown: str, catalog: Catalog) -> ImportedList:
+    """The same, from the bytes of a file (at most MAX_BYTES) or of standard input."""
+    if len(data) > MAX_BYTES:
+        raise _unreadable(shown, f"the file is larger than {MAX_BYTES:,} bytes")
+    form = list_form(data)
+    if form is None:
+        raise _unreadable(shown, "not a list form listbuilder reads", suggestion=(
+            "export the list as text from the official app or New Recruit, or as a BattleScribe .ros/.rosz file"))
+    if form == BATTLESCRIBE:
+        listed = read_battlescribe(_unzipped(data, shown) if data.startswith(ZIP_MAGIC) else data, shown)
     else:
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise _unreadable(shown, f"not UTF-8 text (byte {error.start})") from None
-        form = text_form(text)
-        if form is None:
-            raise _unreadable(shown, "not a list form listbuilder reads", suggestion=(
-                "export the list as text from the official app or New Recruit, or as a BattleScribe "
-                ".ros/.rosz file"))
-        listed = (read_app_text if form == APP else read_new_recruit)(text)
+        listed = (read_app_text if form == APP else read_new_recruit)(data.decode("utf-8-sig"))
     wh40k = catalog.imported(GAME_ID)
     if wh40k is None:
         raise _unreadable(shown, "no Warhammer 40,000 data is installed",
@@ -162,4 +169,5 @@ def read_battlescribe(data: bytes, shown: str) -> ListedArmy:
     return listed
 
 
-__all__ = ["APP", "NEW_RECRUIT", "BATTLESCRIBE", "LIST_SUFFIXES", "is_list", "read_list", "read_battlescribe"]
+__all__ = ["APP", "NEW_RECRUIT", "BATTLESCRIBE", "LIST_SUFFIXES", "is_list", "list_form", "read_bounded", "read_list",
+           "read_list_data", "read_battlescribe"]
