@@ -239,3 +239,19 @@ def test_cli_import_reads_standard_input(bsdata_installed, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO((LISTS / "nr-kauyon-legal.txt").read_bytes())))
     assert main(["import", "-"]) == 0
     assert capsys.readouterr().out.startswith("game: wh40k-10e\nfaction: T'au Empire\nbattle_size: Incursion\n")
+
+
+def test_an_empty_transport_in_a_list(catalog, tmp_path):
+    """The app's text cannot say who starts in the Rhino: a warning when checked as sent (D19), an
+    error once imported into a roster, which can say it."""
+    text = (LISTS / "app-gladius-legal.txt").read_text(encoding="utf-8").replace(
+        "(555 points)", "(630 points)").replace("OTHER DATASHEETS", "DEDICATED TRANSPORTS\n\nRhino (75 points)\n"
+                                                                    "  • 1x Rhino\n\nOTHER DATASHEETS")
+    (tmp_path / "list.txt").write_text(text, encoding="utf-8")
+    result = check_file(tmp_path / "list.txt", catalog, "list.txt")
+    [finding] = result.findings
+    assert (finding.code, finding.severity, finding.location.line, result.valid) == (
+        "transport-empty", "warning", 39, True)  # the Rhino's line
+    assert finding.message.endswith("(the list's form does not say which units start embarked)")
+    imported = read_list(tmp_path / "list.txt", catalog)
+    assert [f.code for f in validate(imported.roster, catalog).findings if f.severity == "error"] == ["transport-empty"]

@@ -38,6 +38,14 @@ class RosterFile:
     def locate(self, finding: Finding) -> Finding:
         return finding.located(self.document.locate(finding.path)) if finding.location is None else finding
 
+    def report(self, findings: list[Finding]) -> list[Finding]:
+        """A check's findings as this file shows them: after what reading it found, located; on a
+        list another tool wrote, as they apply to its form (ImportedList.as_listed)."""
+        located = locate_all(self, findings)
+        if isinstance(self.document, ImportedList):
+            located = [self.document.as_listed(f) for f in located]
+        return self.notes + located
+
 
 MAX_FORMATIONS = 1_000  # a 5,000-point Epic army fields about 30; checking 1,000 takes about a second
 
@@ -82,7 +90,7 @@ def check_file(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> A
     cannot be read."""
     roster_file = (read_list_file if is_list(path) else read_roster)(path, catalog, shown_as)
     result = check(roster_file.roster, catalog)
-    result.findings = roster_file.notes + locate_all(roster_file, result.findings)
+    result.findings = roster_file.report(result.findings)
     return result
 
 

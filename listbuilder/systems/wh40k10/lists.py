@@ -12,7 +12,7 @@ lists/wh40k-10e/DECISIONS.md (D16-D19).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
@@ -21,6 +21,9 @@ from .roster import Wh40kRoster, Wh40kUnit
 from .rules import battle_size, find_faction
 
 IMPORT = "Importing a list"  # the rule findings of reading a list cite: what the list says vs. the data
+# Findings on Declare Battle Formations choices these forms have no place for (D19): which unit
+# starts embarked. A list cannot have said it, so it is a warning there, not an error.
+UNSTATED = {"transport-empty": "the list's form does not say which units start embarked"}
 
 
 def loose_key(name: str) -> str:
@@ -102,6 +105,12 @@ class ImportedList:
     findings: list[Finding]
     lines: dict[tuple[str | int, ...], int]
     name: str
+
+    def as_listed(self, finding: Finding) -> Finding:
+        """A check's finding as it applies to this list: a warning if the form could not have
+        stated what it asks for."""
+        why = UNSTATED.get(finding.code)
+        return replace(finding, severity="warning", message=f"{finding.message} ({why})") if why else finding
 
     def locate(self, path: tuple[str | int, ...]) -> Location:
         """The line of the deepest part of `path` the list states (the unit for its models...)."""
