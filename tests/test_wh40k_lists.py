@@ -186,6 +186,7 @@ def test_cli_import_writes_the_roster(bsdata_installed, tmp_path, capsys):
     output = tmp_path / "army.yaml"
     assert main(["import", str(LISTS / "ros-necrons-legal.ros"), "-o", str(output)]) == 0
     assert "type: Necron Warriors" in output.read_text()
+    assert capsys.readouterr().err.endswith(f"{output}: 2 units imported from a BattleScribe roster\n")
     assert main(["check", str(output)]) == 0
     assert main(["import", str(LISTS / "nr-ultramarines-illegal.txt"), "-o", str(tmp_path / "no.yaml")]) == 2
     assert not (tmp_path / "no.yaml").exists()

@@ -105,6 +105,7 @@ class ImportedList:
     findings: list[Finding]
     lines: dict[tuple[str | int, ...], int]
     name: str
+    form: str  # which tool's form it was read from
 
     def as_listed(self, finding: Finding) -> Finding:
         """A check's finding as it applies to this list: a warning if the form could not have
@@ -199,7 +200,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
         line = listed.faction_line or next((u.line for u in listed.unplaced if u.text == written), None)
         note("list-no-faction", "the list names no faction of the data" + (f" ('{written}')" if written else ""),
              line, "error", did_you_mean(written, names) if written else "add the faction's line")
-        return ImportedList(None, findings, lines, shown)
+        return ImportedList(None, findings, lines, shown, listed.form)
     for unplaced in listed.unplaced:
         note("list-line-unread", f"cannot place '{unplaced.text}': {unplaced.why}", unplaced.line, "error",
              "correct or remove the line; nothing of it was imported")
@@ -250,7 +251,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     name = faction.short_name if find_faction(data, faction.short_name) == [faction] else faction.name
     roster = Wh40kRoster(game="wh40k-10e", faction=name, battle_size=size, name=listed.name,
                          detachment=detachment.name if detachment else listed.detachment or "", units=units)
-    return ImportedList(roster, sorted(findings, key=_by_line), lines, shown)
+    return ImportedList(roster, sorted(findings, key=_by_line), lines, shown, listed.form)
 
 
 def _first_unit(listed: ListedArmy) -> int:
