@@ -142,36 +142,45 @@ def command_export(options: argparse.Namespace) -> int:
 
 
 def command_import(options: argparse.Namespace) -> int:
-    """Read list text into a roster file: exit 0 written, 2 when a line could not be placed (nothing
-    is written then) or the text cannot be read."""
+    """Read a list into a roster file, its form told from the file: a 40k list (the official app's
+    text, New Recruit's text, BattleScribe .ros/.rosz) or Epic list text (as `export` writes it).
+    Exit 0 written, 2 when it cannot be read or a line could not be placed (nothing is written then)."""
+    from .core.findings import LoadFailure
     from .data.yamlfile import MAX_BYTES
     from .report.summary import finding_text
     from .rosters.files import dump, save_text
+    from .rosters.imports import list_form, read_bounded, read_list_data
     from .rosters.listtext import read_list_text
 
     catalog = _catalog()
     if catalog is None:
         return EXIT_UNREADABLE
-    try:  # at most one character past the limit: the reader then refuses it without holding it all
-        if options.text == "-":
-            text = sys.stdin.read(MAX_BYTES + 1)
+    try:  # at most one byte past the limit: the readers then refuse it without holding it all
+        data = sys.stdin.buffer.read(MAX_BYTES + 1) if options.text == "-" else read_bounded(Path(options.text),
+                                                                                             options.text)
+        if list_form(data) is not None:
+            imported = read_list_data(data, options.text, catalog)
+            made = f"{len(imported.roster.units)} units imported from {imported.form}"
         else:
-            with open(options.text, encoding="utf-8") as stream:
-                text = stream.read(MAX_BYTES + 1)
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        print(f"{options.text}: cannot read the file: {reason}", file=sys.stderr)
+            imported = read_list_text(data.decode("utf-8-sig"), options.text, catalog)
+            made = f"{len(imported.roster.formations)} formations imported" if imported.roster else ""
+    except UnicodeDecodeError as error:
+        print(f"{options.text}: cannot read the file: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
-    imported = read_list_text(text, options.text, catalog)
+    except LoadFailure as failure:
+        for finding in failure.findings:
+            print(finding_text(finding), file=sys.stderr)
+        print(f"{options.text}: not imported; nothing was written", file=sys.stderr)
+        return EXIT_UNREADABLE
     for finding in imported.findings:
         print(finding_text(finding), file=sys.stderr)
-    if imported.roster is None:
+    if imported.roster is None or any(f.severity == "error" for f in imported.findings):
         print(f"{options.text}: not imported; nothing was written", file=sys.stderr)
         return EXIT_UNREADABLE
     yaml_text = dump(imported.roster)
     if options.output:
         save_text(Path(options.output), yaml_text)
-        print(f"{options.output}: {len(imported.roster.formations)} formations imported", file=sys.stderr)
+        print(f"{options.output}: {made}", file=sys.stderr)
     else:
         sys.stdout.write(yaml_text)
     return EXIT_LEGAL
@@ -318,8 +327,10 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=["text", "markdown"], default="text")
     export.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: standard output)")
     export.set_defaults(run=command_export)
-    importing = commands.add_parser("import", help="read list text (as `export` writes it) into a roster file")
-    importing.add_argument("text", help="the text file ('-' for standard input)")
+    importing = commands.add_parser("import", help="read a list into a roster file: Epic list text (as `export` "
+                                    "writes it); 40k: the official app's text, New Recruit's text, BattleScribe "
+                                    ".ros/.rosz")
+    importing.add_argument("text", help="the list file ('-' for standard input)")
     importing.add_argument("-o", "--output", metavar="ROSTER", help="the roster file to write (default: standard "
                                                                     "output)")
     importing.set_defaults(run=command_import)

@@ -18,9 +18,10 @@ from ..core.findings import Finding, LoadFailure, Location
 from ..data.yamlfile import read, validate as validate_document
 from ..report.submissions import INTERNAL, UNREADABLE, Skipped, Submission, render_failure, render_result
 from ..systems import known_games, summarise, validate
-from .files import locate_all, read_roster
+from .files import read_list_file, read_roster
+from .imports import LIST_SUFFIXES, is_list
 
-ROSTER_SUFFIXES = (".yaml", ".yml")
+ROSTER_SUFFIXES = (".yaml", ".yml", *LIST_SUFFIXES)  # lists other tools wrote (imports.py) too
 POOL_FROM = 32  # fewer files are checked in this process: starting workers would cost more
 
 
@@ -53,7 +54,7 @@ def roster_files(arguments: list[str], leave_out: set[Path] = frozenset()) -> tu
                 elif name.startswith("."):
                     skipped.append(Skipped(str(path), "hidden file"))
                 elif path.suffix.lower() not in ROSTER_SUFFIXES:
-                    skipped.append(Skipped(str(path), "not a .yaml/.yml file"))
+                    skipped.append(Skipped(str(path), "not a roster or list file (.yaml, .yml, .ros, .rosz, .txt)"))
                 elif not path.is_file():
                     skipped.append(Skipped(str(path), "not a regular file"))
                 else:
@@ -85,12 +86,12 @@ def _is_folder(path: Path) -> bool:
 def check_file(path: Path, catalog: Catalog, shown: str, event: Event | None = None) -> Any:
     """Read and validate one roster (by the event's rules, if any), findings located in the file.
     Raises LoadFailure."""
-    roster_file = read_roster(path, catalog, shown)
+    roster_file = (read_list_file if is_list(path) else read_roster)(path, catalog, shown)
     roster, broken = apply_event(roster_file.roster, event, catalog) if event else (roster_file.roster, [])
     result = validate(roster, catalog)
     if event and not isinstance(roster, Roster):  # a limit not written as `points:` (40k's battle size)
         broken += [f for f in [limit_differs(summarise(result).limit, event)] if f]
-    result.findings = locate_all(roster_file, broken + result.findings)
+    result.findings = roster_file.report(broken + result.findings)
     return result
 
 

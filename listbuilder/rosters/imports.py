@@ -15,15 +15,17 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 
-from lxml import etree
+from typing import TYPE_CHECKING
 
 from ..core.catalog import Catalog
 from ..core.findings import Finding, LoadFailure, Location
-from ..data.importers.xmlfiles import parse_untrusted
 from ..data.yamlfile import MAX_BYTES
 from ..systems.wh40k10.catalog import GAME_ID
 from ..systems.wh40k10.lists import ImportedList, ListedArmy, ListedUnit, to_roster
 from ..systems.wh40k10.listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit, text_form
+
+if TYPE_CHECKING:
+    from lxml import etree
 
 BATTLESCRIBE = "a BattleScribe roster"
 LIST_SUFFIXES = (".ros", ".rosz", ".txt")  # what `check` picks up in a folder besides YAML rosters
@@ -158,6 +160,8 @@ class _Selections:
 
 
 def read_battlescribe(data: bytes, shown: str) -> ListedArmy:
+    from ..data.importers.xmlfiles import parse_untrusted  # lxml is loaded only for a BattleScribe roster
+
     root, refusal = parse_untrusted(data, shown)
     if root is None:
         raise LoadFailure([Finding("list-unreadable", refusal.message, location=refusal.location,
