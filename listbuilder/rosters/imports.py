@@ -14,7 +14,6 @@ import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path as FsPath
-
 from typing import TYPE_CHECKING
 
 from ..core.catalog import Catalog
