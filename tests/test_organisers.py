@@ -54,8 +54,8 @@ def test_a_folder_of_mixed_submissions_gives_the_exact_summary(capsys, inbox):
         f"  {inbox}/late/resent/dave.yaml — 2 errors, first: 'type' is required here",
         "skipped:",
         f"  {inbox}/.git/ — hidden folder",
-        f"  {inbox}/alice.yaml.bak — not a .yaml/.yml file",
-        f"  {inbox}/notes.txt — not a .yaml/.yml file",
+        f"  {inbox}/alice.yaml.bak — not a .yaml/.yml file or a list (.ros, .rosz, .txt)",
+        f"  {inbox}/notes.txt — text, but not a list another tool wrote",
         "",
         f"checked by listbuilder {__version__} against data {data_version()}"])
     reports = [line.split(": ")[0] for line in out.splitlines() if line.startswith(str(inbox)) and ": " in line
@@ -94,7 +94,7 @@ def test_a_folder_with_no_roster_exits_2_with_a_message(capsys, tmp_path):
     code, out, err = run(capsys, "check", str(tmp_path))
     assert code == 2
     assert f"{tmp_path}: no roster file (.yaml or .yml) in this folder or below it" in err
-    assert f"{tmp_path}/readme.txt — not a .yaml/.yml file" in out
+    assert f"{tmp_path}/readme.txt — text, but not a list another tool wrote" in out
 
 
 def test_points_override_the_rosters_own_limit_for_caps_too(capsys):
@@ -192,7 +192,7 @@ def test_html_report_parses_and_has_one_row_per_roster(capsys, inbox):
     assert page.external == []  # self-contained
     assert "@media print" in out and f"listbuilder {__version__} against data {data_version()}" in out
     assert "Break Their Spirit: #3 Warhound Titans (500 pts)" in out  # the army's derived values
-    assert "break point 14" in out and "notes.txt: not a .yaml/.yml file" in out
+    assert "break point 14" in out and "notes.txt: text, but not a list another tool wrote" in out
 
 
 def test_html_escapes_what_rosters_say(capsys, tmp_path):

@@ -19,7 +19,7 @@ from ..data.yamlfile import read, validate as validate_document
 from ..report.submissions import INTERNAL, UNREADABLE, Skipped, Submission, render_failure, render_result
 from ..systems import known_games, summarise, validate
 from .files import read_list_file, read_roster
-from .imports import LIST_SUFFIXES, is_list
+from .imports import LIST_SUFFIXES, is_list, list_form, read_bounded
 
 ROSTER_SUFFIXES = (".yaml", ".yml", *LIST_SUFFIXES)  # lists other tools wrote (imports.py) too
 POOL_FROM = 32  # fewer files are checked in this process: starting workers would cost more
@@ -54,9 +54,11 @@ def roster_files(arguments: list[str], leave_out: set[Path] = frozenset()) -> tu
                 elif name.startswith("."):
                     skipped.append(Skipped(str(path), "hidden file"))
                 elif path.suffix.lower() not in ROSTER_SUFFIXES:
-                    skipped.append(Skipped(str(path), "not a roster or list file (.yaml, .yml, .ros, .rosz, .txt)"))
+                    skipped.append(Skipped(str(path), "not a .yaml/.yml file or a list (.ros, .rosz, .txt)"))
                 elif not path.is_file():
                     skipped.append(Skipped(str(path), "not a regular file"))
+                elif path.suffix.lower() == ".txt" and not _a_list(path):
+                    skipped.append(Skipped(str(path), "text, but not a list another tool wrote"))
                 else:
                     found.append((path, str(path)))
         found[before:] = sorted(found[before:], key=lambda item: item[0].parts)
@@ -64,6 +66,14 @@ def roster_files(arguments: list[str], leave_out: set[Path] = frozenset()) -> tu
             empty.append(argument)
     skipped.sort(key=lambda s: Path(s.file).parts)
     return found, skipped, empty
+
+
+def _a_list(path: Path) -> bool:
+    """A .txt file is checked only if it is a list's text (notes sent along are skipped)."""
+    try:
+        return list_form(read_bounded(path, str(path))) is not None
+    except LoadFailure:
+        return True  # checked, so that why it cannot be read is reported
 
 
 def read_event(path: Path, catalog: Catalog) -> Event:
