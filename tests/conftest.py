@@ -6,7 +6,7 @@ import pytest
 from listbuilder.data.importers.bsdata import import_folder
 
 from listbuilder.data.catalog import load_catalog
-from listbuilder.rosters.files import check_file
+from listbuilder.rosters.batch import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 ROSTERS = Path(__file__).resolve().parent / "rosters"

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
-from listbuilder.rosters.files import check_file, parse_roster
+from listbuilder.rosters.batch import check_file
+from listbuilder.rosters.files import parse_roster
 from listbuilder.systems import summarise, validate
 
 ROSTERS = Path(__file__).resolve().parent / "epic-remastered-rosters"

@@ -11,7 +11,8 @@ import pytest
 from listbuilder.cli import main
 from listbuilder.core.catalog import Catalog
 from listbuilder.core.findings import LoadFailure
-from listbuilder.rosters.files import check_file, to_data
+from listbuilder.rosters.batch import check_file
+from listbuilder.rosters.files import to_data
 from listbuilder.rosters.imports import MAX_UNZIPPED, read_list
 from listbuilder.systems import validate
 from listbuilder.systems.wh40k10.listtext import app_text

@@ -14,7 +14,8 @@ import pytest
 from listbuilder.cli import main
 from listbuilder.core.catalog import Catalog
 from listbuilder.report.text import roster_text
-from listbuilder.rosters.files import check_file, read_roster
+from listbuilder.rosters.batch import check_file
+from listbuilder.rosters.files import read_roster
 from listbuilder.systems import summarise, validate
 
 ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"

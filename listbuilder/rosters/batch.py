@@ -93,7 +93,7 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
-def check_file(path: Path, catalog: Catalog, shown: str, event: Event | None = None) -> Any:
+def check_file(path: Path, catalog: Catalog, shown: str | None = None, event: Event | None = None) -> Any:
     """Read and validate one roster (by the event's rules, if any), findings located in the file.
     Raises LoadFailure."""
     roster_file = (read_list_file if is_list(path) else read_roster)(path, catalog, shown)

@@ -23,10 +23,9 @@ from ..core.findings import Finding, LoadFailure, Path
 from ..core.names import did_you_mean
 from ..data.yamlfile import BOM, Document, parse, parse_round_trip, read, round_trip_yaml, validate
 from ..systems import known_games, system_for
-from ..systems import validate as check
 from .comments import merge_items
 from ..systems.wh40k10.lists import ImportedList
-from .imports import is_list, read_list
+from .imports import read_list
 
 
 @dataclass
@@ -82,16 +81,6 @@ def read_list_file(path: FsPath, catalog: Catalog, shown_as: str | None = None) 
 def read_roster(path: FsPath, catalog: Catalog, shown_as: str | None = None, round_trip: bool = False) -> RosterFile:
     """`round_trip`: read with its comments, for a roster the editor may save back."""
     return _checked(read(path, shown_as, round_trip), catalog)
-
-
-def check_file(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> Any:
-    """Read one roster (a YAML roster, or a list in another tool's form: .ros, .rosz, .txt) and
-    check it by its game's rules, its findings located in the file. Raises LoadFailure when it
-    cannot be read."""
-    roster_file = (read_list_file if is_list(path) else read_roster)(path, catalog, shown_as)
-    result = check(roster_file.roster, catalog)
-    result.findings = roster_file.report(result.findings)
-    return result
 
 
 def parse_roster(text: str, name: str, catalog: Catalog, round_trip: bool = False) -> RosterFile:
@@ -246,4 +235,4 @@ def locate_all(roster_file: RosterFile, findings: list[Finding]) -> list[Finding
     return [roster_file.locate(f) for f in findings]
 
 
-__all__ = ["RosterFile", "read_roster", "check_file", "read_list_file", "parse_roster", "dump", "save_text", "save_bytes", "locate_all", "Path"]
+__all__ = ["RosterFile", "read_roster", "read_list_file", "parse_roster", "dump", "save_text", "save_bytes", "locate_all", "Path"]
