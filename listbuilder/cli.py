@@ -15,7 +15,6 @@ from .cli_data import add_data_commands
 
 if TYPE_CHECKING:
     from .core.catalog import Catalog
-    from .core.findings import LoadFailure
     from .core.event import Event
 
 # Only argparse and the command table load at start (`--help` stays instant); each command imports

@@ -17,7 +17,6 @@ from listbuilder.report.text import roster_text
 from listbuilder.rosters.files import read_roster
 from listbuilder.systems import validate
 from listbuilder.tui.app import EditorApp
-from listbuilder.tui.knobs import knobs_for
 from listbuilder.tui.widgets.editor import summary
 from listbuilder.tui.widgets.knob_row import KnobRow
 

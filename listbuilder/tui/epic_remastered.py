@@ -89,8 +89,8 @@ class SheetsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog picker"):
             yield Label(Content(f"{self.title_text} (Esc to close)"), classes="dialog-title")
-            for sheet in self.sheets:
-                yield Static(sheet_table(sheet))
+            for shown in self.sheets:
+                yield Static(sheet_table(shown))
 
 
 class ErScreen(EditorActions, Screen[None]):

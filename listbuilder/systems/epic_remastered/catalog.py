@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ...core.findings import Finding, Path
 from ...core.names import did_you_mean, name_key
 from .derive import SheetBook
-from .models import ArmyList, DatasheetFile, DetachmentList, UnitSheet
+from .models import ArmyList, DatasheetFile, DetachmentList
 
 GROUND, WAR_ENGINES, FLYERS = "Infantry and Vehicle", "War Engine", "Flyer"
 KIND_OF_TYPE = {"INF": GROUND, "VEH": GROUND, "WE": WAR_ENGINES, "FLY": FLYERS}
