@@ -85,7 +85,7 @@ def command_check(options: argparse.Namespace) -> int:
         submissions.append(submission)
         progress.step(done)
     progress.close()
-    provenance = Provenance(__version__, data_version(), event.describe(catalog) if event else "")
+    provenance = Provenance.of(__version__, data_version(), submissions, event.describe(catalog) if event else "")
     heading = event.name if event and event.name else "Roster check"
     document = report(options.format, submissions, skipped, provenance, heading)
     sys.stdout.write(printable_lines(document) if options.format in ("text", "json") else document)
@@ -231,12 +231,12 @@ def command_print(options: argparse.Namespace) -> int:
 
 
 def command_armies(options: argparse.Namespace) -> int:
-    from .systems import SYSTEMS
+    from .systems import PACKS, system_for
 
     catalog = _catalog()
     if catalog is None:
         return EXIT_UNREADABLE
-    listed = {game: system.armies for game, system in SYSTEMS.items() if system.armies is not None}
+    listed = {game: system_for(game).armies for game in PACKS if system_for(game).armies is not None}
     games = [options.game] if options.game else sorted({*catalog.games, *listed})
     for game in games:
         if game in listed:

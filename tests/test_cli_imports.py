@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 HEAVY = ("textual", "reportlab", "ruamel", "pydantic", "urllib.request")
 
@@ -38,3 +39,12 @@ def test_check_loads_neither_the_editor_nor_the_pdf_library():
     loaded = modules_loaded_by("from listbuilder.cli import main\nmain(['check'])")
     assert "listbuilder.core.engine" in loaded  # the probe did check the demo roster
     assert [m for m in heavy_among(loaded) if m.split(".")[0] in ("textual", "reportlab")] == []
+
+
+def test_checking_an_epic_armageddon_roster_loads_no_other_game():
+    """The 40k and Epic Remastered packs (and lxml, the process pool) load only for their rosters."""
+    roster = Path(__file__).parent / "rosters" / "codex-astartes" / "illegal-over-points.yaml"
+    loaded = modules_loaded_by(f"from listbuilder.cli import main\nmain(['check', {str(roster)!r}])")
+    assert "listbuilder.core.engine" in loaded
+    others = ("listbuilder.systems.wh40k10", "listbuilder.systems.epic_remastered", "lxml", "multiprocessing")
+    assert sorted(m for m in loaded if m.startswith(others)) == []

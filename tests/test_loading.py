@@ -190,7 +190,7 @@ def test_transport_cargo_must_exist(data_copy):
 def test_cache_is_keyed_by_content(data_copy, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     first = load_catalog(data_copy)
-    assert [p.name for p in (tmp_path / "cache/listbuilder").iterdir()] == ["catalog.json"]
+    assert len(list((tmp_path / "cache/listbuilder").glob("catalog-*.json"))) == 1
     replace_in(data_copy / "lists/epic-armageddon/codex-astartes.yaml", "points: 175", "points: 180")
     second = load_catalog(data_copy)
     assert first.lists["epic-armageddon"]["codex-astartes"].formations[0].points == 175
@@ -198,15 +198,16 @@ def test_cache_is_keyed_by_content(data_copy, tmp_path, monkeypatch):
 
 
 def test_a_damaged_cache_is_rebuilt_silently_never_trusted(data_copy, tmp_path, monkeypatch):
-    """The cache is data checked three ways (schema version, sources' hash, its own SHA-256) and
-    validated by the models: every one of these damages gives the right data back, and a sound cache."""
+    """The cache is data checked three ways (schema version, sources' hash, its own SHA-256), and
+    built back only into the shape the models have: every one of these damages gives the right data
+    back, and a sound cache."""
     import hashlib
     import json
     import random
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     right = load_catalog(data_copy)
-    cache = tmp_path / "cache/listbuilder/catalog.json"
+    [cache] = (tmp_path / "cache/listbuilder").glob("catalog-*.json")
     sound = cache.read_bytes()
     header, _, payload = sound.partition(b"\n")
     forged = payload.replace(b'"points":175', b'"points":1', 1)
@@ -224,3 +225,42 @@ def test_a_damaged_cache_is_rebuilt_silently_never_trusted(data_copy, tmp_path, 
         cache.write_bytes(damaged)
         assert load_catalog(data_copy) == right
         assert cache.read_bytes() == sound
+
+
+def test_each_data_folder_keeps_its_own_cache(data_copy, tmp_path, monkeypatch):
+    """Two checkouts (or a checkout and an installed copy) no longer evict each other's cache."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    other = tmp_path / "other"
+    for folder in ("lists", "datasheets"):
+        shutil.copytree(data_copy / folder, other / folder)
+    replace_in(other / "lists/epic-armageddon/codex-astartes.yaml", "points: 175", "points: 180")
+    load_catalog(data_copy), load_catalog(other)
+    caches = {p: p.read_bytes() for p in (tmp_path / "cache/listbuilder").glob("catalog-*.json")}
+    assert len(caches) == 2
+    assert load_catalog(data_copy).lists["epic-armageddon"]["codex-astartes"].formations[0].points == 175
+    assert load_catalog(other).lists["epic-armageddon"]["codex-astartes"].formations[0].points == 180
+    assert {p: p.read_bytes() for p in caches} == caches  # both read from their cache, neither rewritten
+
+
+def test_the_cache_builds_back_exactly_what_validating_it_gives():
+    """The cache is built back into models without validating them again (data.catalog.trusted):
+    on all the shipped data that gives what validating gives, model for model, down to the types
+    JSON cannot tell (a price per count keyed by numbers, a count that is a range)."""
+    import orjson
+
+    from listbuilder.core.armylist import Range
+    from listbuilder.core.catalog import Catalog
+    from listbuilder.data.catalog import _adapter, parse_catalog, _files, trusted
+
+    parsed = parse_catalog(ROOT, _files(ROOT))
+    payload = _adapter().dump_json(parsed, exclude={"_ceilings", "installed", "packs", "load_installed"})
+    built, validated = trusted(Catalog, orjson.loads(payload)), _adapter().validate_json(payload)
+    assert built == validated
+    assert built.lists == parsed.lists and built.datasheets == parsed.datasheets and built.games == parsed.games
+    formations = [f for army in built.lists["epic-armageddon"].values() for f in army.formations]
+    per_count = [f.points for f in formations if isinstance(f.points, dict)]
+    assert per_count and all(isinstance(count, int) for prices in per_count for count in prices)
+    slots = [s for f in formations for s in f.units]
+    assert any(isinstance(s.count, Range) for s in slots) and any(isinstance(s.count, int) for s in slots)
+    assert all(type(a) is type(b) for a, b in zip(formations, (f for army in parsed.lists["epic-armageddon"].values()
+                                                                for f in army.formations), strict=True))

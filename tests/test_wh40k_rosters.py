@@ -220,9 +220,34 @@ def test_check_a_folder_of_40k_rosters_like_an_epic_one(bsdata, tmp_path, monkey
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
     install(bsdata.catalog, bsdata.left_out)
     assert main(["check", str(ROSTERS / "tau-empire" / "legal-kauyon.yaml")]) == 0
-    assert "LEGAL — Fio'vash's hunters (Xenos - T'au Empire)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "LEGAL — Fio'vash's hunters (Xenos - T'au Empire)" in out
+    # the report names the data that checked it: the imported catalogue's revision, not the shipped data's
+    assert out.rstrip().endswith(f"against data {bsdata.catalog.data_revision}")
     assert main(["check", str(ROSTERS / "tau-empire"), "--format", "json"]) == 1
-    reports = json.loads(capsys.readouterr().out)["rosters"]
+    report = json.loads(capsys.readouterr().out)
+    assert report["data_version"] == bsdata.catalog.data_revision
+    reports = report["rosters"]
     assert [(r["file"].rsplit("/", 1)[1], r["valid"], r["points"]["total"]) for r in reports] == [
         ("illegal-devilfish.yaml", False, 445), ("illegal-kroot-leaders.yaml", False, 410),
         ("legal-kauyon.yaml", True, 980)]
+
+
+def test_a_folder_of_two_games_names_both_data(bsdata, tmp_path, monkeypatch, capsys):
+    """Epic rosters are checked against the shipped data, 40k ones against the user's import: the
+    report names both, and each CSV row its own."""
+    import csv
+    import io
+
+    from listbuilder.data.catalog import data_version
+    from listbuilder.data.installed import install
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
+    install(bsdata.catalog, bsdata.left_out)
+    epic = ROSTERS.parent / "rosters" / "codex-astartes" / "illegal-over-points.yaml"
+    forty = ROSTERS / "tau-empire" / "legal-kauyon.yaml"
+    assert main(["check", str(epic), str(forty)]) == 1
+    assert capsys.readouterr().out.rstrip().endswith(
+        f"against data {data_version()}, {bsdata.catalog.data_revision}")
+    assert main(["check", str(epic), str(forty), "--format", "csv"]) == 1
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [row["data"] for row in rows] == [data_version(), bsdata.catalog.data_revision]

@@ -40,14 +40,21 @@ class Catalog:
     # Data the user imported (a 40k catalog from BattleScribe files), by game: loaded on first use
     # by `load_installed`, which the data layer sets, so that checking an Epic roster never reads it.
     installed: dict[str, Any] = field(default_factory=dict)
-    # Shipped data a game's system reads in its own models (core.system.GameData), by game.
+    # Shipped data a game's system reads in its own models (core.system.GameData), by game: parsed
+    # on first use by `load_pack`, which the data layer sets, for the same reason.
     packs: dict[str, Any] = field(default_factory=dict)
-    load_installed: Callable[[str], Any] | None = None
+    load_installed: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
+    load_pack: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
 
     def imported(self, game: str) -> Any | None:
         if game not in self.installed and self.load_installed is not None:
             self.installed[game] = self.load_installed(game)
         return self.installed.get(game)
+
+    def pack(self, game: str) -> Any | None:
+        if game not in self.packs and self.load_pack is not None:
+            self.packs[game] = self.load_pack(game)
+        return self.packs.get(game)
 
     def ability(self, game: str, printed: str) -> Ability | None:
         return self.abilities.get(game, {}).get(name_key(ability_name(printed)))

@@ -21,7 +21,7 @@ WEAPON_RANGE = re.compile(r"^(\d+cm|\(\d+cm\)|b/c|Unlimited|n/a)$")
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Weapon(Strict):

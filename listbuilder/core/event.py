@@ -14,7 +14,7 @@ from .roster import Roster
 
 
 class Event(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str = Field("", description="the event's name, shown on every report")
     game: str | None = Field(None, description="the game played, e.g. epic-armageddon (default: any)")

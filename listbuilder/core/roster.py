@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt
 
 
 class Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class CharacterPick(Entry):

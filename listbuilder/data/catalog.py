@@ -6,9 +6,14 @@ import functools
 import hashlib
 import json
 import os
+from collections.abc import Callable
+from dataclasses import is_dataclass
 from pathlib import Path
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
-from pydantic import TypeAdapter
+import orjson
+from pydantic import BaseModel, TypeAdapter
 
 from .. import __version__
 from ..core.armylist import ArmyList, GameSettings
@@ -59,7 +64,7 @@ def cache_dir() -> Path:
     return Path(base) / "listbuilder"
 
 
-CACHE_SCHEMA = 2  # the layout of the cache file below; raised when it changes (2: packs left out)
+CACHE_SCHEMA = 3  # the layout of the cache file below; raised when it changes (3: one file per data folder)
 
 
 def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
@@ -67,22 +72,27 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
 
     The compiled catalog is cached as data, never as code: one header line of JSON (the cache's
     schema version, a hash of the data files and model code it was built from, and a SHA-256 of
-    the rest), then the catalog as JSON, validated by the models when loaded. Whatever does not
-    check out is rebuilt silently."""
+    the rest), then the catalog as JSON. Whatever does not check out is rebuilt silently. Each data
+    folder (a checkout, an installed wheel) has its cache file, so that several never evict each
+    other's."""
     root = root or data_root()
     files = _files(root)
     sources = _fingerprint(files, root, _code_version())
-    cached = cache_dir() / "catalog.json" if use_cache else None
+    cached = cache_dir() / f"catalog-{hashlib.sha256(str(root).encode()).hexdigest()[:16]}.json" if use_cache else None
     catalog = _load_cache(cached, sources) if cached is not None else None
     if catalog is None:
         catalog = parse_catalog(root, files)
         if cached is not None:
             _store(cached, catalog, sources)
-    else:  # the packs of games with their own models are not in the cache: their types are theirs
-        own = [path for path in files if system_for(path.parent.name).data is not None]
-        catalog.packs = parse_catalog(root, own).packs if own else {}
+    # The packs of games with their own models are not in the cache (their types are theirs): each
+    # is parsed when a roster of its game first needs it.
+    catalog.load_pack = functools.partial(_pack, root, files)
     catalog.load_installed = load_installed  # the user's imported data (40k), read when a roster needs it
     return catalog
+
+
+def _pack(root: Path, files: list[Path], game: str) -> object | None:
+    return parse_catalog(root, [path for path in files if path.parent.name == game]).packs.get(game)
 
 
 @functools.cache
@@ -96,9 +106,60 @@ def _load_cache(path: Path, sources: str) -> Catalog | None:
         wanted = json.loads(header)
         if wanted != {"schema": CACHE_SCHEMA, "sources": sources, "sha256": hashlib.sha256(payload).hexdigest()}:
             return None
-        return _adapter().validate_json(payload)
-    except (OSError, ValueError):  # ValueError: bad JSON, or data the models refuse
+        return trusted(Catalog, orjson.loads(payload))
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):  # not JSON, or not in the models' shape
         return None
+
+
+def trusted(kind: Any, value: Any) -> Any:
+    """`value`, JSON this program wrote from validated models and whose hash checked out, as `kind`
+    again, built without validating it a second time: validating means building every model's
+    validator, which costs more than the rest of a check (tests/test_catalog_cache.py shows the two
+    agree on all the shipped data). A shape `kind` cannot have raises ValueError, TypeError,
+    KeyError or AttributeError."""
+    return _builder(kind)(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@functools.cache
+def _builder(kind: Any) -> Callable[[Any], Any]:
+    """How to build a `kind` from its JSON, worked out once per type: most values (names, numbers,
+    lists of names) are already what the model holds, and only models and the containers holding
+    them are walked."""
+    if isinstance(kind, type) and (issubclass(kind, BaseModel) or is_dataclass(kind)):
+        hints = get_type_hints(kind, include_extras=True)
+        make = kind.model_construct if issubclass(kind, BaseModel) else kind
+        return lambda value: make(**{name: _builder(hints[name])(item) for name, item in value.items()})
+    origin, arguments = get_origin(kind), get_args(kind)
+    if origin is Annotated:
+        return _builder(arguments[0])
+    if origin is list:
+        item = _builder(arguments[0])
+        return _same if item is _same else lambda value: [item(v) for v in value]
+    if origin is dict:  # JSON keys are text: a dict[int, ...]'s keys are read back as numbers
+        key, item = int if arguments[0] is int else _same, _builder(arguments[1])
+        if key is _same and item is _same:
+            return _same
+        return lambda value: {key(k): item(v) for k, v in value.items()}
+    if origin in (Union, UnionType):
+        shaped = {shape: _builder(a) for a in arguments if (shape := _shape(a)) is not None}
+        if len(shaped) != sum(_shape(a) is not None for a in arguments):
+            raise TypeError(f"{kind}: two kinds held alike in JSON")
+        return _same if all(b is _same for b in shaped.values()) else lambda value: shaped.get(type(value), _same)(value)
+    return _same  # text, a number, a truth value, a Literal
+
+
+def _shape(kind: Any) -> type | None:
+    """What JSON holds a `kind` as: dict (a model, a dataclass, a dict), list, or neither."""
+    origin = get_origin(kind) or kind
+    if origin is Annotated:
+        return _shape(get_args(kind)[0])
+    if origin is dict or (isinstance(origin, type) and (issubclass(origin, BaseModel) or is_dataclass(origin))):
+        return dict
+    return list if origin is list else None
 
 
 def _store(path: Path, catalog: Catalog, sources: str) -> None:
@@ -111,7 +172,7 @@ def _store(path: Path, catalog: Catalog, sources: str) -> None:
         os.replace(temporary, path)
     except OSError:
         temporary.unlink(missing_ok=True)  # no cache is only slower
-    for old in path.parent.glob("catalog-*.pickle"):  # the pickles earlier versions left
+    for old in (*path.parent.glob("catalog-*.pickle"), path.parent / "catalog.json"):  # what earlier versions left
         old.unlink(missing_ok=True)
 
 

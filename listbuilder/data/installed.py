@@ -16,17 +16,21 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import platformdirs
 from pydantic import ValidationError
 
 from ..core.findings import Finding, LoadFailure, Location
-from ..systems.wh40k10.catalog import Wh40kCatalog
+
+if TYPE_CHECKING:  # the 40k models are loaded with a catalog, not by every command that might need one
+    from ..systems.wh40k10.catalog import Wh40kCatalog
 
 DATA_DIR_VARIABLE = "LISTBUILDER_DATA_DIR"
 
 
 def data_dir() -> Path:
+    import platformdirs  # only where the folder is wanted: most commands never read it
+
     override = os.environ.get(DATA_DIR_VARIABLE)
     return Path(override) if override else Path(platformdirs.user_data_dir("listbuilder", appauthor=False))
 
@@ -86,6 +90,8 @@ def installed() -> list[Installed]:
 
 @lru_cache(maxsize=4)
 def _load(path: Path, modified: float) -> Wh40kCatalog:
+    from ..systems.wh40k10.catalog import Wh40kCatalog
+
     try:
         return Wh40kCatalog.model_validate_json(path.read_bytes())
     except ValidationError as error:

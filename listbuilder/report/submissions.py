@@ -36,8 +36,15 @@ class Provenance:
     """What checked the rosters: printed on every report."""
 
     version: str
-    data: str
+    data: str  # every data that checked the rosters: the shipped data's version, a user's import's revision
     event: str = ""  # the event's rules, described; empty when rosters were checked by their own
+    shipped: str = ""  # the shipped data's version (what checked a roster of no imported data)
+
+    @classmethod
+    def of(cls, version: str, shipped: str, submissions: list[Submission], event: str = "") -> Provenance:
+        brought = sorted({s.data for s in submissions if s.data})
+        used = ([shipped] if not brought or any(not s.data for s in submissions) else []) + brought
+        return cls(version, ", ".join(used), event, shipped)
 
     def line(self) -> str:
         return f"checked by listbuilder {self.version} against data {self.data}" + (
@@ -59,13 +66,14 @@ class Submission:
     warnings: int = 0
     first_error: str = ""
     rendered: str = ""
+    data: str = ""  # the revision of the imported data that checked it (40k); '' for the shipped data
 
     @classmethod
     def of_summary(cls, file: str, summary: RosterSummary, rendered: str = "") -> Submission:
         errors = [f for f in summary.findings if f.severity == "error"]
         return cls(file, LEGAL if summary.valid else ILLEGAL, summary.name, summary.army, summary.total,
                    summary.limit, len(errors), len(summary.findings) - len(errors),
-                   finding_message(errors[0]) if errors else "", rendered)
+                   finding_message(errors[0]) if errors else "", rendered, summary.data_revision)
 
     @classmethod
     def of_failure(cls, file: str, findings: list[Finding], rendered: str = "", verdict: str = UNREADABLE) -> Submission:
@@ -191,5 +199,6 @@ def csv_report(submissions: list[Submission], provenance: Provenance) -> str:
     writer.writerow(CSV_COLUMNS)
     for s in submissions:
         writer.writerow([_cell(v) for v in (s.file, s.name, s.army, s.points, s.limit, s.verdict, s.errors,
-                                            s.warnings, s.first_error, provenance.version, provenance.data)])
+                                            s.warnings, s.first_error, provenance.version,
+                                            s.data or provenance.shipped)])
     return stream.getvalue()

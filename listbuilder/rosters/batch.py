@@ -4,10 +4,8 @@ the results in the order of the files."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +140,9 @@ def check_all(items: list[tuple[Path, str]], catalog: Catalog, event: Event | No
     if jobs <= 1 or len(items) < POOL_FROM:
         yield from map(_check, items)
         return
+    import multiprocessing  # loaded only for a pool: a few files are checked without one
+    from concurrent.futures import ProcessPoolExecutor
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(catalog, event, form)) as pool:

@@ -13,7 +13,7 @@ import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -24,8 +24,9 @@ from ..core.names import did_you_mean
 from ..data.yamlfile import BOM, Document, parse, parse_round_trip, read, round_trip_yaml, validate
 from ..systems import known_games, system_for
 from .comments import merge_items
-from ..systems.wh40k10.lists import ImportedList
-from .imports import read_list
+
+if TYPE_CHECKING:
+    from ..systems.wh40k10.lists import ImportedList
 
 
 @dataclass
@@ -41,7 +42,7 @@ class RosterFile:
         """A check's findings as this file shows them: after what reading it found, located; on a
         list another tool wrote, as they apply to its form (ImportedList.as_listed)."""
         located = locate_all(self, findings)
-        if isinstance(self.document, ImportedList):
+        if not isinstance(self.document, Document):
             located = [self.document.as_listed(f) for f in located]
         return self.notes + located
 
@@ -74,6 +75,8 @@ def _names_known(roster_file: RosterFile, catalog: Catalog) -> RosterFile:
 
 def read_list_file(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> RosterFile:
     """A list in another tool's form (imports.py), its reading's findings kept as notes."""
+    from .imports import read_list  # the 40k pack it needs is loaded only for such a list
+
     imported = read_list(path, catalog, shown_as)
     return _names_known(RosterFile(imported.roster, imported, imported.findings), catalog)
 

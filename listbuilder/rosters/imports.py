@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING
 from ..core.catalog import Catalog
 from ..core.findings import Finding, LoadFailure, Location
 from ..data.yamlfile import MAX_BYTES
-from ..systems.wh40k10.catalog import GAME_ID
-from ..systems.wh40k10.lists import ImportedList, ListedArmy, ListedUnit, to_roster
-from ..systems.wh40k10.listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit, text_form
 
 if TYPE_CHECKING:
     from lxml import etree
+
+    from ..systems.wh40k10.lists import ImportedList, ListedArmy, ListedUnit
+
+# The 40k pack is imported where a list is read, so that checking a YAML roster never loads it.
 
 BATTLESCRIBE = "a BattleScribe roster"
 LIST_SUFFIXES = (".ros", ".rosz", ".txt")  # what `check` picks up in a folder besides YAML rosters
@@ -72,6 +73,8 @@ def list_form(data: bytes) -> str | None:
     """Which form of 40k list the bytes are, if any (a zip archive is taken for a .rosz)."""
     if data.startswith(ZIP_MAGIC) or data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
         return BATTLESCRIBE
+    from ..systems.wh40k10.listtext import text_form
+
     try:
         return text_form(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
@@ -87,6 +90,10 @@ def read_list(path: FsPath, catalog: Catalog, shown: str | None = None) -> Impor
 
 def read_list_data(data: bytes, shown: str, catalog: Catalog) -> ImportedList:
     """The same, from the bytes of a file (at most MAX_BYTES) or of standard input."""
+    from ..systems.wh40k10.catalog import GAME_ID
+    from ..systems.wh40k10.lists import to_roster
+    from ..systems.wh40k10.listtext import APP, read_app_text, read_new_recruit
+
     if len(data) > MAX_BYTES:
         raise _unreadable(shown, f"the file is larger than {MAX_BYTES:,} bytes")
     form = list_form(data)
@@ -142,6 +149,8 @@ class _Selections:
             self.listed.unread(selection.sourceline, name, "not a unit or a choice of battle size or detachment")
 
     def unit(self, selection: etree._Element) -> ListedUnit:
+        from ..systems.wh40k10.lists import ListedUnit
+
         listed = ListedUnit(selection.get("name", ""), selection.sourceline,
                             entry_id=selection.get("entryId", "").rpartition("::")[2] or None)
         models = [s for s in selection.iter("selection") if s.get("type") == "model"]
@@ -160,6 +169,7 @@ class _Selections:
 
 def read_battlescribe(data: bytes, shown: str) -> ListedArmy:
     from ..data.importers.xmlfiles import parse_untrusted  # lxml is loaded only for a BattleScribe roster
+    from ..systems.wh40k10.lists import ListedArmy
 
     root, refusal = parse_untrusted(data, shown)
     if root is None:
@@ -172,5 +182,5 @@ def read_battlescribe(data: bytes, shown: str) -> ListedArmy:
     return listed
 
 
-__all__ = ["APP", "NEW_RECRUIT", "BATTLESCRIBE", "LIST_SUFFIXES", "is_list", "list_form", "read_bounded", "read_list",
+__all__ = ["BATTLESCRIBE", "LIST_SUFFIXES", "is_list", "list_form", "read_bounded", "read_list",
            "read_list_data", "read_battlescribe"]

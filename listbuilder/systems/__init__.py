@@ -3,24 +3,29 @@ the roster model, the names it must resolve, the check and the summary every vie
 
 from __future__ import annotations
 
+import functools
+import importlib
 from typing import Any
 
 from ..core.catalog import Catalog
 from ..core.engine import FormationCache
 from ..core.system import GameSystem, RosterSummary
-from . import epic_remastered, list_engine, wh40k10
-from .wh40k10.catalog import GAME_ID as WH40K
+from . import list_engine
 
-# Games whose army lists are data (lists/<game>/game.yaml) use the list engine; others register here.
-SYSTEMS: dict[str, GameSystem] = {WH40K: wh40k10.SYSTEM, epic_remastered.GAME_ID: epic_remastered.SYSTEM}
+# Games whose army lists are data (lists/<game>/game.yaml) use the list engine; the others have a
+# pack of their own, imported when a roster or data file of that game first needs it, so that
+# checking an Epic Armageddon roster never builds the 40k or Epic Remastered models.
+PACKS = {"wh40k-10e": "wh40k10", "epic-remastered": "epic_remastered"}
 
 
+@functools.cache
 def system_for(game: str) -> GameSystem:
-    return SYSTEMS.get(game, list_engine.SYSTEM)
+    pack = PACKS.get(game)
+    return list_engine.SYSTEM if pack is None else importlib.import_module(f"{__name__}.{pack}").SYSTEM
 
 
 def known_games(catalog: Catalog) -> list[str]:
-    return sorted({*catalog.games, *SYSTEMS})
+    return sorted({*catalog.games, *PACKS})
 
 
 def validate(roster: Any, catalog: Catalog, reuse: FormationCache | None = None) -> Any:

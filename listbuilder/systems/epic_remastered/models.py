@@ -26,7 +26,7 @@ Points = Annotated[int, Field(ge=0)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Characteristics(Strict):
@@ -147,7 +147,7 @@ class ArmyList(Strict):
 # --- rosters -------------------------------------------------------------------------------
 
 class Roster(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class TransportPick(Roster):

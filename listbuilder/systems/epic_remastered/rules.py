@@ -85,7 +85,7 @@ class ErResult:
 
 
 def data_of(catalog: Catalog) -> ErCatalog:
-    return catalog.packs.get(GAME_ID) or ErCatalog()
+    return catalog.pack(GAME_ID) or ErCatalog()
 
 
 def unknown_names(roster: ErRoster, catalog: Catalog) -> list[Finding]:

@@ -21,7 +21,7 @@ GAME_ID = "wh40k-10e"
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class BattleSize(Strict):
