@@ -14,6 +14,7 @@ from listbuilder.core.roster import Roster
 from listbuilder.report.pdf import roster_pdf
 from listbuilder.report.summary import army_json
 from listbuilder.report.text import roster_text
+from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import read_roster
 from listbuilder.systems import validate
 from listbuilder.tui.app import EditorApp
@@ -252,3 +253,19 @@ def test_one_name_for_one_thing_and_old_keys_still_load(catalog, army, formation
         return f.points, {g.sheet.name: g.count for g in f.units}, [x.code for x in result.findings]
     assert built(old) == built(new)
     assert built(new)[:2] != built({})[:2]   # the upgrade was taken (points, or units)
+
+
+def test_a_formation_written_twice_is_reported_twice_where_each_stands(catalog, tmp_path):
+    """A check builds a formation written exactly like an earlier one only once (core.engine
+    `_moved`): the copy's findings, index and values are still its own, located at its own lines."""
+    source = (ROSTERS / "codex-astartes" / "illegal-razorbacks-and-quantities.yaml").read_text()
+    first = source[source.index("  - type: Tactical"):source.index("  - type: Devastator")]
+    path = tmp_path / "twice.yaml"
+    path.write_text(source + first)
+    result = check_file(path, catalog, "twice.yaml")
+    too_many = [f for f in result.findings if f.message.startswith("Razorbacks in Tactical: 7 taken")]
+    assert [(f.path, f.location.line) for f in too_many] == [(("formations", 0, "upgrades", "Razorbacks"), 12),
+                                                            (("formations", 6, "upgrades", "Razorbacks"), 33)]
+    original, twin = result.formations[0], result.formations[6]
+    assert (twin.index, twin.points, twin.refused, twin.derived) == (6, 475, original.refused, original.derived)
+    assert result.total == 2420 + 475

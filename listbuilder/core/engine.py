@@ -7,7 +7,7 @@ that depend on a game's rules (break points, garrisons...) come from its system 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import ceil, floor
 from typing import Any
 
@@ -69,6 +69,8 @@ class BuiltFormation:
     faction: str | None = None  # the faction it declares
     shared: list[UnitGroup] = field(default_factory=list)  # units shared out among other formations
     derived: dict[str, Any] = field(default_factory=dict)  # filled by the game's system pack
+    # the formation written exactly alike earlier in the roster, if any: built once, its values are this one's
+    twin: BuiltFormation | None = field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -1076,19 +1078,33 @@ FormationCache = dict[int, tuple[RosterFormation, BuiltFormation, list[Finding]]
 
 
 def _formation(view: ArmyView, main: ArmyView, definition: Formation, entry: RosterFormation, index: int,
-               findings: FindingList, reuse: FormationCache | None) -> BuiltFormation:
+               findings: FindingList, reuse: FormationCache | None, earlier: FormationCache) -> BuiltFormation:
     """Build one formation, or take it from `reuse` when the very same entry object was built at
-    the same place before (an editor replaces the entry it changes and keeps the others)."""
+    the same place before (an editor replaces the entry it changes and keeps the others), or from
+    `earlier` (this roster's formations built so far) when one was written exactly alike: a
+    formation is built from its entry alone, so its twin differs only in where it stands."""
     hit = reuse.get(index) if reuse is not None else None
-    if hit is not None and hit[0] is entry and hit[1].definition is definition:
-        findings.items.extend(hit[2])
-        return hit[1]
-    own = FindingList()
-    built = _FormationBuilder(view, main, definition, entry, index, own).build()
-    findings.items.extend(own.items)
+    if hit is None or hit[0] is not entry or hit[1].definition is not definition:
+        twin = next((t for t in earlier.values() if t[1].definition is definition and t[0] == entry), None)
+        hit = _moved(twin, index) if twin is not None else None
+    if hit is None:
+        own = FindingList()
+        hit = (entry, _FormationBuilder(view, main, definition, entry, index, own).build(), own.items)
+    findings.items.extend(hit[2])
+    earlier[index] = hit
     if reuse is not None:
-        reuse[index] = (entry, built, own.items)
-    return built
+        reuse[index] = hit
+    return hit[1]
+
+
+def _moved(twin: tuple[RosterFormation, BuiltFormation, list[Finding]], index: int
+           ) -> tuple[RosterFormation, BuiltFormation, list[Finding]]:
+    """A formation built at another place, and its findings, as they stand at `index`. Nothing
+    changes a formation once built, so the two share its units and values."""
+    entry, built, found = twin
+    here: Path = ("formations", index)
+    return entry, replace(built, index=index, twin=built.twin or built), [
+        replace(f, path=here + f.path[2:]) if f.path[:2] == ("formations", built.index) else f for f in found]
 
 
 def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None) -> RosterResult:
@@ -1102,6 +1118,7 @@ def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None)
     findings = FindingList()
     formations: list[BuiltFormation] = []
     choices = [(v, f) for v in view.lists() for f in v.army.formations]
+    earlier: FormationCache = {}
     for index, entry in enumerate(roster.formations):
         match = next(((v, f) for v, f in choices if f.answers_to(entry.type)), None)
         if match is None:
@@ -1111,7 +1128,7 @@ def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None)
             findings.add("unknown-formation", f"'{entry.type}' is not a formation of {army.name} or its allies",
                          army.rule, ("formations", index, "type"), suggestion=hint)
             continue
-        formations.append(_formation(match[0], view, match[1], entry, index, findings, reuse))
+        formations.append(_formation(match[0], view, match[1], entry, index, findings, reuse, earlier))
     _requirements(formations, findings)
     _per_army(view.lists(), formations, findings)
     _limits([*game.limits, *army.limits], roster.points, formations, findings)

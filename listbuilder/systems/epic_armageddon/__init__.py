@@ -133,6 +133,9 @@ def derive(result: RosterResult, game: GameSettings) -> None:
     for built in result.formations:
         if built.derived:
             continue  # reused from an earlier check (see core.engine.build): its values stand
+        if built.twin is not None:  # written like an earlier formation: its values are the same
+            built.derived = built.twin.derived
+            continue
         if not built.on_table:
             shared = ", ".join(f"{g.count} {g.sheet.name}" for g in built.shared)
             built.derived = {"units": 0, "initiative": None, "break_point": None, "strength": None,
