@@ -70,6 +70,8 @@ SUBSTITUTES = str.maketrans({"■": "•", "➤": "›", "★": "*"})
 def printable(text: str) -> str:
     """Text the standard (WinAnsi) fonts can draw: anything else becomes '?'."""
     text = unicodedata.normalize("NFKC", text).translate(SUBSTITUTES)
+    if _encodable(text):  # as nearly all text is: no need to look at each letter
+        return text
     return "".join(c if _encodable(c) else "?" for c in text)
 
 
@@ -83,12 +85,12 @@ def clean(text: str) -> str:
     return escape(printable(text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"))
 
 
-def _encodable(character: str) -> bool:
+def _encodable(text: str) -> bool:
     try:
-        character.encode("cp1252")
+        text.encode("cp1252")
     except UnicodeEncodeError:
         return False
-    return character.isprintable()
+    return text.isprintable()
 
 
 def _or_dash(value: Any) -> str:
