@@ -97,6 +97,11 @@ class Datasheet(Strict):
                 room.setdefault(name_key(cargo.rpartition(":")[2]), {})[i] = spaces
         return room
 
+    @cached_property
+    def ability_keys(self) -> frozenset[str]:
+        """Its abilities, case folded: the rules ask whether a unit has one over and over."""
+        return frozenset(a.casefold() for a in self.abilities)
+
     @property
     def is_war_engine(self) -> bool:
         return self.type in ("WE", "WE/AC")

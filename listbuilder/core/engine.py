@@ -905,11 +905,20 @@ def _count(limit: Limit, formations: list[BuiltFormation], refused: bool) -> tup
         hits = [f.index for f in _matching(formations, limit.formations, limit.categories)]
         return len(hits), hits
     keys = {name_key(n) for n in limit.units}
+
+    def counts(sheet: Datasheet) -> bool:
+        return name_key(sheet.name) in keys or sheet.type in limit.unit_types
+
     total, hits = 0, []
     for built in formations:
-        characters = [c.sheet for c in built.characters if refused or c.upgrade not in built.refused]
-        sheets = (built.sheets() if refused else built.counted(built.sheets())) + characters
-        n = sum(1 for s in sheets if name_key(s.name) in keys or s.type in limit.unit_types)
+        matching: dict[str, int] = {}  # unit name -> how many, counted by group rather than unit by unit
+        for group in built.units:
+            if counts(group.sheet):
+                matching[group.sheet.name] = matching.get(group.sheet.name, 0) + group.count
+        # without `refused`, less the units refused upgrades added, as BuiltFormation.counted leaves them
+        n = sum(number - (0 if refused else min(number, built.set_aside.get(name, 0)))
+                for name, number in matching.items())
+        n += sum(1 for c in built.characters if (refused or c.upgrade not in built.refused) and counts(c.sheet))
         if n:
             total += n
             hits.append(built.index)
@@ -1118,9 +1127,13 @@ def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None)
     findings = FindingList()
     formations: list[BuiltFormation] = []
     choices = [(v, f) for v in view.lists() for f in v.army.formations]
+    by_name: dict[str, tuple[ArmyView, Formation]] = {}  # what each name or alias means, the army's own first
+    for v, f in choices:
+        for name in (f.name, *f.aliases):
+            by_name.setdefault(name_key(name), (v, f))
     earlier: FormationCache = {}
     for index, entry in enumerate(roster.formations):
-        match = next(((v, f) for v, f in choices if f.answers_to(entry.type)), None)
+        match = by_name.get(name_key(entry.type))
         if match is None:
             purchase = _named(entry.type, army.purchases)
             hint = (f"{a(purchase.name)} is bought for the whole army: purchases: {{{purchase.name}: 1}}" if purchase

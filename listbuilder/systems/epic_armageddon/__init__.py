@@ -20,12 +20,15 @@ def strength(sheets: list[Datasheet]) -> int:
     return sum(s.damage_capacity or 1 if s.is_war_engine else 1 for s in sheets)
 
 
+SCOUTS = frozenset({"scout", "scouts"})
+
+
 def is_scout(sheet: Datasheet, gained: list[str]) -> bool:
-    return any(a.casefold() in ("scout", "scouts") for a in [*sheet.abilities, *gained])
+    return not SCOUTS.isdisjoint(sheet.ability_keys) or any(a.casefold() in SCOUTS for a in gained)
 
 
 def has(sheet: Datasheet, ability: str) -> bool:
-    return any(a.casefold() == ability for a in sheet.abilities)
+    return ability in sheet.ability_keys
 
 
 def is_sentries(built: BuiltFormation) -> bool:
