@@ -59,7 +59,7 @@ def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSetting
     if is_sentries(built):
         return False, "robotic sentries are placed before forces are set up (5.13.1)"
     only = built.army.garrison_only
-    if only is not None and any(name_key(s.name) not in {name_key(u) for u in only} for s in sheets):
+    if only is not None and not {name_key(s.name) for s in sheets} <= {name_key(u) for u in only}:
         return False, f"only formations of {' and '.join(only)} may garrison ({built.army.rule})"
     mode = built.transport_mode
     if mode is not None and not mode.may_garrison:
@@ -94,9 +94,12 @@ def blast_notes(built: BuiltFormation) -> list[str]:
 def check_placement(result: RosterResult) -> None:
     """Characters that must go to the army's largest formation, war engines counting their
     damage capacity (the Feral Ork Warlord)."""
+    placed = [u for u in result.army.upgrades if u.in_largest_formation]
+    if not placed:
+        return
     sizes = {f.index: strength(f.sheets()) for f in result.formations if f.on_table}
     largest = max(sizes.values(), default=0)
-    for upgrade in (u for u in result.army.upgrades if u.in_largest_formation):
+    for upgrade in placed:
         for built in result.formations:
             if any(c.upgrade == upgrade.name for c in built.characters) and sizes.get(built.index, 0) < largest:
                 biggest = [f"#{i + 1}" for i, size in sizes.items() if size == largest]
