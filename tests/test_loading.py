@@ -250,7 +250,8 @@ def test_the_cache_builds_back_exactly_what_validating_it_gives():
 
     from listbuilder.core.armylist import Range
     from listbuilder.core.catalog import Catalog
-    from listbuilder.data.catalog import _adapter, parse_catalog, _files, trusted
+    from listbuilder.data.catalog import _adapter, parse_catalog, _files
+    from listbuilder.data.trusted import trusted
 
     parsed = parse_catalog(ROOT, _files(ROOT))
     payload = _adapter().dump_json(parsed, exclude={"_ceilings", "installed", "packs", "load_installed"})
