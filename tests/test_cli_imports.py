@@ -48,3 +48,13 @@ def test_checking_an_epic_armageddon_roster_loads_no_other_game():
     assert "listbuilder.core.engine" in loaded
     others = ("listbuilder.systems.wh40k10", "listbuilder.systems.epic_remastered", "lxml", "multiprocessing")
     assert sorted(m for m in loaded if m.startswith(others)) == []
+
+
+def test_each_pack_is_registered_under_its_own_game_id():
+    from listbuilder.systems import PACKS, system_for
+    from listbuilder.systems.epic_remastered import GAME_ID as EPIC_REMASTERED
+    from listbuilder.systems.wh40k10.catalog import GAME_ID as WH40K
+
+    assert sorted(PACKS) == sorted([WH40K, EPIC_REMASTERED])
+    assert system_for(WH40K).roster_model.__module__.startswith("listbuilder.systems.wh40k10")
+    assert system_for(EPIC_REMASTERED).roster_model.__module__.startswith("listbuilder.systems.epic_remastered")

@@ -1095,7 +1095,7 @@ def _formation(view: ArmyView, main: ArmyView, definition: Formation, entry: Ros
     hit = reuse.get(index) if reuse is not None else None
     if hit is None or hit[0] is not entry or hit[1].definition is not definition:
         twin = next((t for t in earlier.values() if t[1].definition is definition and t[0] == entry), None)
-        hit = _moved(twin, index) if twin is not None else None
+        hit = _moved(twin, entry, index) if twin is not None else None
     if hit is None:
         own = FindingList()
         hit = (entry, _FormationBuilder(view, main, definition, entry, index, own).build(), own.items)
@@ -1106,11 +1106,11 @@ def _formation(view: ArmyView, main: ArmyView, definition: Formation, entry: Ros
     return hit[1]
 
 
-def _moved(twin: tuple[RosterFormation, BuiltFormation, list[Finding]], index: int
+def _moved(twin: tuple[RosterFormation, BuiltFormation, list[Finding]], entry: RosterFormation, index: int
            ) -> tuple[RosterFormation, BuiltFormation, list[Finding]]:
-    """A formation built at another place, and its findings, as they stand at `index`. Nothing
-    changes a formation once built, so the two share its units and values."""
-    entry, built, found = twin
+    """A formation built at another place, and its findings, as `entry` (written alike) gives them
+    at `index`. Nothing changes a formation once built, so the two share its units and values."""
+    _, built, found = twin
     here: Path = ("formations", index)
     return entry, replace(built, index=index, twin=built.twin or built), [
         replace(f, path=here + f.path[2:]) if f.path[:2] == ("formations", built.index) else f for f in found]

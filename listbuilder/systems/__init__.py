@@ -3,7 +3,6 @@ the roster model, the names it must resolve, the check and the summary every vie
 
 from __future__ import annotations
 
-import functools
 import importlib
 from typing import Any
 
@@ -18,7 +17,6 @@ from . import list_engine
 PACKS = {"wh40k-10e": "wh40k10", "epic-remastered": "epic_remastered"}
 
 
-@functools.cache
 def system_for(game: str) -> GameSystem:
     pack = PACKS.get(game)
     return list_engine.SYSTEM if pack is None else importlib.import_module(f"{__name__}.{pack}").SYSTEM
