@@ -99,20 +99,26 @@ def command_check(options: argparse.Namespace) -> int:
     return EXIT_ILLEGAL if ILLEGAL in verdicts else EXIT_LEGAL
 
 
-def _list_engine_roster(path: str, catalog: Catalog, command: str) -> Any:
-    """The roster file checked, or None with the reason on stderr: it cannot be read, or it is of a
-    game whose rosters `command` does not know yet (it knows the list engine's: Epic)."""
+def _checked_roster(path: str, catalog: Catalog) -> Any:
+    """The roster file checked, or None with why it cannot be read on stderr."""
     from .core.findings import LoadFailure
     from .report.text import failure_text
-    from .core.roster import Roster
     from .rosters.batch import check_file
 
     try:
-        result = check_file(Path(path), catalog, path)
+        return check_file(Path(path), catalog, path)
     except LoadFailure as failure:
         print(f"{path}: UNREADABLE\n" + failure_text(failure.findings), file=sys.stderr)
         return None
-    if not isinstance(result.roster, Roster):
+
+
+def _list_engine_roster(path: str, catalog: Catalog, command: str) -> Any:
+    """The roster file checked, or None with the reason on stderr: it cannot be read, or it is of a
+    game whose rosters `command` does not know yet (it knows the list engine's: Epic)."""
+    from .core.roster import Roster
+
+    result = _checked_roster(path, catalog)
+    if result is not None and not isinstance(result.roster, Roster):
         print(f"{path}: `listbuilder {command}` knows army-list rosters (Epic) only, not {result.roster.game} yet",
               file=sys.stderr)
         return None
@@ -120,15 +126,21 @@ def _list_engine_roster(path: str, catalog: Catalog, command: str) -> Any:
 
 
 def command_export(options: argparse.Namespace) -> int:
-    """Write a roster as the list text players post; exit 2 if it cannot be read."""
+    """Write a roster as the list text players post, in its game's form; exit 2 if it cannot be read
+    or its game has no list text yet."""
     from .rosters.files import save_text
-    from .rosters.listtext import list_text
+    from .systems import system_for
 
     catalog = _catalog()
-    result = None if catalog is None else _list_engine_roster(options.roster, catalog, "export")
+    result = None if catalog is None else _checked_roster(options.roster, catalog)
     if result is None:
         return EXIT_UNREADABLE
-    text = list_text(result, catalog, markdown=options.format == "markdown")
+    write = system_for(result.roster.game).list_text
+    if write is None:
+        print(f"{options.roster}: `listbuilder export` cannot write {result.roster.game} rosters as list text yet; "
+              f"`listbuilder print` makes a PDF of it", file=sys.stderr)
+        return EXIT_UNREADABLE
+    text = write(result, catalog, options.format == "markdown")
     if options.output:
         save_text(Path(options.output), text)
     else:
@@ -188,7 +200,7 @@ def command_import(options: argparse.Namespace) -> int:
 def command_diff(options: argparse.Namespace) -> int:
     """What changed between two versions of a roster: exit 0 the same, 1 changed, 2 unreadable."""
     from .report.diff import roster_diff
-    from .rosters.listtext import Names
+    from .systems.list_engine_text import Names
 
     catalog = _catalog()
     if catalog is None:

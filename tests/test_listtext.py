@@ -7,7 +7,8 @@ import pytest
 
 from listbuilder.core.findings import LoadFailure
 from listbuilder.rosters.files import read_roster
-from listbuilder.rosters.listtext import list_text, read_list_text
+from listbuilder.rosters.listtext import read_list_text
+from listbuilder.systems.list_engine_text import list_text
 from listbuilder.systems import validate
 
 ROSTERS = Path(__file__).resolve().parent / "rosters"

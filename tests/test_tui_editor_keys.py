@@ -8,7 +8,7 @@ from textual import events
 from listbuilder.cli import DEMO_ROSTER
 from listbuilder.core.roster import Roster, RosterFormation
 from listbuilder.rosters.files import read_roster
-from listbuilder.rosters.listtext import list_text
+from listbuilder.systems.list_engine_text import list_text
 from listbuilder.systems import validate
 from listbuilder.tui import edits
 from listbuilder.tui.app import EditorApp

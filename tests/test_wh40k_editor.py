@@ -9,6 +9,8 @@ import pytest
 
 from listbuilder.core.catalog import Catalog
 from listbuilder.rosters.files import dump, parse_roster
+from listbuilder.systems import validate
+from listbuilder.systems.wh40k10.listtext import app_text
 from listbuilder.systems.wh40k10.roster import Wh40kRoster
 from listbuilder.tui.app import EditorApp
 from listbuilder.tui.screens.units import UnitsScreen
@@ -65,3 +67,15 @@ def test_new_40k_roster_takes_the_faction_and_battle_size(catalog, tmp_path):
     roster = app.history.current
     assert (roster.faction, roster.battle_size, roster.detachment) == ("Xenos - Necrons", "Incursion", "Awakened Dynasty")
     assert new_roster_app(catalog, None, "wh40k-10e", "Necronz", None).startswith("unknown or ambiguous faction")
+
+
+def test_c_copies_the_40k_list_as_the_apps_text(catalog):
+    roster = parse_roster(START + "units:\n  - type: Captain\n    warlord: true\n", "army.yaml", catalog).roster
+    app = EditorApp(catalog, roster, unsaved=True)
+
+    async def scenario(pilot):
+        await keys(pilot, "c")
+        assert app.clipboard == app_text(validate(roster, catalog))
+        assert "CHARACTERS\n\nCaptain (80 points)\n  • Warlord\n  • 1x Captain\n" in app.clipboard
+
+    run(app, scenario)

@@ -3,6 +3,7 @@ app's text, New Recruit's two text layouts and BattleScribe .ros/.rosz), importe
 fixture: what each becomes, every stated cost against the data's, every line placed or reported."""
 
 import io
+import json
 import zipfile
 from pathlib import Path
 
@@ -13,9 +14,10 @@ from listbuilder.core.catalog import Catalog
 from listbuilder.core.findings import LoadFailure
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import to_data
-from listbuilder.rosters.imports import MAX_UNZIPPED, read_list
-from listbuilder.systems import validate
+from listbuilder.rosters.imports import MAX_UNZIPPED, read_list, read_list_data
+from listbuilder.systems import system_for, validate
 from listbuilder.systems.wh40k10.listtext import app_text
+from listbuilder.systems.wh40k10.roster import Wh40kUnit
 
 LISTS = Path(__file__).resolve().parent / "wh40k-lists"
 ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"
@@ -176,6 +178,63 @@ def test_round_trip_through_app_text(catalog, tmp_path):
     expected = roster.model_copy(update={"units": [roster.units[i] for i in in_sections]})
     assert to_data(imported.roster) == to_data(expected)
     assert app_text(validate(imported.roster, catalog)) == text
+
+
+def _as_exported(result):
+    """What the app's text says of a checked roster: faction, battle size, detachment and total, and
+    each unit's datasheet, models, Enhancement, Warlord and points (in any order: the text groups
+    them by section)."""
+    return ((result.faction.name, result.battle_size.name, result.roster.detachment, result.total),
+            sorted((u.name, u.models, u.entry.enhancement or "", u.entry.warlord, u.points) for u in result.units))
+
+
+@pytest.mark.parametrize("markdown", [False, True], ids=["text", "markdown"])
+@pytest.mark.parametrize("name", sorted(str(p.relative_to(ROSTERS)) for p in ROSTERS.glob("*/*.yaml")))
+def test_every_example_roster_exports_and_imports_as_itself(catalog, name, markdown):
+    result = check_file(ROSTERS / name, catalog, name)
+    text = system_for("wh40k-10e").list_text(result, catalog, markdown)
+    assert text.startswith("# ") == markdown
+    imported = read_list_data(text.encode(), "posted.md", catalog)
+    assert imported.findings == []
+    assert _as_exported(validate(imported.roster, catalog)) == _as_exported(result)
+    assert len(imported.roster.units) == len(result.roster.units)
+
+
+def test_markdown_is_the_app_text_as_headings_and_list_items(catalog):
+    result = check_file(ROSTERS / "necrons" / "legal-awakened-dynasty.yaml", catalog)
+    plain, markdown = app_text(result), app_text(result, markdown=True)
+    assert markdown.splitlines()[:8] == [f"# {plain.splitlines()[0]}", "", "Necrons", "", "Strike Force (2,000 points)",
+                                         "", "Awakened Dynasty", ""]
+    assert "\n## CHARACTERS\n\n### Overlord (120 points)\n- Warlord\n- 1x Overlord\n" in markdown
+    assert "\nCHARACTERS\n\nOverlord (120 points)\n  • Warlord\n  • 1x Overlord\n" in plain
+
+
+def test_what_the_data_does_not_allow_is_exported_as_written(catalog):
+    """A datasheet the data lacks and a model count no size allows are written as the roster has
+    them (the unknown unit at 0 points), so the imported list is checked into the same findings."""
+    roster = check_file(ROSTERS / "space-marines" / "legal-gladius.yaml", catalog).roster
+    captain = roster.units[0].model_copy(update={"leads": None, "embarked_in": None})
+    units = [captain, Wh40kUnit(type="Intercessor Squad", models=11), Wh40kUnit(type="Primaris Space Pope", models=3)]
+    result = validate(roster.model_copy(update={"units": units}), catalog)
+    text = app_text(result)
+    assert "Intercessor Squad (80 points)\n  • 11x Intercessor Squad\n" in text
+    assert "OTHER DATASHEETS\n\nPrimaris Space Pope (0 points)\n  • 3x Primaris Space Pope\n" in text
+    back = validate(read_list_data(text.encode(), "posted.txt", catalog).roster, catalog)
+    assert sorted(f.code for f in back.findings) == sorted(f.code for f in result.findings) == [
+        "model-count", "unknown-unit"]
+    assert back.total == result.total
+
+
+def test_cli_exports_a_40k_roster_that_imports_as_itself(bsdata_installed, tmp_path, capsys):
+    source = ROSTERS / "tau-empire" / "legal-kauyon.yaml"
+    assert main(["export", str(source), "--format", "markdown", "-o", str(tmp_path / "post.md")]) == 0
+    assert main(["import", str(tmp_path / "post.md"), "-o", str(tmp_path / "back.yaml")]) == 0
+    assert capsys.readouterr().err == f"{tmp_path / 'back.yaml'}: 10 units imported from the official app's text\n"
+    # The app's text does not say which unit starts embarked or in Reserves (D19): the roster has none
+    assert main(["check", str(tmp_path / "back.yaml"), "--format", "json"]) == 1
+    [report] = json.loads(capsys.readouterr().out)["rosters"]
+    assert report["points"] == {"total": 980, "limit": 2000}
+    assert sorted(f["code"] for f in report["issues"]) == ["aircraft-not-in-reserves", "transport-empty"]
 
 
 def _section(checked):

@@ -72,3 +72,5 @@ class GameSystem:
     summary: Callable[[Any], RosterSummary]  # (result) -> what every view prints
     data: GameData | None = None  # its shipped data, when the list engine's models do not fit it
     armies: Callable[[Any], list[str]] | None = None  # (catalog) -> what `listbuilder armies` prints of the game
+    # (result, catalog, markdown) -> the roster as the text players post, which `listbuilder import` reads back
+    list_text: Callable[[Any, Any, bool], str] | None = None

@@ -8,7 +8,7 @@ from difflib import SequenceMatcher
 from ..core.engine import RosterResult
 from ..core.names import name_key
 from ..core.roster import RosterFormation
-from ..rosters.listtext import Names, upgrade_text
+from ..systems.list_engine_text import Names, upgrade_text
 
 SETTINGS = ("count", "size", "faction", "transport", "composition", "wargear", "split")
 

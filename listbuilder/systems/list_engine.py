@@ -13,6 +13,7 @@ from ..core.roster import Roster
 from ..core.system import EntrySummary, GameSystem, RosterSummary
 from ..report.summary import army_json, garrison_text, purchases_text, title, unit_line, upgrades_text
 from . import epic_armageddon
+from .list_engine_text import list_text
 
 DERIVERS = {"epic-armageddon": epic_armageddon.derive}
 
@@ -98,4 +99,4 @@ def summary(result: RosterResult) -> RosterSummary:
         json=army_json(result))
 
 
-SYSTEM = GameSystem(Roster, unknown_names, validate, summary)
+SYSTEM = GameSystem(Roster, unknown_names, validate, summary, list_text=list_text)

@@ -25,7 +25,7 @@ from ..data.yamlfile import Document
 from ..report.summary import finding_text
 from ..report.text import failure_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
-from ..systems import validate
+from ..systems import system_for, validate
 from ..systems.wh40k10.roster import Wh40kRoster
 from ..systems.wh40k10.rules import find_faction
 from ..systems.epic_remastered import GAME_ID as EPIC_REMASTERED
@@ -296,11 +296,14 @@ class EditorApp(App[None]):
 
     def copy_text(self) -> None:
         """Copy the list as text (as `listbuilder export --format text` writes it) to the clipboard."""
-        from ..rosters.listtext import list_text
-
         roster = self.history.current
+        write = system_for(roster.game).list_text
+        if write is None:
+            self.notify(f"listbuilder cannot write {roster.game} rosters as list text yet", severity="warning",
+                        markup=False)
+            return
         result = self.result if self.result.roster is roster else validate(roster, self.catalog, self.formation_cache)
-        text = list_text(result, self.catalog)
+        text = write(result, self.catalog, False)
         self.copy_to_clipboard(text)
         self.notify(f"Copied the list as text ({len(text.splitlines())} lines)", timeout=3, markup=False)
 

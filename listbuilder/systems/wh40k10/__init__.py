@@ -3,6 +3,8 @@
 from ...core.system import GameSystem
 from .roster import Wh40kRoster
 from .rules import unknown_names, validate
+from .listtext import app_text
 from .summary import summary
 
-SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary)
+SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary,
+                    list_text=lambda result, catalog, markdown: app_text(result, markdown))

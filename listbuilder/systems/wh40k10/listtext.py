@@ -44,6 +44,7 @@ COUNTED = re.compile(r"^(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*(?::\s*(?P<rest>.*)
 ENHANCEMENT = re.compile(r"^enhancements?:\s*(?P<name>.+?)\s*(?:\(\s*\+?\s*\d+\s*(?:points|pts?)\s*\))?$",
                          re.IGNORECASE)
 EXPORTED = re.compile(r"^exported with\b", re.IGNORECASE)
+MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")  # the app's text as `listbuilder export --format markdown` writes it
 NR_HEADER = re.compile(r"^\+\s*(?P<key>[A-Z][A-Z ]*?)\s*:\s*(?P<value>.*)$")
 NR_UNIT = re.compile(rf"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*{POINTS}"
                      r"\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
@@ -61,7 +62,7 @@ def _number(text: str) -> int:
 
 def text_form(text: str) -> str | None:
     """Which 40k text form this is, if either."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [MARKDOWN_HEADING.sub("", line.strip()) for line in text.splitlines() if line.strip()]
     if any(NR_HEADER.match(line) and NR_HEADER.match(line)["key"] in ("FACTION KEYWORD", "DETACHMENT")
            for line in lines[:40]):
         return NEW_RECRUIT
@@ -111,7 +112,7 @@ def read_app_text(text: str) -> ListedArmy:
     unit_lines: _UnitLines | None = None
     in_title, in_header = True, True
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip()
+        line = MARKDOWN_HEADING.sub("", raw.rstrip())
         stripped = line.strip()
         if not stripped:
             continue
@@ -225,24 +226,40 @@ def section_of(unit: Unit) -> str:
                     "dedicated_transport" if unit.dedicated_transport else "other"]
 
 
-def app_text(result: Wh40kResult) -> str:
-    """The roster in the official app's text form (units grouped by section, as the app does)."""
+def app_text(result: Wh40kResult, markdown: bool = False) -> str:
+    """The roster in the official app's text form (units grouped by section, as the app does). In
+    Markdown the same lines: the list, its sections and its units as headings, each header line a
+    paragraph of its own, the bullets list items; `read_app_text` reads both. A unit the data does
+    not know is written as named, at 0 points, and a model count its datasheet does not allow as
+    written, so that the check of the imported list finds them again."""
     roster = result.roster
-    lines = [f"{roster.name or result.faction.short_name} ({result.total:,} points)", "",
-             result.faction.short_name, f"{result.battle_size.name} ({result.limit:,} points)",
-             result.detachment.name if result.detachment else roster.detachment, ""]
+    title, section_heading, unit_heading, bullet = ("# ", "## ", "### ", "- ") if markdown else ("", "", "", "  • ")
+    header = [result.faction.short_name, f"{result.battle_size.name} ({result.limit:,} points)",
+              result.detachment.name if result.detachment else roster.detachment]
+    lines = [f"{title}{roster.name or result.faction.short_name} ({result.total:,} points)", ""]
+    for line in header:  # in Markdown, each a paragraph of its own
+        lines += [line, ""] if markdown else [line]
+    if not markdown:
+        lines.append("")
+    checked_units = {checked.index: checked for checked in result.units}
+    sections = [section_of(checked_units[i].unit) if i in checked_units else SECTIONS["other"]
+                for i in range(len(roster.units))]
     for section in SECTIONS.values():
-        units = [u for u in result.units if section_of(u.unit) == section]
-        if not units:
+        if section not in sections:
             continue
-        lines += [section, ""]
-        for checked in units:
-            lines.append(f"{checked.name} ({checked.points:,} points)")
-            if checked.entry.warlord:
-                lines.append("  • Warlord")
-            lines += [f"  • {count}x {name}" for name, count in model_counts(checked.unit, checked.models)]
-            if checked.entry.enhancement:
-                lines.append(f"  • Enhancement: {checked.entry.enhancement}")
+        lines += [section_heading + section, ""]
+        for index in (i for i, in_section in enumerate(sections) if in_section == section):
+            entry, checked = roster.units[index], checked_units.get(index)
+            name = checked.name if checked else entry.type
+            lines.append(f"{unit_heading}{name} ({checked.points if checked else 0:,} points)")
+            if entry.warlord:
+                lines.append(f"{bullet}Warlord")
+            if checked is not None and entry.models in (None, checked.models):
+                lines += [f"{bullet}{count}x {model}" for model, count in model_counts(checked.unit, checked.models)]
+            elif entry.models is not None:
+                lines.append(f"{bullet}{entry.models}x {name}")
+            if entry.enhancement:
+                lines.append(f"{bullet}Enhancement: {entry.enhancement}")
             lines.append("")
     lines.append(f"Exported with listbuilder, Data Version: {result.data_revision}")
     return "\n".join(lines) + "\n"

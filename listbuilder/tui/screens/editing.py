@@ -46,5 +46,8 @@ class EditorActions:
     def action_print(self) -> None:
         self.editor.print_pdf()
 
+    def action_copy_text(self) -> None:
+        self.editor.copy_text()
+
     def action_duplicate_roster(self) -> None:
         self.editor.duplicate()

@@ -427,10 +427,6 @@ class MainScreen(EditorActions, Screen[None]):
         ]))
 
 
-    def action_copy_text(self) -> None:
-        self.editor.copy_text()
-
-
 def unique(sheets: list[Datasheet]) -> list[Datasheet]:
     """Each datasheet once, in order (a view finds a unit under its id and its name)."""
     seen: dict[str, Datasheet] = {}

@@ -52,6 +52,8 @@ class UnitsScreen(EditorActions, Screen[None]):
         Binding("ctrl+y", "redo", "Redo", id="units.redo", show=False, tooltip="Redo the edit last undone"),
         Binding("ctrl+s", "save", "Save", id="units.save", tooltip="Save the roster (the previous version is kept)"),
         Binding("ctrl+e", "print", "Print PDF", id="units.print", show=False, tooltip="Print the roster to a PDF"),
+        Binding("c", "copy_text", "Copy as text", id="units.copy-text", show=False,
+                tooltip="Copy the list to the clipboard as the official app's text (listbuilder export)"),
     ]
 
     def __init__(self) -> None:
