@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from listbuilder.cli import main
+from listbuilder.core.event import Event
 from listbuilder.core.findings import LoadFailure
 from listbuilder.data.catalog import load_catalog
+from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import parse_roster
 from listbuilder.systems import summarise, validate
 from listbuilder.systems.epic_remastered.rules import data_of
@@ -162,6 +165,30 @@ def test_points_over_the_limit_and_army_wide_limits(orks):
     assert [f.code for f in findings] == ["army-limit", "points-over-limit"]
     assert result.total == 340
     assert findings[1].message == "the army costs 340 points; the limit is 300"
+
+
+def test_an_event_played_to_points_sets_the_limit_of_a_roster_without_one(orks, tmp_path):
+    """The event's points are the agreement the seed leaves to the players (DECISIONS.md, Points): a
+    roster with no `points:` is checked against them; one with other points is one finding."""
+    roster = tmp_path / "mob.yaml"
+    roster.write_text("game: epic-remastered\narmy: test-orks\ndetachments:\n" + MOB.replace("COUNT", "4"))
+    result = check_file(roster, orks, "mob.yaml", Event(points=150))
+    assert [(f.code, f.message) for f in result.findings] == [
+        ("points-over-limit", "the army costs 170 points; the limit is 150")]
+    assert (summarise(result).limit, summarise(result).priced) == (150, True)
+    assert check_file(roster, orks, "mob.yaml", Event(points=1000)).findings == []
+    roster.write_text(roster.read_text().replace("detachments:", "points: 300\ndetachments:"))
+    [differs] = check_file(roster, orks, "mob.yaml", Event(name="Autumn Open", points=1000)).findings
+    assert (differs.code, differs.location.line, differs.message) == (
+        "points-limit-differs", 3, "the roster's limit is 300 points; Autumn Open is played at 1,000")
+
+
+def test_check_with_points_prices_the_sample_rosters_at_the_events_limit(capsys):
+    sample = ROOT / "tests" / "epic-remastered-rosters" / "sample-detachments.yaml"
+    assert main(["check", "--points", "2000", str(sample)]) == 0
+    out = capsys.readouterr().out
+    assert "  points: 0 / 2,000 (2,000 left)\n" in out and "limit of 0" not in out and "limit is 0" not in out
+    assert "warning: Core rules samples gives no points for some units" in out
 
 
 def test_a_characteristic_not_written_as_the_seed_writes_it_is_located(tmp_path):

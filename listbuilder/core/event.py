@@ -62,15 +62,22 @@ def limit_differs(limit: int, event: Event) -> Finding | None:
                    f"{event.points:,}", event.rule, path=("points",), suggestion=f"set points: {event.points}")
 
 
+def states_points(roster: Any) -> bool:
+    """Whether the roster's points limit is its `points:` (Epic), not something else (40k's battle size)."""
+    return "points" in type(roster).model_fields
+
+
 def apply_event(roster: Any, event: Event, catalog: Catalog) -> tuple[Any, list[Finding]]:
-    """The roster as the event plays it and what it breaks of the event's rules. A roster that
-    states its points limit (`points:`) is played at the event's, so allies caps and per-points
-    allowances use the event's figure; a game whose limit comes otherwise (40k's battle size) is
-    compared once checked (`limit_differs`). Armies are list-engine armies (`army:`)."""
+    """The roster as the event plays it and what it breaks of the event's rules. A roster whose
+    limit is its `points:` is played at the event's, so allies caps and per-points allowances use
+    the event's figure: a different limit is a finding, none at all (an Epic Remastered roster not
+    played to points) is not (lists/epic-remastered/DECISIONS.md). A game whose limit comes
+    otherwise (40k's battle size) is compared once checked (`limit_differs`). Armies are list-engine
+    armies (`army:`)."""
     findings: list[Finding] = []
-    differs = limit_differs(roster.points, event) if isinstance(roster, Roster) else None
-    if differs is not None:
-        findings.append(differs)
+    if event.points is not None and states_points(roster) and roster.points != event.points:
+        differs = None if roster.points is None else limit_differs(roster.points, event)
+        findings += [differs] if differs else []
         roster = roster.model_copy(update={"points": event.points})
     if event.game is not None and roster.game != event.game:
         findings.append(Finding("game-not-allowed", f"the roster is for {roster.game}; {event.called} is played "

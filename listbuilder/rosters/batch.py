@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.catalog import Catalog
-from ..core.event import Event, apply_event, event_problems, limit_differs
-from ..core.roster import Roster
+from ..core.event import Event, apply_event, event_problems, limit_differs, states_points
 from ..core.findings import Finding, LoadFailure, Location
 from ..data.yamlfile import read, validate as validate_document
 from ..report.submissions import INTERNAL, UNREADABLE, Skipped, Submission, render_failure, render_result
@@ -97,7 +96,7 @@ def check_file(path: Path, catalog: Catalog, shown: str | None = None, event: Ev
     roster_file = (read_list_file if is_list(path) else read_roster)(path, catalog, shown)
     roster, broken = apply_event(roster_file.roster, event, catalog) if event else (roster_file.roster, [])
     result = validate(roster, catalog)
-    if event and not isinstance(roster, Roster):  # a limit not written as `points:` (40k's battle size)
+    if event and not states_points(roster):  # 40k's battle size
         broken += [f for f in [limit_differs(summarise(result).limit, event)] if f]
     result.findings = roster_file.report(broken + result.findings)
     return result
