@@ -7,6 +7,7 @@ from functools import partial
 from typing import Callable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.markup import escape
 
 from .knobs import offers
 from .screens.main import MainScreen, unique
@@ -45,7 +46,7 @@ class EditorCommands(Provider):
         screen = self._main()
         if screen is not None:
             for title, help_text, command in self._actions(screen):
-                yield DiscoveryHit(title, command, help=help_text)
+                yield DiscoveryHit(escape(title), command, help=escape(help_text))
 
     async def search(self, query: str) -> Hits:
         screen = self._main()
@@ -55,4 +56,4 @@ class EditorCommands(Provider):
         for title, help_text, command in self._everything(screen):
             score = matcher.match(title)
             if score > 0:
-                yield Hit(score, matcher.highlight(title), command, help=help_text)
+                yield Hit(score, matcher.highlight(escape(title)), command, help=escape(help_text))

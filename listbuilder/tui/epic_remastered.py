@@ -71,7 +71,7 @@ def sheet_table(sheet: SheetSummary) -> Table:
             continue
         inner = Table(*headings, box=None, padding=(0, 1), header_style="bold")
         for row in rows:
-            inner.add_row(*(cell or "□" for cell in row))
+            inner.add_row(*(Text(cell or "□") for cell in row))
         table.add_row(inner)
     for label, text in sheet.lines:
         table.add_row(Text.assemble((f"{label}: " if label else "", "bold"), text))
@@ -124,7 +124,7 @@ class ErScreen(EditorActions, Screen[None]):
         self.roster: ErRoster | None = None
         self.result: ErResult | None = None
         self.selected: int | None = None  # a line of the list: rows_of(roster)[selected]
-        self.details: Table | str = EMPTY  # what the right-hand panel shows
+        self.details: Table | Text = Text(EMPTY)  # what the right-hand panel shows
 
     @staticmethod
     def entries(roster: ErRoster) -> list[Row]:
@@ -184,7 +184,7 @@ class ErScreen(EditorActions, Screen[None]):
         if self.selected is not None:
             listing.highlighted = self.selected
         findings = self.query_one("#findings", OptionList)
-        findings.set_options([Option(finding_text(f)) for f in summary.findings] or
+        findings.set_options([Option(Text(finding_text(f))) for f in summary.findings] or
                              [Option(Text("✔ No findings: the roster is legal.", style="green"))])
         self._details()
         self.refresh_bindings()
@@ -197,12 +197,12 @@ class ErScreen(EditorActions, Screen[None]):
     def _details(self) -> None:
         checked = self._checked()
         if checked is None:
-            self.details = EMPTY
+            self.details = Text(EMPTY)
         elif self.row[1] is None:
-            self.details = "\n".join([checked.title, *detachment_lines(checked)])
+            self.details = Text("\n".join([checked.title, *detachment_lines(checked)]))
         else:
             unit = checked.units[self.row[1]]
-            self.details = sheet_table(sheet(unit.sheet)) if unit.sheet else f"no data sheet for {unit.pick.unit}"
+            self.details = sheet_table(sheet(unit.sheet)) if unit.sheet else Text(f"no data sheet for {unit.pick.unit}")
         self.query_one("#details", Static).update(self.details)
 
     @on(OptionList.OptionHighlighted, "#formations")

@@ -61,4 +61,4 @@ class DatasheetScreen(Screen[None]):
         sheet = self.sheets[event.option_index]
         if sheet is not None:
             self.query_one("#sheet-text", Static).update(datasheet(sheet, self.catalog, self.game))
-            self.query_one("#sheet").border_title = sheet.name
+            self.query_one("#sheet").border_title = Content(sheet.name)

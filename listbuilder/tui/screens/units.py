@@ -97,7 +97,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.query_one("#status", Static).update(self.status(summary))
         units = self.query_one("#roster-units", OptionList)
         units.set_options(self.lines(summary, roster) or [Option(EMPTY, disabled=True)])
-        units.border_title = f"Units · {roster.detachment}"
+        units.border_title = Content(f"Units · {roster.detachment}")
         if self.selected is not None:
             units.highlighted = self.selected
         self.query_one(FindingsList).show(result)

@@ -19,9 +19,11 @@ LEGAL = Content.styled("✔ No findings: the roster is legal.", "$success")
 
 
 def set_border_title(widget: Widget, title: str) -> None:
-    """A new border title repaints the whole widget: only when it changed."""
-    if widget.border_title != title:
-        widget.border_title = title
+    """`title` as written (names are not markup) on the border; a new border title repaints the
+    whole widget: only when it changed."""
+    shown = Content(title)
+    if widget.border_title != shown.markup:
+        widget.border_title = shown
 
 
 def formation_problems(findings: list[Finding], index: int) -> list[Finding]:
