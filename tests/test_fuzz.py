@@ -160,16 +160,8 @@ def _fuzz(cases: int):
                     suppress_health_check=list(HealthCheck))
 
 
-@_fuzz(FAST)
-@given(text=mutants)
-def test_mutants_of_the_example_rosters(catalog, text):
-    _check(catalog, text)
-
-
-@_fuzz(FAST)
-@given(data=st.data())
-def test_rosters_built_from_the_lists_names(catalog, data):
-    _check(catalog, json.dumps(data.draw(_rosters(_names(catalog))), ensure_ascii=False))
+def _built(roster: dict) -> str:
+    return json.dumps(roster, ensure_ascii=False)
 
 
 @pytest.fixture(scope="session")
@@ -178,77 +170,52 @@ def all_games(catalog, bsdata):
     return dataclasses.replace(catalog, installed={"wh40k-10e": bsdata.catalog}, load_installed=None)
 
 
+# Each kind of case, a session fixture: (the data to check with, what to draw, the check). Only the
+# 40k ones take the BSData fixture (they are skipped without ../shared).
+
 @pytest.fixture(scope="session")
-def exported_40k(all_games):
-    """The 40k example rosters as `export` writes them, plain and Markdown."""
+def epic_armageddon_mutants(catalog):
+    return catalog, mutants, _check
+
+
+@pytest.fixture(scope="session")
+def epic_armageddon_built(catalog):
+    return catalog, _rosters(_names(catalog)).map(_built), _check
+
+
+@pytest.fixture(scope="session")
+def epic_remastered(catalog):
+    """Mutants of the examples, or rosters built from the lists' names."""
+    return catalog, st.one_of(_mutants(ER_EXAMPLES), _rosters_er(_pools_er(catalog)).map(_built)), _check
+
+
+@pytest.fixture(scope="session")
+def wh40k(all_games):
+    """Mutants of the examples, or rosters built from the BSData fixture's names."""
+    examples = [p.read_text() for p in WH40K_EXAMPLES]
+    return all_games, st.one_of(_mutants(examples), _rosters_40k(_pools_40k(all_games)).map(_built)), _check
+
+
+@pytest.fixture(scope="session")
+def wh40k_list_text(all_games):
+    """The 40k example rosters as `export` writes them (plain and Markdown), mutated, as `import` reads them."""
     write = system_for("wh40k-10e").list_text
     results = [check_file(path, all_games) for path in WH40K_EXAMPLES]
-    return [write(result, all_games, markdown) for result in results for markdown in (False, True)]
+    texts = [write(result, all_games, markdown) for result in results for markdown in (False, True)]
+    return all_games, _mutants(texts), _check_list_text
 
 
-@_fuzz(FAST)
-@given(data=st.data())
-def test_mutants_of_the_40k_and_epic_remastered_examples(all_games, data):
-    examples = [p.read_text() for p in WH40K_EXAMPLES] + ER_EXAMPLES
-    _check(all_games, data.draw(_mutants(examples)))
+CASES = ["epic_armageddon_mutants", "epic_armageddon_built", "epic_remastered", "wh40k", "wh40k_list_text"]
 
 
-@_fuzz(FAST)
-@given(data=st.data())
-def test_40k_rosters_built_from_the_datas_names(all_games, data):
-    _check(all_games, json.dumps(data.draw(_rosters_40k(_pools_40k(all_games))), ensure_ascii=False))
+@pytest.mark.parametrize("case, examples", [*((case, FAST) for case in CASES),
+                                            *(pytest.param(case, THOROUGH, marks=pytest.mark.fuzz) for case in CASES)])
+def test_fuzz(request, case, examples):
+    catalog, cases, check = request.getfixturevalue(case)
 
+    @_fuzz(examples)
+    @given(data=st.data())
+    def run(data):
+        check(catalog, data.draw(cases))
 
-@_fuzz(FAST)
-@given(data=st.data())
-def test_epic_remastered_rosters_built_from_the_lists_names(all_games, data):
-    _check(all_games, json.dumps(data.draw(_rosters_er(_pools_er(all_games))), ensure_ascii=False))
-
-
-@_fuzz(FAST)
-@given(data=st.data())
-def test_mutants_of_exported_40k_list_text(all_games, exported_40k, data):
-    _check_list_text(all_games, data.draw(_mutants(exported_40k)))
-
-
-@pytest.mark.fuzz
-@_fuzz(THOROUGH)
-@given(text=mutants)
-def test_many_mutants(catalog, text):
-    _check(catalog, text)
-
-
-@pytest.mark.fuzz
-@_fuzz(THOROUGH)
-@given(data=st.data())
-def test_many_built_rosters(catalog, data):
-    _check(catalog, json.dumps(data.draw(_rosters(_names(catalog))), ensure_ascii=False))
-
-
-@pytest.mark.fuzz
-@_fuzz(THOROUGH)
-@given(data=st.data())
-def test_many_mutants_of_the_40k_and_epic_remastered_examples(all_games, data):
-    examples = [p.read_text() for p in WH40K_EXAMPLES] + ER_EXAMPLES
-    _check(all_games, data.draw(_mutants(examples)))
-
-
-@pytest.mark.fuzz
-@_fuzz(THOROUGH)
-@given(data=st.data())
-def test_many_built_40k_rosters(all_games, data):
-    _check(all_games, json.dumps(data.draw(_rosters_40k(_pools_40k(all_games))), ensure_ascii=False))
-
-
-@pytest.mark.fuzz
-@_fuzz(THOROUGH)
-@given(data=st.data())
-def test_many_built_epic_remastered_rosters(all_games, data):
-    _check(all_games, json.dumps(data.draw(_rosters_er(_pools_er(all_games))), ensure_ascii=False))
-
-
-@pytest.mark.fuzz
-@_fuzz(THOROUGH)
-@given(data=st.data())
-def test_many_mutants_of_exported_40k_list_text(all_games, exported_40k, data):
-    _check_list_text(all_games, data.draw(_mutants(exported_40k)))
+    run()
