@@ -92,3 +92,16 @@ def test_derived_data_sheets_and_the_hq_choice(catalog):
         assert (marines["hq"], marines["takes_over"]) == ("Space Marine Librarian", ["Space Marine Captain"])
 
     run(app, scenario)
+
+
+def test_c_says_epic_remastered_has_no_list_text_yet(catalog):
+    roster_file = read_roster(ROSTERS / "sample-detachments.yaml", catalog)
+    app = EditorApp(catalog, roster_file.roster, document=roster_file.document)
+
+    async def scenario(pilot: Pilot) -> None:
+        await keys(pilot, "c")
+        assert [n.message for n in pilot.app._notifications] == [
+            "listbuilder cannot write epic-remastered rosters as list text yet; ctrl+e prints a PDF"]
+        assert pilot.app.clipboard == ""
+
+    run(app, scenario)

@@ -299,8 +299,8 @@ class EditorApp(App[None]):
         roster = self.history.current
         write = system_for(roster.game).list_text
         if write is None:
-            self.notify(f"listbuilder cannot write {roster.game} rosters as list text yet", severity="warning",
-                        markup=False)
+            self.notify(f"listbuilder cannot write {roster.game} rosters as list text yet; ctrl+e prints a PDF",
+                        severity="warning", markup=False)
             return
         result = self.result if self.result.roster is roster else validate(roster, self.catalog, self.formation_cache)
         text = write(result, self.catalog, False)

@@ -116,6 +116,8 @@ class ErScreen(EditorActions, Screen[None]):
         Binding("ctrl+w", "save_as", "Save as", id="er.save-as", show=False),
         Binding("ctrl+o", "open", "Open", id="er.open", show=False),
         Binding("ctrl+e", "print", "Print PDF", id="er.print", show=False),
+        Binding("c", "copy_text", "Copy as text", id="er.copy-text", show=False,
+                tooltip="Copy the list as text (says so where the game has no list text yet)"),
         Binding("f1,question_mark", "help", "Help", id="er.help"),
     ]
 
