@@ -1,7 +1,10 @@
+import os
+import pickle
 import tarfile
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from listbuilder.data.importers.bsdata import import_folder
 
@@ -26,18 +29,36 @@ def check(catalog):
     return lambda relative: check_file(ROSTERS / relative, catalog, relative)
 
 
+def once_per_run(tmp_path_factory, name: str, make):
+    """What `make()` returns, made once per test run: the suite runs on several processes
+    (pytest-xdist), and the first to get here makes it and saves it where the others read it
+    (xdist's documented way to share a session fixture). Test data only: pickle is fine here."""
+    base = tmp_path_factory.getbasetemp()  # a worker's is within the run's, which is common to them all
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    saved = shared / f"{name}.pickle"
+    with FileLock(f"{saved}.lock"):
+        if saved.is_file():
+            return pickle.loads(saved.read_bytes())
+        made = make(shared)
+        saved.write_bytes(pickle.dumps(made))
+        return made
+
+
 @pytest.fixture(scope="session")
 def bsdata_folder(tmp_path_factory):
     """The BSData snapshot of ../shared, unpacked once per run (skipped where ../shared is absent)."""
     if not BSDATA_SNAPSHOT.is_file():
         pytest.skip(f"{BSDATA_SNAPSHOT} is missing")
-    target = tmp_path_factory.mktemp("bsdata")
-    with tarfile.open(BSDATA_SNAPSHOT) as archive:
-        archive.extractall(target, filter="data")
-    return target / "wh40k-10e"
+
+    def unpack(shared: Path) -> Path:
+        with tarfile.open(BSDATA_SNAPSHOT) as archive:
+            archive.extractall(shared / "bsdata", filter="data")
+        return shared / "bsdata" / "wh40k-10e"
+
+    return once_per_run(tmp_path_factory, "bsdata-folder", unpack)
 
 
 @pytest.fixture(scope="session")
-def bsdata(bsdata_folder):
+def bsdata(bsdata_folder, tmp_path_factory):
     """The whole snapshot imported once per run: an ImportResult."""
-    return import_folder(bsdata_folder, revision="801555b")
+    return once_per_run(tmp_path_factory, "bsdata-import", lambda _: import_folder(bsdata_folder, revision="801555b"))
