@@ -18,7 +18,7 @@ from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
 from .catalog import Enhancement, Faction, Unit, Wh40kCatalog
 from .roster import Wh40kRoster, Wh40kUnit
-from .rules import battle_size, find_faction
+from .rules import battle_size, find_faction, has_keyword
 
 IMPORT = "Importing a list"  # the rule findings of reading a list cite: what the list says vs. the data
 # Findings on Declare Battle Formations choices these forms have no place for (D19): which unit
@@ -226,7 +226,8 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
             continue
         models = _models(unit, item, enhancement)
         units.append(Wh40kUnit(type=unit.name, models=models if unit.max_models > unit.min_models else None,
-                               enhancement=enhancement.name if enhancement else item.enhancement, warlord=item.warlord))
+                               enhancement=enhancement.name if enhancement else item.enhancement, warlord=item.warlord,
+                               reserves=has_keyword(unit, "Aircraft")))  # where the rules put it (D20)
         size_points = unit.points_for(models or unit.min_models)
         cost = None if size_points is None else size_points + (enhancement.points if enhancement else 0)
         data_costs.append(cost)

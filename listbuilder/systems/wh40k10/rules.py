@@ -51,7 +51,7 @@ class CheckedUnit:
         return name + (f" “{self.entry.label}”" if self.entry.label else "")
 
     def has(self, keyword: str) -> bool:
-        return _has(self.unit, keyword)
+        return has_keyword(self.unit, keyword)
 
 
 @dataclass
@@ -130,7 +130,7 @@ class Capacity:
     def used(self, passengers: list[tuple[Unit, int]]) -> int:
         if self.of_units:
             return len(passengers)
-        return sum(models * max([n for k, n in self.space.items() if _has(unit, k)], default=1)
+        return sum(models * max([n for k, n in self.space.items() if has_keyword(unit, k)], default=1)
                    for unit, models in passengers)
 
 
@@ -156,7 +156,8 @@ def capacity(unit: Unit) -> Capacity | None:
     return Capacity(count, of_units, space)
 
 
-def _has(unit: Unit, keyword: str) -> bool:
+def has_keyword(unit: Unit, keyword: str) -> bool:
+    """Whether the unit has the keyword (or Faction keyword), or is that unit: what a rule naming it means."""
     return any(name_key(k) == name_key(keyword) for k in [*unit.keywords, *unit.faction_keywords, unit.name])
 
 
@@ -454,7 +455,7 @@ def second_leader_allowed(bodyguard: CheckedUnit, leaders: list[CheckedUnit]) ->
     for one, other in (leaders, leaders[::-1]):
         allowance = one.unit.leader
         if allowance is not None and (allowance.alongside_any
-                                      or any(_has(other.unit, n) for n in allowance.alongside)):
+                                      or any(has_keyword(other.unit, n) for n in allowance.alongside)):
             return True
     return False
 
