@@ -251,3 +251,33 @@ def test_a_folder_of_two_games_names_both_data(bsdata, tmp_path, monkeypatch, ca
     assert main(["check", str(epic), str(forty), "--format", "csv"]) == 1
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [row["data"] for row in rows] == [data_version(), bsdata.catalog.data_revision]
+
+
+def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_finds(bsdata, tmp_path, monkeypatch):
+    """`install` also cuts the catalog by faction; a check of one roster loads its faction's part
+    (its own units, its libraries' and its allies'), and every example roster's report is the one
+    the whole catalog gives. Parts cut from another catalog, or a faction they cannot name alone,
+    fall back to the whole."""
+    import json
+
+    from listbuilder.data.installed import catalog_path, install, load_installed
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
+    install(bsdata.catalog, bsdata.left_out)
+    whole = load_installed("wh40k-10e")
+    part = load_installed("wh40k-10e", "T'au Empire")
+    [tau] = [f for f in whole.factions if f.name.endswith("T'au Empire")]
+    assert set(part.units) == set(tau.units) and len(part.units) < len(whole.units) / 4
+    assert part.units_of(tau) == whole.units_of(tau) and part.factions == whole.factions
+    assert load_installed("wh40k-10e", "Adeptus Astartes") is whole  # a keyword several catalogues share
+
+    def reports(catalog: Catalog) -> list[str]:
+        return [json.dumps(summarise(check_file(path, catalog)).json, sort_keys=True)
+                for path in sorted(ROSTERS.rglob("*.yaml"))]
+
+    by_faction = Catalog(load_installed=load_installed)
+    assert reports(by_faction) == reports(Catalog(load_installed=lambda game, faction: whole))
+    assert {faction for _, faction in by_faction.installed_parts} == {"Necrons", "Space Marines", "T'au Empire"}
+    assert not by_faction.installed and all(data is not whole for data in by_faction.installed_parts.values())
+
+    catalog_path("wh40k-10e").write_bytes(catalog_path("wh40k-10e").read_bytes() + b" ")  # replaced since
+    assert len(load_installed("wh40k-10e", "T'au Empire").units) == len(whole.units)

@@ -40,16 +40,25 @@ class Catalog:
     # Data the user imported (a 40k catalog from BattleScribe files), by game: loaded on first use
     # by `load_installed`, which the data layer sets, so that checking an Epic roster never reads it.
     installed: dict[str, Any] = field(default_factory=dict)
+    # As much of it as a roster of one faction needs, by (game, faction): what a check loads
+    installed_parts: dict[tuple[str, str], Any] = field(default_factory=dict)
     # Shipped data a game's system reads in its own models (core.system.GameData), by game: parsed
     # on first use by `load_pack`, which the data layer sets, for the same reason.
     packs: dict[str, Any] = field(default_factory=dict)
-    load_installed: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
+    load_installed: Callable[[str, str | None], Any] | None = field(default=None, compare=False, repr=False)
     load_pack: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
 
-    def imported(self, game: str) -> Any | None:
-        if game not in self.installed and self.load_installed is not None:
-            self.installed[game] = self.load_installed(game)
-        return self.installed.get(game)
+    def imported(self, game: str, faction: str | None = None) -> Any | None:
+        """The user's data of `game`; with `faction`, perhaps only what a roster of it needs (the
+        whole, where it is loaded already)."""
+        if game in self.installed or self.load_installed is None:
+            return self.installed.get(game)
+        if faction is None:
+            self.installed[game] = self.load_installed(game, None)
+            return self.installed[game]
+        if (game, faction) not in self.installed_parts:
+            self.installed_parts[game, faction] = self.load_installed(game, faction)
+        return self.installed_parts[game, faction]
 
     def pack(self, game: str) -> Any | None:
         if game not in self.packs and self.load_pack is not None:

@@ -61,6 +61,8 @@ def cache_dir() -> Path:
     return Path(base) / "listbuilder"
 
 
+# What the cache leaves out: memos, the data loaded on first use and how it is loaded
+NOT_CACHED = {"_ceilings", "installed", "installed_parts", "packs", "load_installed", "load_pack"}
 CACHE_SCHEMA = 3  # the layout of the cache file below; raised when it changes (3: one file per data folder)
 
 
@@ -109,7 +111,7 @@ def _load_cache(path: Path, sources: str) -> Catalog | None:
 
 
 def _store(path: Path, catalog: Catalog, sources: str) -> None:
-    payload = _adapter().dump_json(catalog, exclude={"_ceilings", "installed", "packs", "load_installed"})
+    payload = _adapter().dump_json(catalog, exclude=NOT_CACHED)
     header = json.dumps({"schema": CACHE_SCHEMA, "sources": sources, "sha256": hashlib.sha256(payload).hexdigest()})
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
