@@ -133,7 +133,7 @@ def _load(path: Path, modified: float) -> Wh40kCatalog:
 def _load_faction(path: Path, size: int, modified_ns: int, faction: str) -> Wh40kCatalog | None:
     """The catalog with only the units a roster of `faction` may field, from the parts `install`
     cut (a fifth of the time of the whole); None where they do not serve, and the whole is loaded."""
-    from ..systems.wh40k10.catalog import Unit, Wh40kCatalog
+    from ..systems.wh40k10.catalog import Wh40kCatalog
     from ..systems.wh40k10.rules import find_faction
 
     folder = _parts_path(path)
