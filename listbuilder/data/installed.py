@@ -1,10 +1,11 @@
 """Catalogs the user installed (imported BSData): where they live, writing and loading them.
 
 They live in the user data folder (platformdirs; `LISTBUILDER_DATA_DIR` overrides it, as tests
-do), one JSON file per game, written atomically (the one it replaces kept as `.bak`) beside a small summary that `data list` reads
-without loading the catalog. JSON, not YAML: the catalog is machine-written and loading it must
-stay well under a second; it is validated on every load (no pickle), and kept in memory for the
-rest of the run.
+do), one JSON file per game, written atomically (the one it replaces kept as `.bak`) beside a small
+summary that `data list` reads without loading the catalog, and the same catalog cut by faction,
+which a check of one roster loads instead. JSON, not YAML: the catalog is machine-written and
+loading it must stay well under a second; it is validated on every load (no pickle), and kept in
+memory for the rest of the run.
 """
 
 from __future__ import annotations
