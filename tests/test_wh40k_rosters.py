@@ -269,6 +269,10 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     assert set(part.units) == set(tau.units) and len(part.units) < len(whole.units) / 4
     assert part.units_of(tau) == whole.units_of(tau) and part.factions == whole.factions
     assert load_installed("wh40k-10e", "Adeptus Astartes") is whole  # a keyword several catalogues share
+    from listbuilder.data.installed import _index
+    read = _index.cache_info().misses
+    assert all(load_installed("wh40k-10e", f"No Such Faction {n}") is whole for n in range(20))
+    assert _index.cache_info().misses == read  # names from rosters (untrusted) read nothing again
 
     def reports(catalog: Catalog) -> list[str]:
         return [json.dumps(summarise(check_file(path, catalog)).json, sort_keys=True)

@@ -80,7 +80,8 @@ def install(catalog: Wh40kCatalog, left_out: dict[str, int]) -> Installed:
                "factions": len(catalog.factions), "units": len(catalog.units), "left_out": dict(left_out)}
     _write_atomically(_summary_path(catalog.game), json.dumps(summary, indent=2).encode())
     _load.cache_clear()
-    _load_faction.cache_clear()
+    _index.cache_clear()
+    _faction_units.cache_clear()
     return Installed(path=path, **summary)
 
 
@@ -130,26 +131,40 @@ def _load(path: Path, modified: float) -> Wh40kCatalog:
                                    suggestion="import the data again: listbuilder data import bsdata PATH")])
 
 
-@lru_cache(maxsize=8)
 def _load_faction(path: Path, size: int, modified_ns: int, faction: str) -> Wh40kCatalog | None:
     """The catalog with only the units a roster of `faction` may field, from the parts `install`
-    cut (a fifth of the time of the whole); None where they do not serve, and the whole is loaded."""
-    from ..systems.wh40k10.catalog import Wh40kCatalog
+    cut (a tenth of the time of the whole); None where they do not serve, and the whole is loaded.
+    What is read is kept by faction, not by the name a roster gives it (untrusted and endless)."""
     from ..systems.wh40k10.rules import find_faction
 
-    folder = _parts_path(path)
+    index = _index(path, size, modified_ns)
+    found = find_faction(index, faction) if index is not None else []
+    if len(found) != 1:
+        return None  # no parts, no such faction, or several: the whole catalog says so, as ever
+    units = _faction_units(path, size, modified_ns, index.factions.index(found[0]))
+    return None if units is None else index.model_copy(update={"units": units})
+
+
+@lru_cache(maxsize=2)
+def _index(path: Path, size: int, modified_ns: int) -> Wh40kCatalog | None:
+    """The catalog without its units, if the parts beside `path` were cut from it."""
+    from ..systems.wh40k10.catalog import Wh40kCatalog
+
     try:
-        source, _, index = (folder / "index.json").read_bytes().partition(b"\n")
+        source, _, index = (_parts_path(path) / "index.json").read_bytes().partition(b"\n")
         if json.loads(source) != {"size": size, "mtime_ns": modified_ns}:
             return None  # cut from another catalog: the one installed was replaced since
-        catalog = Wh40kCatalog.model_validate_json(index)
-        found = find_faction(catalog, faction)
-        if len(found) != 1:
-            return None  # no such faction, or several: the whole catalog says so, as ever
-        units = _units_adapter().validate_json((folder / f"{catalog.factions.index(found[0])}.json").read_bytes())
+        return Wh40kCatalog.model_validate_json(index)
     except (OSError, ValueError):  # ValueError: not JSON, or not what the models hold
         return None
-    return catalog.model_copy(update={"units": units})
+
+
+@lru_cache(maxsize=8)
+def _faction_units(path: Path, size: int, modified_ns: int, n: int) -> dict[str, Unit] | None:
+    try:
+        return _units_adapter().validate_json((_parts_path(path) / f"{n}.json").read_bytes())
+    except (OSError, ValueError):
+        return None
 
 
 @lru_cache(maxsize=1)
