@@ -79,3 +79,20 @@ def test_c_copies_the_40k_list_as_the_apps_text(catalog):
         assert "CHARACTERS\n\nCaptain (80 points)\n  • Warlord\n  • 1x Captain\n" in app.clipboard
 
     run(app, scenario)
+
+
+def test_h_declares_an_aircraft_with_hover_in_hover_mode(catalog):
+    """D21: `h` on the Stormraven puts it in Hover mode (set up on the battlefield, no finding); on a
+    unit without Hover it says so and changes nothing."""
+    text = START + "units:\n  - {type: Captain, warlord: true}\n  - {type: Stormraven Gunship}\n"
+    app = EditorApp(catalog, parse_roster(text, "new.yaml", catalog).roster, unsaved=True)
+
+    async def scenario(pilot):
+        assert [f.code for f in app.result.findings] == ["aircraft-not-in-reserves"]
+        await keys(pilot, "down", "h")
+        assert app.history.current.units[1].hover and app.result.valid
+        await keys(pilot, "up", "h")
+        assert not app.history.current.units[0].hover
+        assert any("has no Hover ability" in str(n.message) for n in app._notifications)
+
+    run(app, scenario, size=(100, 30))

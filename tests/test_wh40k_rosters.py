@@ -285,3 +285,32 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
 
     catalog_path("wh40k-10e").write_bytes(catalog_path("wh40k-10e").read_bytes() + b" ")  # replaced since
     assert len(load_installed("wh40k-10e", "T'au Empire").units) == len(whole.units)
+
+
+def test_hover_mode(wh40k_catalog):
+    """D21 (L2182-2184): the Stormraven has Hover. In Hover mode it is no Aircraft: it may be set up
+    on the battlefield, and in Reserves it counts toward their cap (Terminators 170 + Stormraven
+    280 = 450 of 500). A unit without Hover in Hover mode is one finding, an Aircraft's included."""
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    roster = read_roster(ROSTERS / "space-marines" / "legal-gladius.yaml", catalog).roster
+    stormraven = next(i for i, u in enumerate(roster.units) if u.type == "Stormraven Gunship")
+
+    def checked(index: int, **changes):
+        units = list(roster.units)
+        units[index] = units[index].model_copy(update=changes)
+        return validate(roster.model_copy(update={"units": units}), catalog)
+
+    on_table = checked(stormraven, hover=True, reserves=False)
+    assert on_table.valid and on_table.derived["reserves"]["points"] == 170
+    summary = summarise(on_table)
+    assert "in Hover mode" in summary.entries[stormraven].lines[0]
+    assert summary.json["units"][stormraven]["hover"] is True
+    in_reserves = checked(stormraven, hover=True, reserves=True)
+    assert in_reserves.valid and in_reserves.derived["reserves"]["points"] == 450
+    assert [f.code for f in checked(stormraven, reserves=False).findings] == ["aircraft-not-in-reserves"]
+    drop_pod = next(i for i, u in enumerate(roster.units) if u.type == "Drop Pod")
+    assert [(f.code, f.path) for f in checked(drop_pod, hover=True).findings] == [
+        ("hover-not-allowed", ("units", drop_pod, "hover"))]
+    # a Night Scythe is an Aircraft without Hover: one finding, not also 'not in Reserves'
+    assert codes_of(wh40k_catalog, "  - {type: Overlord, warlord: true}\n  - {type: Night Scythe, hover: true}\n"
+                    ) == ["hover-not-allowed"]

@@ -1,6 +1,6 @@
 """A Warhammer 40,000 roster file: the army's choices of Muster Your Army (seed 001, L2228-2300)
 and the Declare Battle Formations choices a roster can record (Leaders, embarked units, Strategic
-Reserves; L2334-2342). Names are as typed; the rules pack resolves them."""
+Reserves, Hover mode; L2334-2342, L2182). Names are as typed; the rules pack resolves them."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ class Wh40kUnit(Entry):
     leads: str | None = Field(None, description="the Bodyguard unit this Leader is attached to (its label or name)")
     embarked_in: str | None = Field(None, description="the Transport it starts embarked in (its label or name)")
     reserves: bool = Field(False, description="it starts in Strategic Reserves (Aircraft always start in Reserves)")
+    hover: bool = Field(False, description="an Aircraft with Hover in Hover mode: no longer an Aircraft, it is set "
+                                           "up like any unit or placed in Strategic Reserves")
 
 
 class Wh40kRoster(Entry):

@@ -25,6 +25,7 @@ TRANSPORTS = "Transports: Transport Capacity"
 DEDICATED = "Muster Your Army 5: Dedicated Transports"
 RESERVES = "Strategic Reserves"
 AIRCRAFT = "Aircraft: Deploying Aircraft"
+HOVER = "Aircraft: Hover"
 RESERVES_SHARE = 4  # Strategic Reserves may hold at most a quarter of the battle size's points (L1914)
 
 
@@ -51,6 +52,8 @@ class CheckedUnit:
         return name + (f" “{self.entry.label}”" if self.entry.label else "")
 
     def has(self, keyword: str) -> bool:
+        if self.entry.hover and name_key(keyword) == "aircraft":
+            return False  # in Hover mode it loses the Aircraft keyword (L2184)
         return has_keyword(self.unit, keyword)
 
 
@@ -157,6 +160,11 @@ def capacity(unit: Unit) -> Capacity | None:
     return Capacity(count, of_units, space)
 
 
+def may_hover(unit: Unit) -> bool:
+    """Whether the datasheet has Hover: an Aircraft that may be declared in Hover mode (L2182)."""
+    return any(name_key(rule) == "hover" for rule in unit.rules)
+
+
 def has_keyword(unit: Unit, keyword: str) -> bool:
     """Whether the unit has the keyword (or Faction keyword), or is that unit: what a rule naming it means."""
     return any(name_key(k) == name_key(keyword) for k in [*unit.keywords, *unit.faction_keywords, unit.name])
@@ -201,6 +209,7 @@ class _Muster:
         self._warlord()
         self._leaders()
         self._transports()
+        self._hover()
         reserves = self._reserves()
         result = Wh40kResult(self.roster, self.faction, self.size, self.detachment, self.units, self.findings.items,
                              self.data.data_revision)
@@ -400,6 +409,14 @@ class _Muster:
                            + ", ".join(f"#{c.index + 1} {c.models} {c.name}" for c in aboard)
                            + f"); its transport capacity is {room.count}", TRANSPORTS,
                            ("units", aboard[-1].index, "embarked_in"))
+
+    def _hover(self) -> None:
+        """Only an Aircraft with Hover may be declared in Hover mode (L2182). One declared so without
+        it is this one finding: it is not also told to start in Reserves."""
+        for checked in self.units:
+            if checked.entry.hover and not may_hover(checked.unit):
+                self.error("hover-not-allowed", f"{checked.name} has no Hover ability, so it cannot be in Hover "
+                           f"mode: remove `hover`", HOVER, ("units", checked.index, "hover"))
 
     def _reserves(self) -> list[CheckedUnit]:
         """Units in Strategic Reserves, with the passengers of reserved transports and the other

@@ -33,6 +33,8 @@ def unit_lines(checked: CheckedUnit, at: dict[int, CheckedUnit]) -> list[str]:
         roles.append(f"leads #{checked.leads + 1} {at[checked.leads].name}")
     if checked.embarked_in is not None:
         roles.append(f"embarked in #{checked.embarked_in + 1} {at[checked.embarked_in].name}")
+    if checked.entry.hover:
+        roles.append("in Hover mode")
     if checked.entry.reserves:
         roles.append("in Reserves")
     lines = ["; ".join(roles)] if roles else []
@@ -54,7 +56,7 @@ def unit_json(checked: CheckedUnit) -> dict[str, Any]:
             "points": checked.points, "enhancement": checked.enhancement.name if checked.enhancement else None,
             "warlord": checked.entry.warlord, "wargear": dict(checked.entry.wargear), "leads": checked.leads,
             "leaders": checked.leaders, "embarked_in": checked.embarked_in, "reserves": checked.entry.reserves,
-            "keywords": checked.unit.keywords, **checked.derived}
+            "hover": checked.entry.hover, "keywords": checked.unit.keywords, **checked.derived}
 
 
 def sheet(unit: Unit) -> SheetSummary:

@@ -19,7 +19,7 @@ from ...core.system import RosterSummary
 from ...systems import summarise
 from ...systems.wh40k10 import edits
 from ...systems.wh40k10.roster import Wh40kRoster
-from ...systems.wh40k10.rules import data_of
+from ...systems.wh40k10.rules import data_of, may_hover
 from ..widgets.roster_view import ERROR, FindingsList, points_bar
 from ..widgets.title_bar import TitleBar
 from .editing import EditorActions
@@ -43,6 +43,8 @@ class UnitsScreen(EditorActions, Screen[None]):
         Binding("w", "warlord", "Warlord", id="units.warlord", show=False, tooltip="Make the unit the Warlord"),
         Binding("r", "reserves", "Reserves", id="units.reserves", show=False,
                 tooltip="Start the unit in (Strategic) Reserves, or not"),
+        Binding("h", "hover", "Hover", id="units.hover", show=False,
+                tooltip="Declare an Aircraft with Hover in Hover mode, or not"),
         Binding("F", "faction", "Faction", id="units.faction", show=False, tooltip="Choose the army's faction"),
         Binding("D", "detachment", "Detachment", id="units.detachment", tooltip="Choose the detachment"),
         Binding("B", "battle_size", "Size", id="units.size", show=False, tooltip="Choose the battle size"),
@@ -146,7 +148,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.editor.commit(roster, what, focus)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("remove", "models", "lead", "embark", "enhancement", "warlord", "reserves"):
+        if action in ("remove", "models", "lead", "embark", "enhancement", "warlord", "reserves", "hover"):
             return True if self.selected is not None and self.roster and self.selected < len(self.roster.units) \
                 else None
         return True
@@ -232,6 +234,14 @@ class UnitsScreen(EditorActions, Screen[None]):
         roster, index, _ = self._current()
         self.commit(edits.change_unit(roster, index, reserves=not roster.units[index].reserves),
                     f"reserves of #{index + 1}", index)
+
+    def action_hover(self) -> None:
+        roster, index, unit = self._current()
+        if unit is None or not may_hover(unit):
+            self.notify(f"{roster.units[index].type} has no Hover ability.", severity="warning", markup=False)
+            return
+        self.commit(edits.change_unit(roster, index, hover=not roster.units[index].hover),
+                    f"Hover mode of #{index + 1}", index)
 
     def action_faction(self) -> None:
         assert self.roster is not None
