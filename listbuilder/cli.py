@@ -112,19 +112,6 @@ def _checked_roster(path: str, catalog: Catalog) -> Any:
         return None
 
 
-def _list_engine_roster(path: str, catalog: Catalog, command: str) -> Any:
-    """The roster file checked, or None with the reason on stderr: it cannot be read, or it is of a
-    game whose rosters `command` does not know yet (it knows the list engine's: Epic)."""
-    from .core.roster import Roster
-
-    result = _checked_roster(path, catalog)
-    if result is not None and not isinstance(result.roster, Roster):
-        print(f"{path}: `listbuilder {command}` knows army-list rosters (Epic) only, not {result.roster.game} yet",
-              file=sys.stderr)
-        return None
-    return result
-
-
 def command_export(options: argparse.Namespace) -> int:
     """Write a roster as the list text players post, in its game's form; exit 2 if it cannot be read
     or its game has no list text yet."""
@@ -199,16 +186,21 @@ def command_import(options: argparse.Namespace) -> int:
 
 def command_diff(options: argparse.Namespace) -> int:
     """What changed between two versions of a roster: exit 0 the same, 1 changed, 2 unreadable."""
-    from .report.diff import roster_diff
+    from .core.roster import Roster
+    from .report.diff import roster_diff, summary_diff
+    from .systems import summarise
     from .systems.list_engine_text import Names
 
     catalog = _catalog()
     if catalog is None:
         return EXIT_UNREADABLE
-    old, new = (_list_engine_roster(path, catalog, "diff") for path in (options.old, options.new))
+    old, new = (_checked_roster(path, catalog) for path in (options.old, options.new))
     if old is None or new is None:
         return EXIT_UNREADABLE
-    lines = roster_diff(options.old, old, options.new, new, Names.of(catalog, new.roster.game, new.roster.army))
+    if isinstance(old.roster, Roster) and isinstance(new.roster, Roster):  # formations, upgrade by upgrade
+        lines = roster_diff(options.old, old, options.new, new, Names.of(catalog, new.roster.game, new.roster.army))
+    else:
+        lines = summary_diff(options.old, summarise(old), options.new, summarise(new))
     print("\n".join(lines) if lines else f"{options.old} and {options.new} are the same roster")
     return EXIT_ILLEGAL if lines else EXIT_LEGAL
 

@@ -181,3 +181,23 @@ def test_export_says_it_cannot_write_epic_remastered_yet(capsys, tmp_path):
     assert capsys.readouterr().err == (f"{ROSTERS / 'sample-detachments.yaml'}: `listbuilder export` cannot write "
                                        "epic-remastered rosters as list text yet; `listbuilder print` makes a PDF of it\n")
     assert not output.exists()
+
+
+def test_diff_of_two_epic_remastered_rosters(capsys):
+    """`diff` on detachments, not played to points (no points shown): Force Gadrel given its Captain
+    in a Razorback (now an HQ: 12 units) and one Rhino fewer (two hold four Marines)."""
+    old, new = ROSTERS / "gadrel-no-hq.yaml", ROSTERS / "gadrel-two-rhinos.yaml"
+    assert main(["diff", str(old), str(new)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{old} → {new}",
+        "name: Force Gadrel without a Captain → Force Gadrel in two Rhinos",
+        "~ #1 Force Gadrel (Space Marines detachment)",
+        "    − no HQ; no unit can take over command",
+        "    − Main Force: 6 x Space Marines, with 3 x Space Marine Rhino (Transport (2): room for 6)",
+        "    − 11 units, Infantry and Vehicle detachment",
+        "    + HQ Space Marine Captain; no unit can take over command",
+        "    + Command: 1 x Space Marine Captain, with 1 x Space Marine Razorback (Transport (__): capacity not "
+        "given, check it by hand)",
+        "    + Main Force: 6 x Space Marines, with 2 x Space Marine Rhino (Transport (2): room for 4)",
+        "    + 12 units, Infantry and Vehicle detachment",
+        "ILLEGAL → ILLEGAL"]

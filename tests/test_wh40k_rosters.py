@@ -314,3 +314,28 @@ def test_hover_mode(wh40k_catalog):
     # a Night Scythe is an Aircraft without Hover: one finding, not also 'not in Reserves'
     assert codes_of(wh40k_catalog, "  - {type: Overlord, warlord: true}\n  - {type: Night Scythe, hover: true}\n"
                     ) == ["hover-not-allowed"]
+
+
+
+def test_diff_of_two_40k_rosters(bsdata, tmp_path, monkeypatch, capsys):
+    """`diff` on a game whose entries are units (report/diff.py summary_diff): the Kroot cut from 20
+    to 10 models (Carnivores 140 → 65 points, their Starting Strength and Below Half-strength with
+    it) and the Pathfinders (90) dropped: 980 - 75 - 90 = 815; two Leaders on ten Kroot are illegal."""
+    from listbuilder.data.installed import install
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
+    install(bsdata.catalog, bsdata.left_out)
+    legal, changed = ROSTERS / "tau-empire" / "legal-kauyon.yaml", tmp_path / "resubmitted.yaml"
+    changed.write_text(legal.read_text(encoding="utf-8").replace("models: 20", "models: 10")
+                       .replace("  - type: Pathfinder Team\n    reserves: true\n", ""), encoding="utf-8")
+    assert main(["diff", str(legal), str(changed)]) == 1
+    leaders = "attached unit with #3 Kroot Trail Shaper and #4 Kroot War Shaper: Starting Strength"
+    assert capsys.readouterr().out.splitlines() == [
+        f"{legal} → {changed}",
+        "~ #5 20 Kroot Carnivores → 10 Kroot Carnivores: 140 pts → 65 pts (-75)",
+        "    − Starting Strength 20, Below Half-strength at 9 models or fewer; T 3, best Ld 7+",
+        f"    − {leaders} 22, Below Half-strength at 10 models or fewer; attacks use T 3; best Ld 7+",
+        "    + Starting Strength 10, Below Half-strength at 4 models or fewer; T 3, best Ld 7+",
+        f"    + {leaders} 12, Below Half-strength at 5 models or fewer; attacks use T 3; best Ld 7+",
+        "− #10 10 Pathfinder Team removed (90 pts)",
+        "total: 980 → 815 points (-165); LEGAL → ILLEGAL"]
+    assert main(["diff", str(legal), str(legal)]) == 0

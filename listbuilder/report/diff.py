@@ -1,5 +1,7 @@
 """What changed between two versions of a roster, for an organiser reading a resubmission:
-formations added and removed, their upgrades and settings, points per formation and in all."""
+formations added and removed, their upgrades and settings, points per formation and in all; for
+the other games, their entries (40k units, Epic Remastered detachments) as their summaries print
+them."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from difflib import SequenceMatcher
 from ..core.engine import RosterResult
 from ..core.names import name_key
 from ..core.roster import RosterFormation
+from ..core.system import EntrySummary, RosterSummary
 from ..systems.list_engine_text import Names, upgrade_text
 
 SETTINGS = ("count", "size", "faction", "transport", "composition", "wargear", "split")
@@ -72,7 +75,50 @@ def roster_diff(old_file: str, old: RosterResult, new_file: str, new: RosterResu
                 delta = f" ({now - was:+,})" if was is not None and now is not None and was != now else ""
                 lines.append(f"~ {moved} {after[j].type}: {_cost(was)} → {_cost(now)}{delta}")
                 lines += [f"    {change}" for change in changes]
-    if lines or old.total != new.total:
-        lines.append(f"total: {old.total:,} → {new.total:,} points ({new.total - old.total:+,}); "
-                     f"{'LEGAL' if old.valid else 'ILLEGAL'} → {'LEGAL' if new.valid else 'ILLEGAL'}")
+    return _framed(old_file, old.total, old.valid, new_file, new.total, new.valid, lines)
+
+
+def summary_diff(old_file: str, old: RosterSummary, new_file: str, new: RosterSummary) -> list[str]:
+    """The changes between two rosters of a game whose entries are not formations: entries matched
+    by title in order (one retitled in place, a unit's new model count, is a change), with their
+    points (where the game prices them) and printed lines."""
+    priced = old.priced or new.priced
+    lines = [f"{what}: {before or '—'} → {after or '—'}" for what, before, after in (
+        ("game", old.game, new.game), ("name", old.name, new.name), ("army", old.army, new.army)) if before != after]
+    if old.limit != new.limit:
+        lines.append(f"points limit: {old.limit:,} → {new.limit:,}")
+    before, after = old.entries, new.entries
+    matcher = SequenceMatcher(a=[name_key(e.title) for e in before], b=[name_key(e.title) for e in after],
+                              autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        pairs = list(zip(before[i1:i2], after[j1:j2])) if tag == "equal" or i2 - i1 == j2 - j1 else []
+        for entry in before[i1:i2] if not pairs else []:
+            lines.append(f"− #{entry.index + 1} {entry.title} removed" + (f" ({_cost(entry.points)})" if priced else ""))
+        for entry in after[j1:j2] if not pairs else []:
+            lines.append(f"+ #{entry.index + 1} {entry.title} added" + (f" ({_cost(entry.points)})" if priced else ""))
+        for was, now in pairs:
+            lines += _entry_changes(was, now, priced)
+    return _framed(old_file, old.total, old.valid, new_file, new.total, new.valid, lines, priced)
+
+
+def _entry_changes(was: EntrySummary, now: EntrySummary, priced: bool) -> list[str]:
+    if (was.title, was.points, was.lines) == (now.title, now.points, now.lines):
+        return []
+    moved = f"#{was.index + 1} → #{now.index + 1}" if was.index != now.index else f"#{now.index + 1}"
+    title = now.title if was.title == now.title else f"{was.title} → {now.title}"
+    delta = f" ({now.points - was.points:+,})" if was.points != now.points else ""
+    changed = [f"    − {line}" for line in was.lines if line not in now.lines]
+    changed += [f"    + {line}" for line in now.lines if line not in was.lines]
+    points = f": {_cost(was.points)} → {_cost(now.points)}{delta}" if priced else ""
+    return [f"~ {moved} {title}{points}", *changed]
+
+
+def _framed(old_file: str, old_total: int, old_valid: bool, new_file: str, new_total: int, new_valid: bool,
+            lines: list[str], priced: bool = True) -> list[str]:
+    """The changes under the two files' names, ending with the totals (where the game prices its
+    rosters) and verdicts; nothing when nothing changed."""
+    if lines or old_total != new_total:
+        verdicts = f"{'LEGAL' if old_valid else 'ILLEGAL'} → {'LEGAL' if new_valid else 'ILLEGAL'}"
+        lines.append(f"total: {old_total:,} → {new_total:,} points ({new_total - old_total:+,}); {verdicts}"
+                     if priced else verdicts)
     return [f"{old_file} → {new_file}", *lines] if lines else []
