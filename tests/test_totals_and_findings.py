@@ -269,3 +269,13 @@ def test_a_formation_written_twice_is_reported_twice_where_each_stands(catalog, 
     original, twin = result.formations[0], result.formations[6]
     assert (twin.index, twin.points, twin.refused, twin.derived) == (6, 475, original.refused, original.derived)
     assert result.total == 2420 + 475
+
+
+def test_a_whole_upgrade_and_one_unit_of_it_are_not_twins(catalog):
+    """`Ogryns: true` takes the upgrade's 2 Ogryns, `Ogryns: 1` one, which is refused (L9909: '2
+    Ogryns'): the second formation is built for itself, though True == 1 in Python."""
+    result = validate(roster("steel-legion", *({"type": "Infantry Company", "upgrades": {"Ogryns": taken}}
+                                               for taken in (True, 1))), catalog)
+    assert [sum(g.count for g in f.units if g.sheet.name == "Ogryns") for f in result.formations] == [2, 1]
+    assert [(f.code, f.path) for f in result.findings if "Ogryns" in f.message] == [
+        ("quantity-out-of-range", ("formations", 1, "upgrades", "Ogryns"))]

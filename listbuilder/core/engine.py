@@ -1084,23 +1084,27 @@ def _purchases(roster: Roster, army: ArmyList, formations: list[BuiltFormation],
 
 # formation index -> the entry built there, what it built and the findings it gave
 FormationCache = dict[int, tuple[RosterFormation, BuiltFormation, list[Finding]]]
+# (its definition, the entry as JSON) -> the first formation of the roster written so; JSON, not
+# ==, since `Ogryns: true` (the whole upgrade) is not `Ogryns: 1`, though True == 1
+Twins = dict[tuple[int, str], tuple[RosterFormation, BuiltFormation, list[Finding]]]
 
 
 def _formation(view: ArmyView, main: ArmyView, definition: Formation, entry: RosterFormation, index: int,
-               findings: FindingList, reuse: FormationCache | None, earlier: FormationCache) -> BuiltFormation:
+               findings: FindingList, reuse: FormationCache | None, twins: Twins) -> BuiltFormation:
     """Build one formation, or take it from `reuse` when the very same entry object was built at
     the same place before (an editor replaces the entry it changes and keeps the others), or from
-    `earlier` (this roster's formations built so far) when one was written exactly alike: a
-    formation is built from its entry alone, so its twin differs only in where it stands."""
+    `twins` when an earlier one in the roster was written exactly alike: a formation is built from
+    its entry alone, so its twin differs only in where it stands."""
+    written = (id(definition), entry.model_dump_json())
     hit = reuse.get(index) if reuse is not None else None
     if hit is None or hit[0] is not entry or hit[1].definition is not definition:
-        twin = next((t for t in earlier.values() if t[1].definition is definition and t[0] == entry), None)
+        twin = twins.get(written)
         hit = _moved(twin, entry, index) if twin is not None else None
     if hit is None:
         own = FindingList()
         hit = (entry, _FormationBuilder(view, main, definition, entry, index, own).build(), own.items)
     findings.items.extend(hit[2])
-    earlier[index] = hit
+    twins.setdefault(written, hit)
     if reuse is not None:
         reuse[index] = hit
     return hit[1]
@@ -1131,7 +1135,7 @@ def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None)
     for v, f in choices:
         for name in (f.name, *f.aliases):
             by_name.setdefault(name_key(name), (v, f))
-    earlier: FormationCache = {}
+    twins: Twins = {}
     for index, entry in enumerate(roster.formations):
         match = by_name.get(name_key(entry.type))
         if match is None:
@@ -1141,7 +1145,7 @@ def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None)
             findings.add("unknown-formation", f"'{entry.type}' is not a formation of {army.name} or its allies",
                          army.rule, ("formations", index, "type"), suggestion=hint)
             continue
-        formations.append(_formation(match[0], view, match[1], entry, index, findings, reuse, earlier))
+        formations.append(_formation(match[0], view, match[1], entry, index, findings, reuse, twins))
     _requirements(formations, findings)
     _per_army(view.lists(), formations, findings)
     _limits([*game.limits, *army.limits], roster.points, formations, findings)
