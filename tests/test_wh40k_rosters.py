@@ -167,11 +167,15 @@ def test_check_without_installed_data_says_how_to_import(tmp_path, monkeypatch, 
     assert "no wh40k-10e data is installed" in out and "listbuilder data import bsdata PATH" in out
 
 
-def codes_of(wh40k_catalog, units: str) -> list[str]:
+def findings_of(wh40k_catalog, units: str) -> list:
     from listbuilder.rosters.files import parse_roster
     catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
     text = "game: wh40k-10e\nfaction: Necrons\nbattle_size: Strike Force\ndetachment: Awakened Dynasty\nunits:\n" + units
-    return [f.code for f in validate(parse_roster(text, "r", catalog).roster, catalog).findings]
+    return validate(parse_roster(text, "r", catalog).roster, catalog).findings
+
+
+def codes_of(wh40k_catalog, units: str) -> list[str]:
+    return [f.code for f in findings_of(wh40k_catalog, units)]
 
 
 def test_an_attached_unit_embarks_and_reserves_as_one(wh40k_catalog):
@@ -307,14 +311,19 @@ def test_hover_mode(wh40k_catalog):
     assert summary.json["units"][stormraven]["hover"] is True
     in_reserves = checked(stormraven, hover=True, reserves=True)
     assert in_reserves.valid and in_reserves.derived["reserves"]["points"] == 450
-    assert [f.code for f in checked(stormraven, reserves=False).findings] == ["aircraft-not-in-reserves"]
+    [grounded] = checked(stormraven, reserves=False).findings  # the finding names both fixes
+    assert (grounded.code, grounded.message) == ("aircraft-not-in-reserves", (
+        "Stormraven Gunship is an Aircraft and must start the battle in Reserves: mark it `reserves: true`, or, "
+        "as it has Hover, declare it in Hover mode: `hover: true` (`h` in the editor)"))
     drop_pod = next(i for i, u in enumerate(roster.units) if u.type == "Drop Pod")
     assert [(f.code, f.path) for f in checked(drop_pod, hover=True).findings] == [
         ("hover-not-allowed", ("units", drop_pod, "hover"))]
     # a Night Scythe is an Aircraft without Hover: one finding, not also 'not in Reserves'
     assert codes_of(wh40k_catalog, "  - {type: Overlord, warlord: true}\n  - {type: Night Scythe, hover: true}\n"
                     ) == ["hover-not-allowed"]
-
+    # without Hover, Reserves is the one fix to name
+    [scythe] = findings_of(wh40k_catalog, "  - {type: Overlord, warlord: true}\n  - {type: Night Scythe}\n")
+    assert scythe.message == "Night Scythe is an Aircraft and must start the battle in Reserves: mark it `reserves: true`"
 
 
 def test_diff_of_two_40k_rosters(bsdata, tmp_path, monkeypatch, capsys):

@@ -435,8 +435,10 @@ class _Muster:
                            f"in Strategic Reserves", RESERVES, ("units", index, "reserves"))
         for checked in self.units:
             if checked.has("Aircraft") and not checked.entry.reserves:
+                hover = (", or, as it has Hover, declare it in Hover mode: `hover: true` (`h` in the editor)"
+                         if may_hover(checked.unit) else "")
                 self.error("aircraft-not-in-reserves", f"{checked.name} is an Aircraft and must start the battle in "
-                           f"Reserves: mark it `reserves: true`", AIRCRAFT, ("units", checked.index))
+                           f"Reserves: mark it `reserves: true`{hover}", AIRCRAFT, ("units", checked.index))
             elif checked.embarked_in is not None and at[checked.embarked_in].has("Aircraft") and not checked.entry.reserves:
                 self.error("aircraft-passenger-not-in-reserves", f"{checked.name} starts embarked in an Aircraft, so "
                            f"it must be placed in Reserves itself: mark it `reserves: true`", AIRCRAFT,
