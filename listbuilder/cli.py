@@ -61,7 +61,7 @@ def command_check(options: argparse.Namespace) -> int:
     from .report.progress import Progress
     from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance, report, summary_text
     from .report.text import failure_text
-    from .rosters.batch import check_all, roster_files
+    from .rosters.batch import RosterItem, check_all, roster_files
     from .report.safe import printable_lines
 
     catalog = _catalog()
@@ -76,7 +76,7 @@ def command_check(options: argparse.Namespace) -> int:
         leave_out = {Path(options.event).resolve()} if options.event else set()
         items, skipped, empty = roster_files(options.rosters, leave_out)
     else:
-        items, skipped, empty = [(DEMO_ROSTER, "demo/ultramarines.yaml")], [], []
+        items, skipped, empty = [RosterItem(DEMO_ROSTER, "demo/ultramarines.yaml")], [], []
     for folder in empty:
         print(f"{folder}: no roster file (.yaml or .yml) in this folder or below it", file=sys.stderr)
     progress = Progress(len(items), sys.stderr)

@@ -299,7 +299,7 @@ def test_links_to_folders_are_listed_not_followed(tmp_path):
     shutil.copy(ASTARTES / "legal-scouts.yaml", tmp_path / "inbox" / "a.yaml")
     (tmp_path / "inbox" / "loop").symlink_to(tmp_path / "inbox")  # followed, it would never end
     found, skipped, empty = roster_files([str(tmp_path / "inbox")])
-    assert [shown for _, shown in found] == [f"{tmp_path}/inbox/a.yaml"] and empty == []
+    assert [item.shown for item in found] == [f"{tmp_path}/inbox/a.yaml"] and empty == []
     assert [(s.file, s.reason) for s in skipped] == [(f"{tmp_path}/inbox/loop/", "link to a folder (not followed)")]
 
 
@@ -308,10 +308,10 @@ def test_an_internal_error_names_its_file_and_exits_3(capsys, inbox, monkeypatch
 
     checked = batch.check_file
 
-    def broken_on_bob(path, catalog, shown, event=None):
+    def broken_on_bob(path, catalog, shown, event=None, data=None):
         if path.name == "bob.YML":
             raise ZeroDivisionError("a bug")
-        return checked(path, catalog, shown, event)
+        return checked(path, catalog, shown, event, data)
 
     monkeypatch.setattr(batch, "check_file", broken_on_bob)
     code, out, _ = run(capsys, "check", str(inbox))

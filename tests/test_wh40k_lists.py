@@ -5,6 +5,7 @@ fixture: what each becomes, every stated cost against the data's, every line pla
 import io
 import json
 import zipfile
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from listbuilder.cli import main
 from listbuilder.core.catalog import Catalog
 from listbuilder.core.findings import LoadFailure
-from listbuilder.rosters.batch import check_file
+from listbuilder.rosters.batch import KEPT_TEXT, check_file
 from listbuilder.rosters.files import to_data
 from listbuilder.rosters.imports import MAX_UNZIPPED, read_list, read_list_data
 from listbuilder.systems import system_for, validate
@@ -267,16 +268,33 @@ def test_cli_import_writes_the_roster(bsdata_installed, tmp_path, capsys):
     assert "nr-ultramarines-illegal.txt:9: error: cannot place '+ FAVOURITE COLOUR: blue'" in capsys.readouterr().err
 
 
-def test_cli_checks_a_folder_of_whatever_was_sent(bsdata_installed, tmp_path, capsys):
+def test_cli_checks_a_folder_of_whatever_was_sent(bsdata_installed, tmp_path, capsys, monkeypatch):
+    """Each .txt is read once: the bytes that told a list from notes are the ones checked."""
     inbox = tmp_path / "inbox"
     inbox.mkdir()
     for name in ("app-gladius-legal.txt", "app-chaos-illegal.txt", "ros-necrons-legal.ros"):
         (inbox / name).write_bytes((LISTS / name).read_bytes())
     rosz(inbox, (LISTS / "ros-necrons-legal.ros").read_bytes(), "zipped.rosz")
+    (inbox / "notes.txt").write_text("Dave's list is attached")
+    padded = (LISTS / "app-gladius-legal.txt").read_text(encoding="utf-8") + "\n" * KEPT_TEXT
+    (inbox / "padded.txt").write_text(padded, encoding="utf-8")  # too large to keep: read again when checked
+    opened, real_open = Counter(), Path.open
+
+    def counted_open(path, *args, **kwargs):
+        opened[path.name] += 1
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", counted_open)
     assert main(["check", str(inbox)]) == 1
     out = capsys.readouterr().out
-    assert "3 of 4 rosters legal" in out
+    assert "4 of 5 rosters legal" in out and "notes.txt — text, but not a list another tool wrote" in out
     assert "app-chaos-illegal.txt:28: warning: Forgefiend: the list says 150, the data of 801555b says 170" in out
+    assert [opened[name] for name in ("app-gladius-legal.txt", "app-chaos-illegal.txt", "notes.txt", "padded.txt")
+            ] == [1, 1, 1, 2]
+    main(["check", str(inbox), "--format", "json"])
+    [in_folder] = [r for r in json.loads(capsys.readouterr().out)["rosters"] if r["file"].endswith("chaos-illegal.txt")]
+    assert main(["check", str(inbox / "app-chaos-illegal.txt"), "--format", "json"]) == 1  # named alone: read then
+    assert json.loads(capsys.readouterr().out)["rosters"] == [in_folder]
 
 
 def test_new_recruit_header_lines_must_name_their_unit(catalog, tmp_path):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.catalog import Catalog
 from ..core.event import Event, apply_event, event_problems, limit_differs, states_points
@@ -20,23 +20,30 @@ from .imports import LIST_SUFFIXES, is_list, list_form, read_bounded
 
 ROSTER_SUFFIXES = (".yaml", ".yml", *LIST_SUFFIXES)  # lists other tools wrote (imports.py) too
 POOL_FROM = 32  # fewer files are checked in this process: starting workers would cost more
+KEPT_TEXT = 32 * 1024  # a list's text is ~1 KB; a larger .txt is read again when checked (a folder's memory bounded)
 
 
-def roster_files(arguments: list[str], leave_out: set[Path] = frozenset()) -> tuple[list[tuple[Path, str]],
+class RosterItem(NamedTuple):
+    path: Path
+    shown: str  # the name reports give it
+    data: bytes | None = None  # a .txt list's bytes, as read to tell it from notes: not read again
+
+
+def roster_files(arguments: list[str], leave_out: set[Path] = frozenset()) -> tuple[list[RosterItem],
                                                                                       list[Skipped], list[str]]:
-    """(path, name shown) of every roster file named or found in the folders named, recursively,
-    in order; the files skipped, with why; and the folders that hold no roster file at all."""
-    found: list[tuple[Path, str]] = []
+    """Every roster file named or found in the folders named, recursively, in order; the files
+    skipped, with why; and the folders that hold no roster file at all."""
+    found: list[RosterItem] = []
     skipped: list[Skipped] = []
     empty: list[str] = []
     for argument in arguments:
         top = Path(argument)
         if not _is_folder(top):
-            found.append((top, argument))  # checked as a roster: what is wrong with it is reported then
+            found.append(RosterItem(top, argument))  # checked as a roster: what is wrong with it is reported then
             continue
         before = len(found)
         for folder, folders, files in os.walk(top, onerror=lambda error: found.append(
-                (Path(error.filename), str(error.filename)))):  # an unlistable folder is reported unreadable
+                RosterItem(Path(error.filename), str(error.filename)))):  # an unlistable folder is reported unreadable
             here = Path(folder)
             for name in list(folders):
                 if name.startswith(".") or (here / name).is_symlink():
@@ -54,23 +61,29 @@ def roster_files(arguments: list[str], leave_out: set[Path] = frozenset()) -> tu
                     skipped.append(Skipped(str(path), "not a .yaml/.yml file or a list (.ros, .rosz, .txt)"))
                 elif not path.is_file():
                     skipped.append(Skipped(str(path), "not a regular file"))
-                elif path.suffix.lower() == ".txt" and not _a_list(path):
-                    skipped.append(Skipped(str(path), "text, but not a list another tool wrote"))
+                elif path.suffix.lower() == ".txt":
+                    text = _text(path)
+                    if text is not None and list_form(text) is None:
+                        skipped.append(Skipped(str(path), "text, but not a list another tool wrote"))
+                    else:
+                        kept = text if text is not None and len(text) <= KEPT_TEXT else None
+                        found.append(RosterItem(path, str(path), kept))
                 else:
-                    found.append((path, str(path)))
-        found[before:] = sorted(found[before:], key=lambda item: item[0].parts)
+                    found.append(RosterItem(path, str(path)))
+        found[before:] = sorted(found[before:], key=lambda item: item.path.parts)
         if len(found) == before:
             empty.append(argument)
     skipped.sort(key=lambda s: Path(s.file).parts)
     return found, skipped, empty
 
 
-def _a_list(path: Path) -> bool:
-    """A .txt file is checked only if it is a list's text (notes sent along are skipped)."""
+def _text(path: Path) -> bytes | None:
+    """A .txt file's bytes, to tell a list's text (checked) from notes sent along (skipped); None if
+    it cannot be read (checked, so that why is reported)."""
     try:
-        return list_form(read_bounded(path, str(path))) is not None
+        return read_bounded(path, str(path))
     except LoadFailure:
-        return True  # checked, so that why it cannot be read is reported
+        return None
 
 
 def read_event(path: Path, catalog: Catalog) -> Event:
@@ -90,10 +103,11 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
-def check_file(path: Path, catalog: Catalog, shown: str | None = None, event: Event | None = None) -> Any:
-    """Read and validate one roster (by the event's rules, if any), findings located in the file.
-    Raises LoadFailure."""
-    roster_file = (read_list_file if is_list(path) else read_roster)(path, catalog, shown)
+def check_file(path: Path, catalog: Catalog, shown: str | None = None, event: Event | None = None,
+               data: bytes | None = None) -> Any:
+    """Read and validate one roster (by the event's rules, if any), findings located in the file;
+    a list from `data`, its bytes, if already read. Raises LoadFailure."""
+    roster_file = read_list_file(path, catalog, shown, data) if is_list(path) else read_roster(path, catalog, shown)
     roster, broken = apply_event(roster_file.roster, event, catalog) if event else (roster_file.roster, [])
     result = validate(roster, catalog)
     if event and not states_points(roster):  # 40k's battle size
@@ -112,12 +126,12 @@ def _start(catalog: Catalog, event: Event | None, form: str) -> None:
     _job = (catalog, event, form)
 
 
-def _check(item: tuple[Path, str]) -> Submission:
+def _check(item: RosterItem) -> Submission:
     assert _job is not None
     catalog, event, form = _job
-    path, shown = item
+    path, shown, data = item
     try:
-        result = check_file(path, catalog, shown, event)
+        result = check_file(path, catalog, shown, event, data)
     except Exception as error:  # one bad file never hides the report of the others
         verdict, findings = (UNREADABLE, error.findings) if isinstance(error, LoadFailure) else (
             INTERNAL, [Finding("internal-error", f"internal error while checking this file: {type(error).__name__}: "
@@ -130,7 +144,7 @@ def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def check_all(items: list[tuple[Path, str]], catalog: Catalog, event: Event | None, form: str,
+def check_all(items: list[RosterItem], catalog: Catalog, event: Event | None, form: str,
               jobs: int | None = None) -> Iterator[Submission]:
     """Each file checked and rendered in `form`, in the order given; on `jobs` processes (default:
     every core) when there are enough files to be worth it."""

@@ -73,11 +73,13 @@ def _names_known(roster_file: RosterFile, catalog: Catalog) -> RosterFile:
     return roster_file
 
 
-def read_list_file(path: FsPath, catalog: Catalog, shown_as: str | None = None) -> RosterFile:
-    """A list in another tool's form (imports.py), its reading's findings kept as notes."""
+def read_list_file(path: FsPath, catalog: Catalog, shown_as: str | None = None,
+                   data: bytes | None = None) -> RosterFile:
+    """A list in another tool's form (imports.py), its reading's findings kept as notes; from
+    `data`, the file's bytes, if already read."""
     from .imports import read_list  # the 40k pack it needs is loaded only for such a list
 
-    imported = read_list(path, catalog, shown_as)
+    imported = read_list(path, catalog, shown_as, data)
     return _names_known(RosterFile(imported.roster, imported, imported.findings), catalog)
 
 

@@ -81,11 +81,12 @@ def list_form(data: bytes) -> str | None:
         return None
 
 
-def read_list(path: FsPath, catalog: Catalog, shown: str | None = None) -> ImportedList:
-    """Read a list file in any form this knows, against the installed data. Raises LoadFailure when
-    the file cannot be read or its form is not known; a list that reads has its findings in the result."""
+def read_list(path: FsPath, catalog: Catalog, shown: str | None = None, data: bytes | None = None) -> ImportedList:
+    """Read a list file in any form this knows, against the installed data (`data`: its bytes, if
+    already read). Raises LoadFailure when the file cannot be read or its form is not known; a list
+    that reads has its findings in the result."""
     shown = shown or str(path)
-    return read_list_data(read_bounded(path, shown), shown, catalog)
+    return read_list_data(read_bounded(path, shown) if data is None else data, shown, catalog)
 
 
 def read_list_data(data: bytes, shown: str, catalog: Catalog) -> ImportedList:
