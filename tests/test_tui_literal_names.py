@@ -7,6 +7,8 @@ from __future__ import annotations
 import html
 import re
 
+from textual.command import CommandList
+
 from listbuilder.core.catalog import Catalog
 from listbuilder.rosters.files import read_roster
 from listbuilder.tui.app import EditorApp
@@ -84,5 +86,20 @@ def test_a_40k_detachment_shows_as_written_on_the_units_border(bsdata, tmp_path)
 
     async def scenario(pilot) -> None:
         assert "Units · [/bold]Gladius" in screen_text(app)
+
+    run(app, scenario, size=(120, 40))
+
+
+def test_the_palette_highlights_the_letters_matched_in_a_name_with_brackets(catalog, tmp_path):
+    """The palette shows a name as written and highlights the very letters the query matched: on
+    `Go to #2 [b]Tactical`, `tac` lights `T`, `a`, `c` of `Tactical`, not the letters after them."""
+    app = opened(catalog, tmp_path / "army.yaml", "game: epic-armageddon\narmy: codex-astartes\npoints: 3000\n"
+                 "formations:\n  - type: Tactical\n  - type: '[b]Tactical'\n")
+
+    async def scenario(pilot) -> None:
+        await keys(pilot, "ctrl+p", "=#2 tac")
+        assert await shows(pilot, "Go to #2 [b]Tactical")
+        prompt = pilot.app.screen.query_one(CommandList).get_option_at_index(0).prompt
+        assert [str(prompt)[span.start:span.end] for span in prompt.spans] == ["#", "2", "T", "a", "c"]
 
     run(app, scenario, size=(120, 40))

@@ -7,6 +7,8 @@ from functools import partial
 from typing import Callable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 from textual.markup import escape
 
 from .knobs import offers
@@ -56,4 +58,14 @@ class EditorCommands(Provider):
         for title, help_text, command in self._everything(screen):
             score = matcher.match(title)
             if score > 0:
-                yield Hit(score, matcher.highlight(escape(title)), command, help=escape(help_text))
+                yield Hit(score, highlighted(matcher, title), command, text=title, help=escape(help_text))
+
+
+def highlighted(matcher: Matcher, title: str) -> Content:
+    """The title as written, the letters the query matched highlighted. Not Matcher.highlight: it
+    reads its candidate as markup, so on an escaped name its offsets fall one off after each `[`."""
+    content = Content(title)
+    for offset in matcher.fuzzy_search.match(matcher.query, title)[1]:
+        if not title[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
