@@ -13,6 +13,7 @@ from listbuilder.rosters.files import read_roster
 from listbuilder.systems.epic_remastered.models import ErRoster
 from listbuilder.tui.app import EditorApp, new_roster_app
 from listbuilder.tui.epic_remastered import ErScreen, SheetsScreen
+from listbuilder.tui.widgets.roster_view import FindingsList
 
 from .test_tui import keys, run, tolerant_idle  # noqa: F401  (the fixture applies here too)
 
@@ -103,5 +104,27 @@ def test_c_says_epic_remastered_has_no_list_text_yet(catalog):
         assert [n.message for n in pilot.app._notifications] == [
             "listbuilder cannot write epic-remastered rosters as list text yet; ctrl+e prints a PDF"]
         assert pilot.app.clipboard == ""
+
+    run(app, scenario)
+
+
+def test_findings_name_the_entry_as_the_other_games_do_and_jump_to_it(catalog, tmp_path):
+    """One findings list for every game: '✖ #1 Space Marines detachment › Pope: …', not the path
+    `detachments.0.units.1.unit`; enter on a finding selects its unit line."""
+    path = tmp_path / "pope.yaml"
+    path.write_text("game: epic-remastered\narmy: core-samples\ndetachments:\n  - type: Space Marines detachment\n"
+                    "    units:\n      - {unit: Space Marines, count: 2}\n      - {unit: Pope}\n", encoding="utf-8")
+    roster_file = read_roster(path, catalog, round_trip=True)
+    app = EditorApp(catalog, roster_file.roster, document=roster_file.document, path=path)
+
+    async def scenario(pilot: Pilot) -> None:
+        findings = pilot.app.screen.query_one(FindingsList)
+        assert [str(o.prompt).partition(": ")[0] for o in findings.options] == [
+            "✖ #1 Space Marines detachment › Pope", "✖ #1 Space Marines detachment"]
+        assert str(findings.border_title) == "Findings · 2 errors"
+        await keys(pilot, "up", "f", "enter")  # from the detachment's line to the finding about the Pope
+        assert pilot.app.screen.row == (0, 1) and pilot.app.screen.query_one("#formations").has_focus
+        await keys(pilot, "f", "down", "enter")
+        assert pilot.app.screen.row == (0, None)
 
     run(app, scenario)

@@ -19,7 +19,6 @@ from textual.widgets.option_list import Option
 
 from ..core.names import name_key
 from ..core.system import SheetSummary
-from ..report.summary import finding_text
 from ..systems import summarise
 from ..systems.epic_remastered.summary import detachment_lines, sheet, unit_text
 from ..systems.epic_remastered.models import DetachmentPick, ErRoster, TransportPick, UnitPick
@@ -28,6 +27,7 @@ from .screens.dialogs import TextScreen
 from .screens.editing import EditorActions
 from .screens.help import HelpScreen
 from .screens.pick import PickItem, PickScreen
+from .widgets.roster_view import FindingsList
 from .widgets.title_bar import TitleBar
 
 Row = tuple[int, int | None]  # (detachment, unit line or None for the detachment itself)
@@ -110,6 +110,7 @@ class ErScreen(EditorActions, Screen[None]):
         Binding("r", "rename", "Name", id="er.rename", show=False, tooltip="Name the roster"),
         Binding("delete,x", "remove", "Remove", id="er.remove", key_display="del"),
         Binding("v", "sheets", "Sheets", id="er.sheets", tooltip="Derived data sheets of the selection"),
+        Binding("f", "findings", "Findings", id="er.findings", show=False, tooltip="Go to the findings"),
         Binding("ctrl+z", "undo", "Undo", id="er.undo"),
         Binding("ctrl+y", "redo", "Redo", id="er.redo", show=False),
         Binding("ctrl+s", "save", "Save", id="er.save"),
@@ -149,12 +150,11 @@ class ErScreen(EditorActions, Screen[None]):
             yield OptionList(id="formations")
             with VerticalScroll(id="editor"):
                 yield Static(id="details")
-        yield OptionList(id="findings")
+        yield FindingsList(id="findings")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#formations", OptionList).border_title = "Detachments"
-        self.query_one("#findings", OptionList).border_title = "Findings"
         if self.result is not None:
             self.show(self.result)
         self.query_one("#formations", OptionList).focus()
@@ -185,9 +185,7 @@ class ErScreen(EditorActions, Screen[None]):
         listing.set_options(options)
         if self.selected is not None:
             listing.highlighted = self.selected
-        findings = self.query_one("#findings", OptionList)
-        findings.set_options([Option(Text(finding_text(f))) for f in summary.findings] or
-                             [Option(Text("✔ No findings: the roster is legal.", style="green"))])
+        self.query_one(FindingsList).show(result)
         self._details()
         self.refresh_bindings()
 
@@ -213,6 +211,21 @@ class ErScreen(EditorActions, Screen[None]):
             self.selected = event.option_index
             self._details()
             self.refresh_bindings()
+
+    @on(FindingsList.Chosen)
+    def _jump(self, event: FindingsList.Chosen) -> None:
+        """To the unit line or detachment a finding is about."""
+        path, listing = event.finding.path, self.query_one("#formations", OptionList)
+        rows = rows_of(self.roster) if self.roster else []
+        if len(path) >= 2 and path[0] == "detachments":
+            unit = path[3] if len(path) >= 4 and path[2] == "units" else None
+            row = (path[1], unit) if (path[1], unit) in rows else (path[1], None)
+            if row in rows:
+                listing.highlighted = rows.index(row)
+        listing.focus()
+
+    def action_findings(self) -> None:
+        self.query_one(FindingsList).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         unit_actions = {"count", "transport", "transports", "upgrade"}

@@ -31,12 +31,16 @@ def formation_problems(findings: list[Finding], index: int) -> list[Finding]:
 
 
 def where(finding: Finding, roster: Any) -> str:
-    """'#3 Tactical › Hunter', 'points', 'army': the entry a finding is about, as a player names it
-    (an Epic formation, a 40k unit)."""
+    """'#3 Tactical › Hunter', '#1 Space Marines detachment › Space Marine Rhino', 'points', 'army':
+    the entry a finding is about, as a player names it (an Epic formation, a 40k unit, an Epic
+    Remastered detachment and its unit line)."""
     path = finding.path
-    entries = getattr(roster, path[0], None) if path and path[0] in ("formations", "units") else None
+    entries = getattr(roster, path[0], None) if path and path[0] in ("formations", "units", "detachments") else None
     if entries is not None and len(path) >= 2 and isinstance(path[1], int) and path[1] < len(entries):
-        text = f"#{path[1] + 1} {entries[path[1]].type}"
+        entry = entries[path[1]]
+        text = f"#{path[1] + 1} {entry.type}"
+        if path[0] == "detachments" and len(path) >= 4 and path[2] == "units" and path[3] < len(entry.units):
+            return f"{text} › {entry.units[path[3]].unit}"
         detail = [str(p) for p in path[2:4] if p not in ("upgrades", "type")]
         return text + "".join(f" › {d}" for d in detail)
     if entries is not None:
