@@ -74,7 +74,7 @@ EXPECTED = {
     "nr-ultramarines-illegal.txt": (
         "Ultramarines", "Incursion", "Gladius Task Force",
         [("Captain", None, "Artificer Armour", True), ("Intercessor Squad", 10, "Fire Discipline", False),
-         ("Intercessor Squad", 5, None, False), ("Primaris Space Pope", None, None, False)],
+         ("Intercessor Squad", 5, None, False), ("Primaris Space Pope", 1, None, False)],  # '1x' as written (D22)
         [("list-battle-size-assumed", 4), ("list-line-unread", 9), ("list-points-differ", 14)],
         ["unknown-unit", "enhancement-not-character"]),
     "ros-necrons-legal.ros": (
@@ -225,7 +225,30 @@ def test_what_the_data_does_not_allow_is_exported_as_written(catalog):
     back = validate(read_list_data(text.encode(), "posted.txt", catalog).roster, catalog)
     assert sorted(f.code for f in back.findings) == sorted(f.code for f in result.findings) == [
         "model-count", "unknown-unit"]
+    assert back.roster.units[2] == units[2]  # its 3 models too (D22)
     assert back.total == result.total
+
+
+def test_a_datasheet_the_data_does_not_know_keeps_its_model_count(catalog):
+    """D22: the count its lines state, where they are evidently models (one has weapons of its own
+    or names the unit); weapon lines alone state none. The check's finding says the count."""
+    app = (LISTS / "app-gladius-legal.txt").read_text(encoding="utf-8").replace(
+        "Terminator Squad (", "Terminator Squadd (").replace("Lieutenant (", "Lieutenantt (").replace(
+        "Intercessor Squad (80", "Primaris Space Pope (80").replace("1x Intercessor Sergeant\n  • 4x Intercessor\n",
+                                                                   "3x Primaris Space Pope\n")
+    imported = read_list_data(app.encode(), "app.txt", catalog)
+    assert [(u.type, u.models) for u in imported.roster.units[1:]] == [
+        ("Lieutenantt", None),  # '1x Master-crafted bolter', '1x Close combat weapon': weapons, or models?
+        ("Intercessor Squad", 10), ("Primaris Space Pope", 3),  # named as the unit itself, as export writes it
+        ("Terminator Squadd", 5)]  # 1 Sergeant + 4 with weapons of their own
+    new_recruit = (LISTS / "nr-kauyon-legal.txt").read_text(encoding="utf-8").replace(
+        "1x Kroot Carnivores", "1x Kroot Eaters").replace("1x Strike Team (70 pts)\n", "1x Stroke Team (70 pts)\n")
+    imported = read_list_data(new_recruit.encode(), "nr.txt", catalog)
+    assert [(u.type, u.models) for u in imported.roster.units] == [
+        ("Cadre Fireblade", None), ("Stroke Team", 10), ("Kroot Eaters", 10)]
+    unknown = [f.message for f in validate(imported.roster, catalog).findings if f.code == "unknown-unit"]
+    assert unknown == ["'Stroke Team' (10 models as written) is not a datasheet of Xenos - T'au Empire",
+                       "'Kroot Eaters' (10 models as written) is not a datasheet of Xenos - T'au Empire"]
 
 
 def test_cli_exports_a_40k_roster_that_imports_as_itself(bsdata_installed, catalog, tmp_path, capsys):

@@ -6,7 +6,7 @@ line. `to_roster` then places them the way a person would read them (case, strai
 apostrophes and plurals ignored), keeps every stated cost, and says where the list and the data
 disagree: a unit's points for its size and Enhancement, the list's total. A line that cannot be
 placed is an error with its line number; nothing is dropped silently. Judgement calls:
-lists/wh40k-10e/DECISIONS.md (D16-D19).
+lists/wh40k-10e/DECISIONS.md (D16-D19, D22).
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ class ListedUnit:
     points: int | None = None  # as the list states it (with its Enhancement)
     models: int | None = None  # as a BattleScribe roster counts them
     model_lines: list[tuple[str, int]] = field(default_factory=list)  # 'Nx Name' lines: models or weapons
+    armed: bool = False  # one of those lines has weapons of its own (nested lines, or New Recruit's ': ...')
     count: int | None = None  # New Recruit's 'Nx' before the unit's name
     enhancement: str | None = None
     enhancement_line: int | None = None
@@ -184,6 +185,18 @@ def _models(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> 
     return fitting[0] if len(fitting) == 1 else None
 
 
+def _models_written(listed: ListedUnit) -> int | None:
+    """The model count of a unit the data does not know (D22): BattleScribe's; else its 'Nx Name'
+    lines when they are evidently models (one names the unit itself or has weapons of its own);
+    else, with no such lines, New Recruit's 'Nx' before the unit; else None (not stated)."""
+    if listed.models is not None:
+        return listed.models
+    if listed.model_lines:
+        evident = listed.armed or any(named(name, [listed.name]) for name, _ in listed.model_lines)
+        return sum(count for _, count in listed.model_lines) if evident else None
+    return listed.count
+
+
 def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedList:
     findings: list[Finding] = []
     lines: dict[tuple[str | int, ...], int] = {}
@@ -220,7 +233,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
         if item.enhancement_line is not None:
             lines[("units", index, "enhancement")] = item.enhancement_line
         if unit is None:  # kept as written: the check names it (unknown-unit), with this line
-            units.append(Wh40kUnit(type=item.name, models=item.models, enhancement=item.enhancement,
+            units.append(Wh40kUnit(type=item.name, models=_models_written(item), enhancement=item.enhancement,
                                    warlord=item.warlord))
             data_costs.append(None)
             continue

@@ -82,16 +82,21 @@ class _UnitLines:
 
     def __init__(self, listed: ListedUnit, army: ListedArmy):
         self.listed, self.army, self.top_indent = listed, army, None
+        self.after_counted = False  # the last first-level line was an 'Nx Name' line
 
     def read(self, line: int, indent: int, bullet: str, text: str) -> None:
         if self.top_indent is None:
             self.top_indent = indent
         if indent > self.top_indent or bullet == "◦":
-            return  # a weapon of the model above
+            self.listed.armed |= self.after_counted  # a weapon of the model above
+            return
         counted = COUNTED.match(text)
+        self.after_counted = False
         if not self.special(line, text):
             if counted:  # a model or a weapon: told apart by the datasheet's model names (lists.py)
                 self.listed.model_lines.append((counted["name"], int(counted["count"])))
+                self.listed.armed |= bool(counted["rest"])
+                self.after_counted = True
             elif text:
                 self.army.unread(line, text, f"not a model, Warlord or Enhancement line of {self.listed.name}")
 

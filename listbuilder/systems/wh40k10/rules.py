@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.catalog import Catalog
 from ...core.findings import Finding, FindingList
-from ...core.names import did_you_mean, name_key
+from ...core.names import did_you_mean, name_key, plural
 from .catalog import GAME_ID, BattleSize, Detachment, Enhancement, Faction, Unit, Wh40kCatalog
 from .roster import Wh40kRoster, Wh40kUnit
 
@@ -231,7 +231,8 @@ class _Muster:
     def _add(self, index: int, entry: Wh40kUnit) -> None:
         unit = self.data.unit_named(self.faction, entry.type)
         if unit is None:
-            self.error("unknown-unit", f"'{entry.type}' is not a datasheet of {self.faction.name}", UNITS,
+            written = f" ({plural(entry.models, 'model')} as written)" if entry.models else ""
+            self.error("unknown-unit", f"'{entry.type}'{written} is not a datasheet of {self.faction.name}", UNITS,
                        ("units", index, "type"), did_you_mean(entry.type, [u.name for u in self.data.units_of(self.faction)]))
             return
         models = entry.models or unit.min_models
