@@ -249,6 +249,13 @@ def test_a_datasheet_the_data_does_not_know_keeps_its_model_count(catalog):
     unknown = [f.message for f in validate(imported.roster, catalog).findings if f.code == "unknown-unit"]
     assert unknown == ["'Stroke Team' (10 models as written) is not a datasheet of Xenos - T'au Empire",
                        "'Kroot Eaters' (10 models as written) is not a datasheet of Xenos - T'au Empire"]
+    # '0x' lines count no model, known datasheet or not (a count of 0 had raised a ValidationError)
+    kroot = "1x Kroot Carnivores (65 pts)\n• 1x Long-quill: Kroot rifle\n• 9x kroot carnivores: 9 with Kroot rifle\n"
+    for written, counted in (("1x Kroot Carnivores (65 pts)\n• 0x Long-quill: Kroot rifle\n", 10),  # by its points
+                             ("0x Kroot Eaters (65 pts)\n", None), ("1x Kroot Eaters (65 pts)\n• 0x Kroot Eater\n", None)):
+        zero = read_list_data(new_recruit.replace("1x Kroot Eaters", "1x Kroot Carnivores").replace(kroot, written)
+                              .encode(), "nr.txt", catalog)
+        assert zero.roster.units[-1].models == counted
 
 
 def test_cli_exports_a_40k_roster_that_imports_as_itself(bsdata_installed, catalog, tmp_path, capsys):

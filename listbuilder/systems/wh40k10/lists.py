@@ -175,9 +175,9 @@ def _models(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> 
     if listed.models is not None:
         return listed.models
     kinds = [unit.name, *(m.name for m in unit.models)]
-    counted = [count for name, count in listed.model_lines if named(name, kinds)]
-    if counted:
-        return sum(counted)
+    counted = sum(count for name, count in listed.model_lines if named(name, kinds))
+    if counted:  # '0x Name' lines count no model
+        return counted
     if listed.count is not None and listed.count > 1:
         return listed.count
     extra = enhancement.points if enhancement else 0
@@ -193,8 +193,8 @@ def _models_written(listed: ListedUnit) -> int | None:
         return listed.models
     if listed.model_lines:
         evident = listed.armed or any(named(name, [listed.name]) for name, _ in listed.model_lines)
-        return sum(count for _, count in listed.model_lines) if evident else None
-    return listed.count
+        return sum(count for _, count in listed.model_lines) or None if evident else None
+    return listed.count or None
 
 
 def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedList:
