@@ -22,6 +22,8 @@ class ArmyView:
     army: ArmyList
     units: dict[str, Datasheet]
     allies: list[ArmyView] = field(default_factory=list)
+    # what the engine works out once per formation of the view (core.engine._menu), by id(formation)
+    menus: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def unit(self, name: str) -> Datasheet | None:
         return self.units.get(name_key(name))
@@ -37,6 +39,8 @@ class Catalog:
     datasheets: dict[str, dict[str, DatasheetFile]] = field(default_factory=dict)  # game -> stem -> file
     abilities: dict[str, dict[str, Ability]] = field(default_factory=dict)  # game -> name key -> glossary entry
     _ceilings: dict[str, int] = field(default_factory=dict, repr=False, compare=False)  # count_ceiling's answers
+    # view's answers, by (game, army id); not an argument, so that a copy made with other data starts afresh
+    _views: dict[tuple[str, str], ArmyView] = field(default_factory=dict, init=False, repr=False, compare=False)
     # Data the user imported (a 40k catalog from BattleScribe files), by game: loaded on first use
     # by `load_installed`, which the data layer sets, so that checking an Epic roster never reads it.
     installed: dict[str, Any] = field(default_factory=dict)
@@ -87,6 +91,11 @@ class Catalog:
         return units
 
     def view(self, game: str, army_id: str) -> ArmyView:
+        if (game, army_id) not in self._views:
+            self._views[game, army_id] = self._view(game, army_id)
+        return self._views[game, army_id]
+
+    def _view(self, game: str, army_id: str) -> ArmyView:
         army = self.lists[game][army_id]
         allies = []
         for ref in army.allies:

@@ -7,6 +7,7 @@ that depend on a game's rules (break points, garrisons...) come from its system 
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import copy
 from dataclasses import dataclass, field, replace
 from math import ceil, floor
 from typing import Any
@@ -97,6 +98,14 @@ class BuiltFormation:
         """One entry per unit (characters are not units)."""
         return [group.sheet for group in self.units for _ in range(group.count)]
 
+    def kinds(self) -> list[Datasheet]:
+        """Each kind of unit it has, once: what a question about which units it has needs."""
+        return [group.sheet for group in self.units if group.count]
+
+    @property
+    def unit_count(self) -> int:
+        return sum(group.count for group in self.units)
+
     def count_of(self, name: str) -> int:
         return sum(g.count for g in self.units if name_key(g.sheet.name) == name_key(name))
 
@@ -160,6 +169,24 @@ def _upgrade_named(name: str, offered: list[Upgrade], known: list[Upgrade]) -> U
         if found is not None:
             return found
     return None
+
+
+def _menu(view: ArmyView, main: ArmyView, definition: Formation) -> tuple[list[Upgrade], list[Upgrade], set[str]]:
+    """The upgrades a formation is offered (its own, counted as it allows, then those of the roster's
+    army any formation may take), every upgrade its roster entry may name, and the name keys of those
+    it may take. Worked out once per view (an ally's view belongs to one army's)."""
+    if id(definition) in view.menus:
+        return view.menus[id(definition)][1]
+    army = view.army
+    everywhere = [u for u in main.army.upgrades if u.any_formation]
+    known = [*army.upgrades, *(u for u in everywhere if all(u is not x for x in army.upgrades))]
+    allowed = {name_key(u) for u in definition.upgrades} | {name_key(u.name) for u in everywhere}
+    counts = {name_key(n): c for n, c in definition.upgrade_counts.items()}
+    own = [u.model_copy(update={"count": counts[name_key(u.name)]}) if name_key(u.name) in counts else u
+           for name in definition.upgrades if (u := _named(name, army.upgrades)) is not None]
+    offers = [*own, *(u for u in everywhere if all(u.name != x.name for x in own))]
+    view.menus[id(definition)] = (definition, (offers, known, allowed))  # the definition kept: its id stays its own
+    return offers, known, allowed
 
 
 class _FormationBuilder:
@@ -385,13 +412,8 @@ class _FormationBuilder:
 
     def _resolve_upgrades(self) -> list[tuple[Upgrade, Any, str]]:
         army, definition = self.view.army, self.built.definition
-        everywhere = [u for u in self.main.army.upgrades if u.any_formation]
-        known = [*army.upgrades, *(u for u in everywhere if all(u is not x for x in army.upgrades))]
-        allowed = {name_key(u) for u in definition.upgrades} | {name_key(u.name) for u in everywhere}
-        counts = {name_key(n): c for n, c in definition.upgrade_counts.items()}
-        own = [u.model_copy(update={"count": counts[name_key(u.name)]}) if name_key(u.name) in counts else u
-               for name in definition.upgrades if (u := _named(name, army.upgrades)) is not None]
-        self.built.offers = [*own, *(u for u in everywhere if all(u.name != x.name for x in own))]
+        offers, known, allowed = _menu(self.view, self.main, definition)
+        self.built.offers = list(offers)
         taken: dict[str, str] = {}
         resolved = []
         for key, choice in self.entry.upgrades.items():
@@ -811,7 +833,7 @@ class _FormationBuilder:
             self.refuse(mode.name, "transport-not-allowed", f"{mode.name} may carry only "
                         f"{', '.join(mode.only_units or [])} units; {definition.name} also has {', '.join(others)}",
                         mode.rule or rule.rule, "transport")
-        cost = mode.cost + mode.cost_per_unit * len(self.built.sheets())
+        cost = mode.cost + mode.cost_per_unit * self.built.unit_count
         if cost:
             self.built.upgrades[mode.name] = cost  # a transport bought as the list's upgrade
             self.built.points += cost
@@ -832,7 +854,7 @@ def _outside(built: BuiltFormation, mode: TransportMode) -> list[str]:
 
 
 def _requirements(formations: list[BuiltFormation], findings: FindingList) -> None:
-    present = {name_key(s.name) for f in formations for s in f.sheets()}
+    present = {name_key(s.name) for f in formations for s in f.kinds()}
     _unusable(formations, present, findings)
     for built in formations:
         rule, mode = built.transport_rule, built.transport_mode
@@ -909,8 +931,7 @@ def _count(limit: Limit, formations: list[BuiltFormation], refused: bool) -> tup
     def counts(sheet: Datasheet) -> bool:
         return name_key(sheet.name) in keys or sheet.type in limit.unit_types
 
-    total, hits = 0, []
-    for built in formations:
+    def held(built: BuiltFormation) -> int:
         matching: dict[str, int] = {}  # unit name -> how many, counted by group rather than unit by unit
         for group in built.units:
             if counts(group.sheet):
@@ -918,7 +939,15 @@ def _count(limit: Limit, formations: list[BuiltFormation], refused: bool) -> tup
         # without `refused`, less the units refused upgrades added, as BuiltFormation.counted leaves them
         n = sum(number - (0 if refused else min(number, built.set_aside.get(name, 0)))
                 for name, number in matching.items())
-        n += sum(1 for c in built.characters if (refused or c.upgrade not in built.refused) and counts(c.sheet))
+        return n + sum(1 for c in built.characters if (refused or c.upgrade not in built.refused) and counts(c.sheet))
+
+    total, hits = 0, []
+    numbers: dict[int, int] = {}  # by the formation built: twins hold the same
+    for built in formations:
+        built_once = built.twin or built
+        n = numbers.get(id(built_once))
+        if n is None:
+            n = numbers[id(built_once)] = held(built_once)
         if n:
             total += n
             hits.append(built.index)
@@ -989,7 +1018,7 @@ def _first_with(army: ArmyList, formations: list[BuiltFormation], findings: Find
         if not upgrade.first_with or not any(upgrade.name in f.upgrades for f in formations):
             continue
         keys = {name_key(u) for u in upgrade.first_with}
-        holders = [f for f in formations if any(name_key(s.name) in keys for s in f.sheets())]
+        holders = [f for f in formations if any(name_key(s.name) in keys for s in f.kinds())]
         if holders and not any(upgrade.name in f.upgrades for f in holders):  # one of them is enough
             first = holders[0]
             findings.add("upgrade-placement", f"{upgrade.name}: the army takes one, so the first must go to the "
@@ -999,7 +1028,9 @@ def _first_with(army: ArmyList, formations: list[BuiltFormation], findings: Find
 
 def _host_order(army: ArmyList, formations: list[BuiltFormation], findings: FindingList) -> None:
     """Characters that must join the best host the army has ('a Great Gargant if any, else...')."""
-    present = {name_key(s.name) for f in formations for s in f.sheets()}
+    if not any(upgrade.hosts_in_order for upgrade in army.upgrades):
+        return
+    present = {name_key(s.name) for f in formations for s in f.kinds()}
     for upgrade in army.upgrades:
         if not upgrade.hosts_in_order:
             continue
@@ -1116,7 +1147,9 @@ def _moved(twin: tuple[RosterFormation, BuiltFormation, list[Finding]], entry: R
     at `index`. Nothing changes a formation once built, so the two share its units and values."""
     _, built, found = twin
     here: Path = ("formations", index)
-    return entry, replace(built, index=index, twin=built.twin or built), [
+    moved = copy(built)  # as dataclasses.replace, at half the cost
+    moved.index, moved.twin = index, built.twin or built
+    return entry, moved, [
         replace(f, path=here + f.path[2:]) if f.path[:2] == ("formations", built.index) else f for f in found]
 
 

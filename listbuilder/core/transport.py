@@ -26,23 +26,30 @@ class _Holds:
     def __init__(self, carriers: list[Datasheet]):
         self.carriers: list[Datasheet] = []
         self.free: list[list[int]] = []
-        self.held: list[list[list[str]]] = []  # per carrier and compartment: the passengers aboard
+        self.held: list[list[dict[str, int]]] = []  # per carrier and compartment: passenger name -> how many aboard
+        # passenger name -> the first carrier that may still have room for one: space only ever
+        # fills, so a carrier that once had no room for a passenger never has for its like
+        self.first_open: dict[str, int] = {}
         for carrier in carriers:
             self.add(carrier)
 
     def add(self, carrier: Datasheet) -> None:
         self.carriers.append(carrier)
         self.free.append([c.slots for c in carrier.transport])
-        self.held.append([[] for _ in carrier.transport])
+        self.held.append([{} for _ in carrier.transport])
 
     def board(self, passenger: Datasheet) -> bool:
-        for carrier, room, held in zip(self.carriers, self.free, self.held):
-            for i, spaces in space_taken(carrier, passenger).items():
-                most = _most(carrier, i, passenger)
-                if room[i] >= spaces and (most is None or held[i].count(passenger.name) < most):
+        name, key = passenger.name, name_key(passenger.name)
+        for k in range(self.first_open.get(name, 0), len(self.carriers)):
+            carrier, room, held = self.carriers[k], self.free[k], self.held[k]
+            for i, spaces in carrier.room_by_key.get(key, {}).items():
+                most = carrier.transport[i].most_by_key.get(key)
+                if room[i] >= spaces and (most is None or held[i].get(name, 0) < most):
                     room[i] -= spaces
-                    held[i].append(passenger.name)
+                    held[i][name] = held[i].get(name, 0) + 1
+                    self.first_open[name] = k
                     return True
+        self.first_open[name] = len(self.carriers)
         return False
 
     @property
@@ -52,10 +59,14 @@ class _Holds:
 
 def _largest_first(passengers: list[Datasheet], carriers: list[Datasheet]) -> list[Datasheet]:
     """Larger passengers first; among equals, those a compartment limits (a Big Gun) before the rest."""
+    orders: dict[str, tuple[int, bool]] = {}  # by name: passengers alike are placed alike
+
     def order(p: Datasheet) -> tuple[int, bool]:
-        taken = [(c, i, n) for c in carriers for i, n in space_taken(c, p).items()]
-        limited = any(_most(c, i, p) is not None for c, i, _ in taken)
-        return -max((n for _, _, n in taken), default=0), not limited
+        if p.name not in orders:
+            taken = [(c, i, n) for c in carriers for i, n in space_taken(c, p).items()]
+            limited = any(_most(c, i, p) is not None for c, i, _ in taken)
+            orders[p.name] = -max((n for _, _, n in taken), default=0), not limited
+        return orders[p.name]
     return sorted(passengers, key=order)
 
 
@@ -64,9 +75,11 @@ def transports_needed(vehicle: Datasheet, passengers: list[Datasheet], carriers:
     passenger a `vehicle` could carry. Passengers no `vehicle` can carry board the other carriers
     first, since they have nowhere else to go; then the largest passengers are placed first."""
     holds = _Holds(carriers)
-    riders = [p for p in passengers if can_carry(vehicle, p)]
+    riders: list[Datasheet] = []
     for passenger in passengers:
-        if not can_carry(vehicle, passenger):
+        if can_carry(vehicle, passenger):
+            riders.append(passenger)
+        else:
             holds.board(passenger)
     opened = 0
     for passenger in _largest_first(riders, [vehicle]):

@@ -62,7 +62,7 @@ def cache_dir() -> Path:
 
 
 # What the cache leaves out: memos, the data loaded on first use and how it is loaded
-NOT_CACHED = {"_ceilings", "installed", "installed_parts", "packs", "load_installed", "load_pack"}
+NOT_CACHED = {"_ceilings", "_views", "installed", "installed_parts", "packs", "load_installed", "load_pack"}
 CACHE_SCHEMA = 3  # the layout of the cache file below; raised when it changes (3: one file per data folder)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from math import ceil
 
 from ...core.armylist import GameSettings
@@ -33,8 +34,8 @@ def has(sheet: Datasheet, ability: str) -> bool:
 
 def is_sentries(built: BuiltFormation) -> bool:
     """Robotic sentries (Tau, 5.13.1): no activation, no Blast markers, placed before garrisons."""
-    sheets = built.sheets()
-    return bool(sheets) and all(has(s, "robotic sentry") for s in sheets)
+    kinds = built.kinds()
+    return bool(kinds) and all(has(s, "robotic sentry") for s in kinds)
 
 
 def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
@@ -49,44 +50,47 @@ def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
     return (True, f"{reason}, its drones counted") if eligible else verdict
 
 
+_fraction = lru_cache(maxsize=None)(Fraction)  # the game's shares, written as text: parsed once
+
+
 def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSettings) -> tuple[bool, str]:
     """6.1.5 applied to the `counted` units of the formation."""
     rules = game.garrison
     assert rules is not None
-    sheets = [g.sheet for g in counted for _ in range(g.count)]
-    if any(s.type in OFF_TABLE for s in sheets):
+    kinds, units = [g.sheet for g in counted if g.count], sum(g.count for g in counted)
+    if any(s.type in OFF_TABLE for s in kinds):
         return False, "aircraft and spacecraft are not set up on the table (4.2, 4.3)"
     if is_sentries(built):
         return False, "robotic sentries are placed before forces are set up (5.13.1)"
     only = built.army.garrison_only
-    if only is not None and not {name_key(s.name) for s in sheets} <= {name_key(u) for u in only}:
+    if only is not None and not {name_key(s.name) for s in kinds} <= {name_key(u) for u in only}:
         return False, f"only formations of {' and '.join(only)} may garrison ({built.army.rule})"
     mode = built.transport_mode
     if mode is not None and not mode.may_garrison:
         return False, f"it is deployed by {mode.name} ({(mode.rule or built.transport_rule.rule).split(';')[0]})"
-    if any(s.speed == 0 for s in sheets):
+    if any(s.speed == 0 for s in kinds):
         return True, "it includes a unit with speed 0"
     scouts = sum(g.count for g in counted if is_scout(g.sheet, g.gained))
-    needed = ceil(len(sheets) * Fraction(rules.scout_share))
+    needed = ceil(units * _fraction(rules.scout_share))
     if scouts >= needed:
-        return True, f"{scouts} of {len(sheets)} units are scouts (half, rounding up, is {needed})"
-    war_engines = [s.name for s in sheets if s.is_war_engine]
+        return True, f"{scouts} of {units} units are scouts (half, rounding up, is {needed})"
+    war_engines = [s.name for s in kinds if s.is_war_engine]
     fast = sum(1 for g in counted for speed in g.speeds() if (speed or 0) > rules.fast_speed)
     if war_engines:
-        return False, f"it has a war engine ({war_engines[0]}) and too few scouts ({scouts} of {len(sheets)})"
+        return False, f"it has a war engine ({war_engines[0]}) and too few scouts ({scouts} of {units})"
     if fast > rules.max_fast_units:
         return False, (f"{fast} units move more than {rules.fast_speed}cm (at most {rules.max_fast_units}) "
-                       f"and too few are scouts ({scouts} of {len(sheets)})")
+                       f"and too few are scouts ({scouts} of {units})")
     return True, f"{fast} unit{'s' if fast != 1 else ''} move{'s' if fast == 1 else ''} more than {rules.fast_speed}cm and none is a war engine"
 
 
 def blast_notes(built: BuiltFormation) -> list[str]:
     """Units whose loss gives the formation no Blast markers, shown beside its break point."""
-    sheets = built.sheets()
+    kinds = built.kinds()
     notes = []
-    if any(has(s, "drones") for s in sheets):
+    if any(has(s, "drones") for s in kinds):
         notes.append("no Blast markers for drones destroyed (5.13.1 Tau Drones)")
-    if any(has(s, "grot") for s in sheets) and any(not has(s, "grot") for s in sheets):
+    if any(has(s, "grot") for s in kinds) and any(not has(s, "grot") for s in kinds):
         notes.append("no Blast markers for Grots killed while it has an Ork unit (5.6.3 Grotz)")
     return notes
 
@@ -165,7 +169,7 @@ def derive(result: RosterResult, game: GameSettings) -> None:
             "transports": {g.sheet.name: g.count for g in transports},
             "notes": blast_notes(built),
         }
-    targets = [f for f in result.formations if f.on_table and not all(s.type in OFF_TABLE for s in f.sheets())]
+    targets = [f for f in result.formations if f.on_table and not all(s.type in OFF_TABLE for s in f.kinds())]
     top = max((f.points for f in targets), default=0)
     also = set(result.army.spirit_targets)
     result.derived = {
