@@ -7,6 +7,7 @@ an example. Rule summaries are ours; `rule` cites the section and `lines` the se
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cached_property
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -312,7 +313,7 @@ class Cap(Cited):
             raise ValueError("a cap counts the formations of `lists` or `categories`")
         return self
 
-    @property
+    @cached_property
     def ratio(self) -> Fraction:
         return Fraction(self.fraction)
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from .armylist import ArmyList, GameSettings
+from .armylist import ArmyList, Formation, GameSettings
 from .datasheet import Ability, Datasheet, DatasheetFile, ability_name
 from .findings import Finding, Path
 from .names import did_you_mean, name_key
@@ -30,6 +31,16 @@ class ArmyView:
 
     def lists(self) -> list[ArmyView]:
         return [self, *self.allies]
+
+    @cached_property
+    def formations_by_name(self) -> dict[str, tuple[ArmyView, Formation]]:
+        """What each formation's name or alias (as a name key) means, the army's own first."""
+        by_name: dict[str, tuple[ArmyView, Formation]] = {}
+        for view in self.lists():
+            for formation in view.army.formations:
+                for name in (formation.name, *formation.aliases):
+                    by_name.setdefault(name_key(name), (view, formation))
+        return by_name
 
 
 @dataclass

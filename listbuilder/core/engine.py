@@ -36,9 +36,21 @@ class UnitGroup:
 
     def speeds(self) -> list[int | None]:
         """Each unit's speed, as its chosen wargear leaves it (wings make a Daemon Prince faster)."""
+        return [speed for speed, n in self.speed_counts().items() for _ in range(n)]
+
+    def speed_counts(self) -> dict[int | None, int]:
+        """How many of its units move at each speed."""
+        if not self.wargear:
+            return {self.sheet.speed: self.count}
         chosen = {l.name: l for l in self.sheet.loadouts}
-        speeds = [chosen[name].speed or self.sheet.speed for name, n in self.wargear.items() for _ in range(n)]
-        return speeds + [self.sheet.speed] * (self.count - len(speeds))
+        counts: dict[int | None, int] = {}
+        for name, n in self.wargear.items():
+            speed = chosen[name].speed or self.sheet.speed
+            counts[speed] = counts.get(speed, 0) + n
+        rest = self.count - sum(self.wargear.values())
+        if rest > 0:
+            counts[self.sheet.speed] = counts.get(self.sheet.speed, 0) + rest
+        return counts
 
 
 @dataclass
@@ -371,8 +383,9 @@ class _FormationBuilder:
                     chosen[match] = chosen.get(match, 0) + given.pop(name)
             if slot.chosen_on_roster:
                 chosen = self._chosen(slot, chosen)
-            else:
-                chosen = {slot.unit: slot.counts().min * self.built.copies}
+            else:  # a fixed number of one unit
+                assert isinstance(slot.count, int)
+                chosen = {slot.unit: slot.count * self.built.copies}
             for name, count in chosen.items():
                 if count > 0:
                     self._add(name, count, "formation")
@@ -1163,18 +1176,13 @@ def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None)
     view = catalog.view(roster.game, army.id)
     findings = FindingList()
     formations: list[BuiltFormation] = []
-    choices = [(v, f) for v in view.lists() for f in v.army.formations]
-    by_name: dict[str, tuple[ArmyView, Formation]] = {}  # what each name or alias means, the army's own first
-    for v, f in choices:
-        for name in (f.name, *f.aliases):
-            by_name.setdefault(name_key(name), (v, f))
     twins: Twins = {}
     for index, entry in enumerate(roster.formations):
-        match = by_name.get(name_key(entry.type))
+        match = view.formations_by_name.get(name_key(entry.type))
         if match is None:
             purchase = _named(entry.type, army.purchases)
             hint = (f"{a(purchase.name)} is bought for the whole army: purchases: {{{purchase.name}: 1}}" if purchase
-                    else did_you_mean(entry.type, [f.name for _, f in choices]))
+                    else did_you_mean(entry.type, [f.name for v in view.lists() for f in v.army.formations]))
             findings.add("unknown-formation", f"'{entry.type}' is not a formation of {army.name} or its allies",
                          army.rule, ("formations", index, "type"), suggestion=hint)
             continue

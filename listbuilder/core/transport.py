@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from .datasheet import Datasheet
 from .names import name_key
 
@@ -38,19 +40,28 @@ class _Holds:
         self.free.append([c.slots for c in carrier.transport])
         self.held.append([{} for _ in carrier.transport])
 
-    def board(self, passenger: Datasheet) -> bool:
+    def board(self, passenger: Datasheet, number: int = 1) -> int:
+        """Put up to `number` passengers like `passenger` aboard, each in the first carrier and
+        compartment with room, as if one at a time: how many found a place."""
         name, key = passenger.name, name_key(passenger.name)
+        boarded = 0
         for k in range(self.first_open.get(name, 0), len(self.carriers)):
             carrier, room, held = self.carriers[k], self.free[k], self.held[k]
             for i, spaces in carrier.room_by_key.get(key, {}).items():
+                fits = room[i] // spaces if spaces else number
                 most = carrier.transport[i].most_by_key.get(key)
-                if room[i] >= spaces and (most is None or held[i].get(name, 0) < most):
-                    room[i] -= spaces
-                    held[i][name] = held[i].get(name, 0) + 1
-                    self.first_open[name] = k
-                    return True
+                if most is not None:
+                    fits = min(fits, most - held[i].get(name, 0))
+                taken = min(fits, number - boarded)
+                if taken > 0:
+                    room[i] -= taken * spaces
+                    held[i][name] = held[i].get(name, 0) + taken
+                    boarded += taken
+                    if boarded == number:
+                        self.first_open[name] = k
+                        return boarded
         self.first_open[name] = len(self.carriers)
-        return False
+        return boarded
 
     @property
     def spare(self) -> int:
@@ -76,25 +87,31 @@ def transports_needed(vehicle: Datasheet, passengers: list[Datasheet], carriers:
     first, since they have nowhere else to go; then the largest passengers are placed first."""
     holds = _Holds(carriers)
     riders: list[Datasheet] = []
+    others: list[Datasheet] = []
     for passenger in passengers:
-        if can_carry(vehicle, passenger):
-            riders.append(passenger)
-        else:
-            holds.board(passenger)
+        (riders if can_carry(vehicle, passenger) else others).append(passenger)
+    for run in _runs(others):
+        holds.board(run[0], len(run))
     opened = 0
-    for passenger in _largest_first(riders, [vehicle]):
-        if not holds.board(passenger):
+    for run in _runs(_largest_first(riders, [vehicle])):
+        left = len(run) - holds.board(run[0], len(run))
+        while left:
             holds.add(vehicle)
             opened += 1
-            holds.board(passenger)
+            left -= holds.board(run[0], left) or 1  # one no vehicle can hold is left behind, and the next opens another
     return opened
+
+
+def _runs(passengers: list[Datasheet]) -> list[list[Datasheet]]:
+    """`passengers` in runs of the same unit, in order: each run boards at once."""
+    return [list(run) for _, run in groupby(passengers, key=lambda p: p.name)]
 
 
 def board(carriers: list[Datasheet], passengers: list[Datasheet]) -> tuple[list[Datasheet], int]:
     """Put `passengers` (largest first) into `carriers`: those left without a place, and the spaces
     left empty."""
     holds = _Holds(carriers)
-    left = [p for p in _largest_first(passengers, carriers) if not holds.board(p)]
+    left = [p for run in _runs(_largest_first(passengers, carriers)) for p in run[holds.board(run[0], len(run)):]]
     return left, holds.spare
 
 

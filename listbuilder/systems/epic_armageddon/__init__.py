@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import ceil
 
 from ...core.armylist import GameSettings
 from ...core.datasheet import Datasheet
@@ -16,9 +15,9 @@ from ...core.transport import board
 OFF_TABLE = ("AC", "WE/AC", "SC")  # aircraft and spacecraft are never set up on the table
 
 
-def strength(sheets: list[Datasheet]) -> int:
+def strength(built: BuiltFormation) -> int:
     """Units, a war engine counting as its starting damage capacity (3.0, 3.2.4)."""
-    return sum(s.damage_capacity or 1 if s.is_war_engine else 1 for s in sheets)
+    return sum(g.count * (g.sheet.damage_capacity or 1 if g.sheet.is_war_engine else 1) for g in built.units)
 
 
 SCOUTS = frozenset({"scout", "scouts"})
@@ -38,29 +37,37 @@ def is_sentries(built: BuiltFormation) -> bool:
     return bool(kinds) and all(has(s, "robotic sentry") for s in kinds)
 
 
-def garrison(built: BuiltFormation, game: GameSettings) -> tuple[bool, str]:
+def garrison(built: BuiltFormation, game: GameSettings, sentries: bool) -> tuple[bool, str]:
     """6.1.5: may this formation be set up as a garrison, and why (not). Drones never stop it: it
     may if it may without its drones or with them (Tau, 5.13; D31). Some lists allow only some
-    units to garrison (Eldar May Not Garrison)."""
+    units to garrison (Eldar May Not Garrison). `sentries`: is_sentries(built)."""
     others = [g for g in built.units if not has(g.sheet, "drones")]
-    verdict = _garrison(built, others or built.units, game)
+    verdict = _garrison(built, others or built.units, game, sentries)
     if verdict[0] or not others or len(others) == len(built.units):
         return verdict
-    eligible, reason = _garrison(built, built.units, game)
+    eligible, reason = _garrison(built, built.units, game, sentries)
     return (True, f"{reason}, its drones counted") if eligible else verdict
 
 
-_fraction = lru_cache(maxsize=None)(Fraction)  # the game's shares, written as text: parsed once
+@lru_cache(maxsize=None)  # the game's shares, written as text: parsed once
+def _fraction(text: str) -> Fraction:
+    return Fraction(text)
 
 
-def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSettings) -> tuple[bool, str]:
+def _share_of(units: int, share: str) -> int:
+    """`share` of `units`, rounding up (in whole numbers: multiplying Fractions is slow)."""
+    fraction = _fraction(share)
+    return -(-units * fraction.numerator // fraction.denominator)
+
+
+def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSettings, sentries: bool) -> tuple[bool, str]:
     """6.1.5 applied to the `counted` units of the formation."""
     rules = game.garrison
     assert rules is not None
     kinds, units = [g.sheet for g in counted if g.count], sum(g.count for g in counted)
     if any(s.type in OFF_TABLE for s in kinds):
         return False, "aircraft and spacecraft are not set up on the table (4.2, 4.3)"
-    if is_sentries(built):
+    if sentries:
         return False, "robotic sentries are placed before forces are set up (5.13.1)"
     only = built.army.garrison_only
     if only is not None and not {name_key(s.name) for s in kinds} <= {name_key(u) for u in only}:
@@ -71,11 +78,11 @@ def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSetting
     if any(s.speed == 0 for s in kinds):
         return True, "it includes a unit with speed 0"
     scouts = sum(g.count for g in counted if is_scout(g.sheet, g.gained))
-    needed = ceil(units * _fraction(rules.scout_share))
+    needed = _share_of(units, rules.scout_share)
     if scouts >= needed:
         return True, f"{scouts} of {units} units are scouts (half, rounding up, is {needed})"
     war_engines = [s.name for s in kinds if s.is_war_engine]
-    fast = sum(1 for g in counted for speed in g.speeds() if (speed or 0) > rules.fast_speed)
+    fast = sum(n for g in counted for speed, n in g.speed_counts().items() if (speed or 0) > rules.fast_speed)
     if war_engines:
         return False, f"it has a war engine ({war_engines[0]}) and too few scouts ({scouts} of {units})"
     if fast > rules.max_fast_units:
@@ -101,7 +108,7 @@ def check_placement(result: RosterResult) -> None:
     placed = [u for u in result.army.upgrades if u.in_largest_formation]
     if not placed:
         return
-    sizes = {f.index: strength(f.sheets()) for f in result.formations if f.on_table}
+    sizes = {f.index: strength(f) for f in result.formations if f.on_table}
     largest = max(sizes.values(), default=0)
     for upgrade in placed:
         for built in result.formations:
@@ -153,14 +160,14 @@ def derive(result: RosterResult, game: GameSettings) -> None:
                              "garrison": {"eligible": False, "reason": f"its units ({shared}) are shared out "
                                                                        f"among other formations"}}
             continue
-        sheets = built.sheets()
-        on_table = not any(s.type == "SC" for s in sheets)
-        breaks = on_table and not is_sentries(built)
-        full = strength(sheets)
-        eligible, reason = garrison(built, game)
+        on_table = not any(s.type == "SC" for s in built.kinds())
+        sentries = is_sentries(built)
+        breaks = on_table and not sentries
+        full = strength(built)
+        eligible, reason = garrison(built, game, sentries)
         transports = [g for g in built.units if g.source == "transport"]
         built.derived = {
-            "units": len(sheets),
+            "units": built.unit_count,
             "initiative": built.definition.initiative or built.army.initiative,
             "break_point": full * built.army.break_rule.blast_markers_per_unit if breaks else None,
             "strength": full if on_table else None,
