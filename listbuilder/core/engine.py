@@ -431,7 +431,7 @@ class _FormationBuilder:
         resolved = []
         for key, choice in self.entry.upgrades.items():
             upgrade = _upgrade_named(key, self.built.offers, known)
-            mode = self._transport_mode(key)
+            mode = self._transport_mode(key) if upgrade is None else None
             if upgrade is None and mode is not None:  # "the Land Raider upgrade" of White Scars Terminators (D13)
                 self.transport_upgrade = mode.name if choice not in (False, 0) else None
             elif upgrade is None:
@@ -992,7 +992,7 @@ def _limits(limits: list[Limit], points: int, formations: list[BuiltFormation], 
             continue
         # an upgrade refused is reported already: it still counts toward a least (the roster names
         # it), never toward a most
-        total, hits = _count(limit, formations, refused=True)
+        total, hits = _count(limit, formations, refused=True) if limit.min else (0, [])
         if total < limit.min:
             findings.add("limit-short", f"{limit.name}: {total} in the army, at least {limit.min} needed",
                          limit.rule, ("formations",))
