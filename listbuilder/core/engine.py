@@ -119,10 +119,12 @@ class BuiltFormation:
         return sum(group.count for group in self.units)
 
     def count_of(self, name: str) -> int:
-        return sum(g.count for g in self.units if name_key(g.sheet.name) == name_key(name))
+        key = name_key(name)
+        return sum(g.count for g in self.units if name_key(g.sheet.name) == key)
 
     def group(self, name: str) -> UnitGroup | None:
-        return next((g for g in self.units if name_key(g.sheet.name) == name_key(name)), None)
+        key = name_key(name)
+        return next((g for g in self.units if name_key(g.sheet.name) == key), None)
 
     def counted(self, sheets: list[Datasheet]) -> list[Datasheet]:
         """`sheets` less the units refused upgrades added: a refused upgrade is reported once, and
@@ -260,12 +262,13 @@ class _FormationBuilder:
             if upgrade.carry or upgrade.only_units is not None:
                 return 2
             return 1 if upgrade.replaces or upgrade.grants or upgrade.per_unit_of else 0
-        ordered = sorted(upgrades, key=lambda pair: (pair[0].character, stage(pair[0])))
+        stages = {upgrade.name: stage(upgrade) for upgrade, _, _ in upgrades}
+        ordered = sorted(upgrades, key=lambda pair: (pair[0].character, stages[pair[0].name]))
         chosen_early = False
         for upgrade, choice, key in ordered:
             if upgrade.character:
                 continue
-            if stage(upgrade) >= 2 and not chosen_early:
+            if stages[upgrade.name] >= 2 and not chosen_early:
                 self._wargear(quiet=True)  # wargear that changes a unit's speed matters to its transports
                 chosen_early = True
             self._apply(upgrade, choice, key)
