@@ -869,8 +869,13 @@ def _outside(built: BuiltFormation, mode: TransportMode) -> list[str]:
     return sorted({g.sheet.name for g in built.units if g.source != "transport" and name_key(g.sheet.name) not in allowed})
 
 
+def _present(formations: list[BuiltFormation]) -> set[str]:
+    """The name keys of the units the army has (a twin has its first's)."""
+    return {name_key(s.name) for f in formations if f.twin is None for s in f.kinds()}
+
+
 def _requirements(formations: list[BuiltFormation], findings: FindingList) -> None:
-    present = {name_key(s.name) for f in formations for s in f.kinds()}
+    present = _present(formations)
     _unusable(formations, present, findings)
     for built in formations:
         rule, mode = built.transport_rule, built.transport_mode
@@ -1046,7 +1051,7 @@ def _host_order(army: ArmyList, formations: list[BuiltFormation], findings: Find
     """Characters that must join the best host the army has ('a Great Gargant if any, else...')."""
     if not any(upgrade.hosts_in_order for upgrade in army.upgrades):
         return
-    present = {name_key(s.name) for f in formations for s in f.kinds()}
+    present = _present(formations)
     for upgrade in army.upgrades:
         if not upgrade.hosts_in_order:
             continue
@@ -1082,9 +1087,12 @@ def _splits(view: ArmyView, formations: list[BuiltFormation], findings: FindingL
 
 
 def _per_army(views: list[ArmyView], formations: list[BuiltFormation], findings: FindingList) -> None:
+    indexes: dict[int, list[int]] = {}  # id(definition) -> the indexes of its formations
+    for built in formations:
+        indexes.setdefault(id(built.definition), []).append(built.index)
     for view in views:
         for definition in view.army.formations:
-            hits = [f.index for f in formations if f.definition is definition]
+            hits = indexes.get(id(definition), [])
             if len(hits) < definition.min_per_army:
                 findings.add("formation-required", f"the army must include {plural(definition.min_per_army, definition.name + ' formation')}; "
                              f"it has {len(hits)}", definition.rule or view.army.rule, ("formations",))

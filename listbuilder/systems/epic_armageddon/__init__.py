@@ -31,16 +31,16 @@ def has(sheet: Datasheet, ability: str) -> bool:
     return ability in sheet.ability_keys
 
 
-def is_sentries(built: BuiltFormation) -> bool:
-    """Robotic sentries (Tau, 5.13.1): no activation, no Blast markers, placed before garrisons."""
-    kinds = built.kinds()
+def is_sentries(kinds: list[Datasheet]) -> bool:
+    """Robotic sentries (Tau, 5.13.1): no activation, no Blast markers, placed before garrisons.
+    `kinds`: the formation's kinds of unit (BuiltFormation.kinds)."""
     return bool(kinds) and all(has(s, "robotic sentry") for s in kinds)
 
 
 def garrison(built: BuiltFormation, game: GameSettings, sentries: bool) -> tuple[bool, str]:
     """6.1.5: may this formation be set up as a garrison, and why (not). Drones never stop it: it
     may if it may without its drones or with them (Tau, 5.13; D31). Some lists allow only some
-    units to garrison (Eldar May Not Garrison). `sentries`: is_sentries(built)."""
+    units to garrison (Eldar May Not Garrison). `sentries`: whether it is robotic sentries."""
     others = [g for g in built.units if not has(g.sheet, "drones")]
     verdict = _garrison(built, others or built.units, game, sentries)
     if verdict[0] or not others or len(others) == len(built.units):
@@ -91,9 +91,8 @@ def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSetting
     return True, f"{fast} unit{'s' if fast != 1 else ''} move{'s' if fast == 1 else ''} more than {rules.fast_speed}cm and none is a war engine"
 
 
-def blast_notes(built: BuiltFormation) -> list[str]:
-    """Units whose loss gives the formation no Blast markers, shown beside its break point."""
-    kinds = built.kinds()
+def blast_notes(kinds: list[Datasheet]) -> list[str]:
+    """Units whose loss gives a formation of these `kinds` of unit no Blast markers, shown beside its break point."""
     notes = []
     if any(has(s, "drones") for s in kinds):
         notes.append("no Blast markers for drones destroyed (5.13.1 Tau Drones)")
@@ -160,8 +159,9 @@ def derive(result: RosterResult, game: GameSettings) -> None:
                              "garrison": {"eligible": False, "reason": f"its units ({shared}) are shared out "
                                                                        f"among other formations"}}
             continue
-        on_table = not any(s.type == "SC" for s in built.kinds())
-        sentries = is_sentries(built)
+        kinds = built.kinds()
+        on_table = not any(s.type == "SC" for s in kinds)
+        sentries = is_sentries(kinds)
         breaks = on_table and not sentries
         full = strength(built)
         eligible, reason = garrison(built, game, sentries)
@@ -174,13 +174,22 @@ def derive(result: RosterResult, game: GameSettings) -> None:
             "half_strength": full // 2 if on_table else None,
             "garrison": {"eligible": eligible, "reason": reason},
             "transports": {g.sheet.name: g.count for g in transports},
-            "notes": blast_notes(built),
+            "notes": blast_notes(kinds),
         }
-    targets = [f for f in result.formations if f.on_table and not all(s.type in OFF_TABLE for s in f.kinds())]
+    roles: dict[int, tuple[bool, bool]] = {}  # (activates, may be the target), by the formation built once
+
+    def role(built: BuiltFormation) -> tuple[bool, bool]:
+        once = built.twin or built  # a twin has its first's units
+        if id(once) not in roles:
+            kinds = once.kinds()
+            roles[id(once)] = (once.on_table and not is_sentries(kinds),
+                               once.on_table and not all(s.type in OFF_TABLE for s in kinds))
+        return roles[id(once)]
+    targets = [f for f in result.formations if role(f)[1]]
     top = max((f.points for f in targets), default=0)
     also = set(result.army.spirit_targets)
     result.derived = {
-        "activations": sum(1 for f in result.formations if f.on_table and not is_sentries(f)),
+        "activations": sum(1 for f in result.formations if role(f)[0]),
         "strategy_rating": result.army.strategy_rating,
         "break_their_spirit": [f.index for f in targets if (f.points == top and top > 0) or f.name in also],
     }
