@@ -63,6 +63,14 @@ class _Holds:
         self.first_open[name] = len(self.carriers)
         return boarded
 
+    def add_like_last(self, copies: int, passenger: Datasheet) -> None:
+        """`copies` more carriers loaded as the last one is, which `passenger`'s like fills."""
+        for _ in range(copies):
+            self.carriers.append(self.carriers[-1])
+            self.free.append(list(self.free[-1]))
+            self.held.append([dict(held) for held in self.held[-1]])
+        self.first_open[passenger.name] = len(self.carriers)
+
     @property
     def spare(self) -> int:
         return sum(sum(room) for room in self.free)
@@ -98,7 +106,13 @@ def transports_needed(vehicle: Datasheet, passengers: list[Datasheet], carriers:
         while left:
             holds.add(vehicle)
             opened += 1
-            left -= holds.board(run[0], left) or 1  # one no vehicle can hold is left behind, and the next opens another
+            boarded = holds.board(run[0], left)
+            left -= boarded or 1  # one no vehicle can hold is left behind, and the next opens another
+            if boarded and left >= boarded:  # the vehicle is full of them: as many more take as many each
+                alike = left // boarded
+                holds.add_like_last(alike, run[0])
+                opened += alike
+                left -= alike * boarded
     return opened
 
 
