@@ -20,8 +20,8 @@ compartments = st.builds(
     st.integers(1, 6),
     st.dictionaries(st.sampled_from(PASSENGERS), st.integers(1, 3), min_size=1),
     st.dictionaries(st.sampled_from(PASSENGERS), st.integers(0, 2), max_size=1))
-carriers = st.lists(compartments, min_size=1, max_size=2).map(lambda c: _sheet("Carrier", c))
-passengers = st.lists(st.sampled_from(PASSENGERS), max_size=14).map(lambda names: [_sheet(n) for n in names])
+carriers = st.lists(compartments, min_size=1, max_size=3).map(lambda c: _sheet("Carrier", c))
+passengers = st.lists(st.sampled_from(PASSENGERS), max_size=30).map(lambda names: [_sheet(n) for n in names])
 
 
 def _one_at_a_time(holds: list[tuple[Datasheet, list[int], list[dict[str, int]]]], passenger: Datasheet) -> bool:
@@ -65,3 +65,12 @@ def test_transports_needed_opens_as_many_as_one_at_a_time_would(vehicle, fleet, 
             opened += 1
             _one_at_a_time(holds, p)
     assert transports_needed(vehicle, riders, fleet) == opened
+
+
+def test_room_left_in_vehicles_opened_together_takes_the_next_passengers():
+    # each vehicle takes two of the big passengers (2 spaces each) and has a space left over: the
+    # three opened for six of them carry the three small ones too, as one at a time would
+    vehicle = _sheet("Carrier", [Compartment(slots=5, carries={"Dreadnought": 2, "Infantry": 1})])
+    riders = [_sheet("Dreadnought")] * 6 + [_sheet("Infantry")] * 3
+    assert transports_needed(vehicle, riders, []) == 3
+    assert transports_needed(vehicle, riders + [_sheet("Infantry")], []) == 4
