@@ -271,6 +271,21 @@ def test_a_formation_written_twice_is_reported_twice_where_each_stands(catalog, 
     assert result.total == 2420 + 475
 
 
+def test_a_twin_the_editor_keeps_outlives_the_formation_it_was_copied_from(catalog):
+    """The editor keeps the formations whose entries it did not change (core.engine `reuse`): a
+    twin so kept still has its units and values once the formation it was copied from is changed,
+    and the army is worked out as a fresh check works it out."""
+    tactical = {"type": "Tactical", "upgrades": {"Razorbacks": 2}}
+    reuse: dict = {}
+    before = validate(roster("codex-astartes", tactical, tactical), catalog, reuse)
+    assert before.formations[1].twin is before.formations[0]
+    changed = roster("codex-astartes", {"type": "Scout"}, tactical)
+    changed.formations[1] = before.roster.formations[1]  # the entry the editor left alone
+    kept = validate(changed, catalog, reuse)
+    assert kept.formations[1] is before.formations[1]
+    assert army_json(kept) == army_json(validate(changed, catalog))
+
+
 def test_a_whole_upgrade_and_one_unit_of_it_are_not_twins(catalog):
     """`Ogryns: true` takes the upgrade's 2 Ogryns, `Ogryns: 1` one, which is refused (L9909: '2
     Ogryns'): the second formation is built for itself, though True == 1 in Python."""

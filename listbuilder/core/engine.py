@@ -870,8 +870,9 @@ def _outside(built: BuiltFormation, mode: TransportMode) -> list[str]:
 
 
 def _present(formations: list[BuiltFormation]) -> set[str]:
-    """The name keys of the units the army has (a twin has its first's)."""
-    return {name_key(s.name) for f in formations if f.twin is None for s in f.kinds()}
+    """The name keys of the units the army has (twins have the same)."""
+    once = {id(f.twin or f): f for f in formations}
+    return {name_key(s.name) for f in once.values() for s in f.kinds()}
 
 
 def _requirements(formations: list[BuiltFormation], findings: FindingList) -> None:

@@ -177,19 +177,17 @@ def derive(result: RosterResult, game: GameSettings) -> None:
             "notes": blast_notes(kinds),
         }
     roles: dict[int, tuple[bool, bool]] = {}  # (activates, may be the target), by the formation built once
-
-    def role(built: BuiltFormation) -> tuple[bool, bool]:
-        once = built.twin or built  # a twin has its first's units
-        if id(once) not in roles:
-            kinds = once.kinds()
-            roles[id(once)] = (once.on_table and not is_sentries(kinds),
-                               once.on_table and not all(s.type in OFF_TABLE for s in kinds))
-        return roles[id(once)]
-    targets = [f for f in result.formations if role(f)[1]]
+    for built in result.formations:
+        if id(built.twin or built) not in roles:  # twins have the same units
+            kinds = built.kinds()
+            roles[id(built.twin or built)] = (built.on_table and not is_sentries(kinds),
+                                              built.on_table and not all(s.type in OFF_TABLE for s in kinds))
+    role = [roles[id(f.twin or f)] for f in result.formations]
+    targets = [f for f, (_, target) in zip(result.formations, role) if target]
     top = max((f.points for f in targets), default=0)
     also = set(result.army.spirit_targets)
     result.derived = {
-        "activations": sum(1 for f in result.formations if role(f)[0]),
+        "activations": sum(activates for activates, _ in role),
         "strategy_rating": result.army.strategy_rating,
         "break_their_spirit": [f.index for f in targets if (f.points == top and top > 0) or f.name in also],
     }
