@@ -4,11 +4,13 @@ messages read the right way round and point a key the list does not have to the 
 are seed 000's, cited where they are used; the judgement calls are D6 and D54 of DECISIONS.md."""
 
 import asyncio
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from listbuilder.core.findings import Finding, Location
 from listbuilder.core.names import a, a_unit
 from listbuilder.core.roster import Roster
 from listbuilder.report.pdf import roster_pdf
@@ -284,6 +286,13 @@ def test_a_twin_the_editor_keeps_outlives_the_formation_it_was_copied_from(catal
     kept = validate(changed, catalog, reuse)
     assert kept.formations[1] is before.formations[1]
     assert army_json(kept) == army_json(validate(changed, catalog))
+
+
+def test_a_moved_finding_keeps_all_but_its_path():
+    """Finding.moved spells out every field: one added to Finding and forgotten there fails here."""
+    values = {f.name: f"{f.name}!" for f in fields(Finding)}
+    finding = Finding(**{**values, "location": Location("roster.yaml", 3, 5)})
+    assert finding.moved(("formations", 9)) == replace(finding, path=("formations", 9))
 
 
 def test_a_whole_upgrade_and_one_unit_of_it_are_not_twins(catalog):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from copy import copy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from math import ceil, floor
 from typing import Any
 
@@ -1175,7 +1175,7 @@ def _moved(twin: tuple[RosterFormation, BuiltFormation, list[Finding]], entry: R
     moved = copy(built)  # as dataclasses.replace, at half the cost
     moved.index, moved.twin = index, built.twin or built
     return entry, moved, [
-        replace(f, path=here + f.path[2:]) if f.path[:2] == ("formations", built.index) else f for f in found]
+        f.moved(here + f.path[2:]) if f.path[:2] == ("formations", built.index) else f for f in found]
 
 
 def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None) -> RosterResult:
