@@ -174,21 +174,32 @@ def _named(name: str, candidates: list[Any], attr: str = "name") -> Any | None:
                  or name_key(vars(c).get("id") or "") == key), None)
 
 
-def _upgrade_named(name: str, offered: list[Upgrade], known: list[Upgrade]) -> Upgrade | None:
-    """The upgrade a roster's key means: by name, then by alias, the formation's own first (its
-    'Wave Serpents' are the Black Guardians' on a Black Guardian host)."""
-    key = name_key(name)
-    for upgrades in (offered, known):
-        found = _named(name, upgrades) or next((u for u in upgrades if key in map(name_key, u.aliases)), None)
-        if found is not None:
-            return found
-    return None
+@dataclass
+class _Menu:
+    """A formation's upgrades: those it is offered (its own, counted as it allows, then those of
+    the roster's army any formation may take), every upgrade its roster entry may name, and the
+    name keys of those it may take."""
+
+    offers: list[Upgrade]
+    known: list[Upgrade]
+    allowed: set[str]
+    # name key -> the upgrade a roster's key means: by name (or id), then by alias, the offers
+    # first (its 'Wave Serpents' are the Black Guardians' on a Black Guardian host)
+    meaning: dict[str, Upgrade] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for upgrades in (self.offers, self.known):
+            for upgrade in upgrades:  # as _named finds them: the first whose name or id it is
+                self.meaning.setdefault(name_key(upgrade.name), upgrade)
+                self.meaning.setdefault(name_key(vars(upgrade).get("id") or ""), upgrade)
+            for upgrade in upgrades:
+                for alias in upgrade.aliases:
+                    self.meaning.setdefault(name_key(alias), upgrade)
 
 
-def _menu(view: ArmyView, main: ArmyView, definition: Formation) -> tuple[list[Upgrade], list[Upgrade], set[str]]:
-    """The upgrades a formation is offered (its own, counted as it allows, then those of the roster's
-    army any formation may take), every upgrade its roster entry may name, and the name keys of those
-    it may take. Worked out once per view (an ally's view belongs to one army's)."""
+def _menu(view: ArmyView, main: ArmyView, definition: Formation) -> _Menu:
+    """The upgrades of a formation of `view`, worked out once per view (an ally's view belongs to
+    one army's)."""
     if id(definition) in view.menus:
         return view.menus[id(definition)][1]
     army = view.army
@@ -198,9 +209,9 @@ def _menu(view: ArmyView, main: ArmyView, definition: Formation) -> tuple[list[U
     counts = {name_key(n): c for n, c in definition.upgrade_counts.items()}
     own = [u.model_copy(update={"count": counts[name_key(u.name)]}) if name_key(u.name) in counts else u
            for name in definition.upgrades if (u := _named(name, army.upgrades)) is not None]
-    offers = [*own, *(u for u in everywhere if all(u.name != x.name for x in own))]
-    view.menus[id(definition)] = (definition, (offers, known, allowed))  # the definition kept: its id stays its own
-    return offers, known, allowed
+    menu = _Menu([*own, *(u for u in everywhere if all(u.name != x.name for x in own))], known, allowed)
+    view.menus[id(definition)] = (definition, menu)  # the definition kept: its id stays its own
+    return menu
 
 
 class _FormationBuilder:
@@ -428,18 +439,18 @@ class _FormationBuilder:
 
     def _resolve_upgrades(self) -> list[tuple[Upgrade, Any, str]]:
         army, definition = self.view.army, self.built.definition
-        offers, known, allowed = _menu(self.view, self.main, definition)
-        self.built.offers = list(offers)
+        menu = _menu(self.view, self.main, definition)
+        self.built.offers = list(menu.offers)
         taken: dict[str, str] = {}
         resolved = []
         for key, choice in self.entry.upgrades.items():
-            upgrade = _upgrade_named(key, self.built.offers, known)
+            upgrade = menu.meaning.get(name_key(key))
             mode = self._transport_mode(key) if upgrade is None else None
             if upgrade is None and mode is not None:  # "the Land Raider upgrade" of White Scars Terminators (D13)
                 self.transport_upgrade = mode.name if choice not in (False, 0) else None
             elif upgrade is None:
                 self.error("unknown-upgrade", f"'{key}' is not an upgrade of {army.name}", army.rule, "upgrades", key,
-                           suggestion=did_you_mean(key, [u.name for u in known]) or self._bought_by(key))
+                           suggestion=did_you_mean(key, [u.name for u in menu.known]) or self._bought_by(key))
             elif upgrade.name in taken:
                 self.error("upgrade-repeated", f"{upgrade.name} is taken twice in {definition.name} "
                            f"(as '{taken[upgrade.name]}' and '{key}'); each upgrade may be taken once",
@@ -447,7 +458,7 @@ class _FormationBuilder:
             else:
                 taken[upgrade.name] = key
                 resolved.append((upgrade, choice, key))
-                if name_key(upgrade.name) not in allowed:
+                if name_key(upgrade.name) not in menu.allowed:
                     offered = ", ".join(definition.upgrades) or "none"
                     self.refuse(upgrade.name, "upgrade-not-allowed", f"{definition.name} may not take the "
                                 f"{upgrade.name} upgrade (it may take: {offered})", self.rule, "upgrades", key)
