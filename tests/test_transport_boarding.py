@@ -37,6 +37,11 @@ def _one_at_a_time(holds: list[tuple[Datasheet, list[int], list[dict[str, int]]]
     return False
 
 
+def _one_by_one(passengers: list[Datasheet], carriers: list[Datasheet]) -> list[Datasheet]:
+    """The passengers in the order they board, each sorted on its own."""
+    return [run[0] for run in _largest_first([[p] for p in passengers], carriers)]
+
+
 def _hold(carrier: Datasheet) -> tuple[Datasheet, list[int], list[dict[str, int]]]:
     return carrier, [c.slots for c in carrier.transport], [{} for _ in carrier.transport]
 
@@ -45,7 +50,7 @@ def _hold(carrier: Datasheet) -> tuple[Datasheet, list[int], list[dict[str, int]
 @given(st.lists(carriers, max_size=3), passengers)
 def test_board_places_a_run_as_one_at_a_time_would(fleet, riders):
     holds = [_hold(c) for c in fleet]
-    expected = [p.name for p in _largest_first(riders, fleet) if not _one_at_a_time(holds, p)]
+    expected = [p.name for p in _one_by_one(riders, fleet) if not _one_at_a_time(holds, p)]
     left, spare = board(fleet, riders)
     assert [p.name for p in left] == expected
     assert spare == sum(sum(room) for _, room, _ in holds)
@@ -59,7 +64,7 @@ def test_transports_needed_opens_as_many_as_one_at_a_time_would(vehicle, fleet, 
         if not can_carry(vehicle, p):
             _one_at_a_time(holds, p)
     opened = 0
-    for p in _largest_first([p for p in riders if can_carry(vehicle, p)], [vehicle]):
+    for p in _one_by_one([p for p in riders if can_carry(vehicle, p)], [vehicle]):
         if not _one_at_a_time(holds, p):
             holds.append(_hold(vehicle))
             opened += 1

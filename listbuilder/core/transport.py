@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import groupby
+from operator import attrgetter
 
 from .datasheet import Datasheet
 from .names import name_key
@@ -76,17 +77,14 @@ class _Holds:
         return sum(sum(room) for room in self.free)
 
 
-def _largest_first(passengers: list[Datasheet], carriers: list[Datasheet]) -> list[Datasheet]:
-    """Larger passengers first; among equals, those a compartment limits (a Big Gun) before the rest."""
-    orders: dict[str, tuple[int, bool]] = {}  # by name: passengers alike are placed alike
-
-    def order(p: Datasheet) -> tuple[int, bool]:
-        if p.name not in orders:
-            taken = [(c, i, n) for c in carriers for i, n in space_taken(c, p).items()]
-            limited = any(_most(c, i, p) is not None for c, i, _ in taken)
-            orders[p.name] = -max((n for _, _, n in taken), default=0), not limited
-        return orders[p.name]
-    return sorted(passengers, key=order)
+def _largest_first(runs: list[list[Datasheet]], carriers: list[Datasheet]) -> list[list[Datasheet]]:
+    """Runs of passengers (_runs), larger passengers first; among equals, those a compartment
+    limits (a Big Gun) before the rest. Sorted in order as the passengers one by one would be."""
+    def order(run: list[Datasheet]) -> tuple[int, bool]:
+        taken = [(c, i, n) for c in carriers for i, n in space_taken(c, run[0]).items()]
+        limited = any(_most(c, i, run[0]) is not None for c, i, _ in taken)
+        return -max((n for _, _, n in taken), default=0), not limited
+    return sorted(runs, key=order)
 
 
 def transports_needed(vehicle: Datasheet, passengers: list[Datasheet], carriers: list[Datasheet]) -> int:
@@ -94,14 +92,14 @@ def transports_needed(vehicle: Datasheet, passengers: list[Datasheet], carriers:
     passenger a `vehicle` could carry. Passengers no `vehicle` can carry board the other carriers
     first, since they have nowhere else to go; then the largest passengers are placed first."""
     holds = _Holds(carriers)
-    riders: list[Datasheet] = []
-    others: list[Datasheet] = []
-    for passenger in passengers:
-        (riders if can_carry(vehicle, passenger) else others).append(passenger)
-    for run in _runs(others):
-        holds.board(run[0], len(run))
+    riders: list[list[Datasheet]] = []
+    for run in _runs(passengers):
+        if can_carry(vehicle, run[0]):
+            riders.append(run)
+        else:
+            holds.board(run[0], len(run))
     opened = 0
-    for run in _runs(_largest_first(riders, [vehicle])):
+    for run in _largest_first(riders, [vehicle]):
         left = len(run) - holds.board(run[0], len(run))
         while left:
             holds.add(vehicle)
@@ -118,14 +116,14 @@ def transports_needed(vehicle: Datasheet, passengers: list[Datasheet], carriers:
 
 def _runs(passengers: list[Datasheet]) -> list[list[Datasheet]]:
     """`passengers` in runs of the same unit, in order: each run boards at once."""
-    return [list(run) for _, run in groupby(passengers, key=lambda p: p.name)]
+    return [list(run) for _, run in groupby(passengers, key=attrgetter("name"))]
 
 
 def board(carriers: list[Datasheet], passengers: list[Datasheet]) -> tuple[list[Datasheet], int]:
     """Put `passengers` (largest first) into `carriers`: those left without a place, and the spaces
     left empty."""
     holds = _Holds(carriers)
-    left = [p for run in _runs(_largest_first(passengers, carriers)) for p in run[holds.board(run[0], len(run)):]]
+    left = [p for run in _largest_first(_runs(passengers), carriers) for p in run[holds.board(run[0], len(run)):]]
     return left, holds.spare
 
 
