@@ -18,7 +18,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
@@ -49,6 +49,7 @@ PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm
 HEADER = 18 * mm  # room above the frame for the running header
 GUTTER = 6 * mm  # between the two columns of the datasheet pages
+CELL_PADDING = 2.5  # left and right of the text in a table cell
 GREY = colors.Color(0.86, 0.86, 0.86)
 RULE = colors.Color(0.45, 0.45, 0.45)
 FONT, BOLD = "Helvetica", "Helvetica-Bold"
@@ -122,6 +123,7 @@ def stylesheet() -> StyleSheet1:
     sheet.add(ParagraphStyle("Cell", parent=base, fontSize=7.5, leading=9))
     sheet.add(ParagraphStyle("CellBold", parent=sheet["Cell"], fontName=BOLD))
     sheet.add(ParagraphStyle("CellRight", parent=sheet["Cell"], alignment=TA_RIGHT))
+    sheet.add(ParagraphStyle("CellBoldRight", parent=sheet["CellBold"], alignment=TA_RIGHT))
     sheet.add(ParagraphStyle("CellHead", parent=sheet["Cell"], fontName=BOLD))
     sheet.add(ParagraphStyle("CellHeadRight", parent=sheet["CellHead"], alignment=TA_RIGHT))
     sheet.add(ParagraphStyle("SheetName", parent=base, fontName=BOLD, fontSize=9, leading=11))
@@ -135,14 +137,50 @@ def _grid(header_rows: int = 1) -> list[tuple[Any, ...]]:
     commands: list[tuple[Any, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.4, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
     ]
     if header_rows:
         commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), GREY))
     return commands
+
+
+class Text(NamedTuple):
+    """Plain text (no markup) for a table cell, in one of the cell styles."""
+    text: str
+    style: ParagraphStyle
+
+
+def _table(rows: list[list[Any]], widths: list[float], commands: list[tuple[Any, ...]], repeat_rows: int = 0) -> Table:
+    """A table of `commands` (_grid's look) whose Text cells are drawn as plain strings in their
+    style's font when they fit on one line, else as Paragraphs that wrap. A Paragraph costs
+    reportlab a markup parse and a line breaking at every wrap (most of the time a roster takes to
+    print); a string neither, and reportlab draws it where it draws a one-line Paragraph (both
+    put the first baseline one font size below the top: rl_config.paraFontSizeHeightOffset)."""
+    styled = list(commands)
+    cells = [[_cell(value, widths[c] - 2 * CELL_PADDING, (c, r), styled) if isinstance(value, Text) else value
+              for c, value in enumerate(row)] for r, row in enumerate(rows)]
+    table = Table(cells, colWidths=widths, repeatRows=repeat_rows)
+    table.setStyle(TableStyle(styled))
+    return table
+
+
+def _cell(text: Text, room: float, at: tuple[int, int], commands: list[tuple[Any, ...]]) -> Any:
+    """`text` as a string when a Paragraph would show it on one line as it is (no run of white
+    space to collapse), with the commands that set its font; else the Paragraph. No text is an
+    empty cell, which draws nothing, as an empty Paragraph does."""
+    if not text.text:
+        return []
+    style = text.style
+    shown = printable(text.text) if len(text.text) <= MAX_TEXT else None
+    if shown is None or " ".join(shown.split()) != shown or stringWidth(shown, style.fontName, style.fontSize) > room:
+        return Paragraph(clean(text.text), style)
+    commands.append(("FONT", at, at, style.fontName, style.fontSize, style.leading))
+    if style.alignment == TA_RIGHT:
+        commands.append(("ALIGN", at, at, "RIGHT"))
+    return shown
 
 
 class RosterDocument:
@@ -249,17 +287,15 @@ class RosterDocument:
 
     def findings(self) -> list[Flowable]:
         style = self.styles
-        rows: list[list[Any]] = [[Paragraph(h, style["CellHead"]) for h in ("#", "", "Where", "Finding", "Rule")]]
+        rows: list[list[Any]] = [[Text(h, style["CellHead"]) for h in ("#", "", "Where", "Finding", "Rule")]]
         for number, finding in enumerate(self.result.findings, 1):
-            rows.append([Paragraph(str(number), style["Cell"]),
-                         Paragraph(finding.severity.upper(), style["CellBold"]),
-                         Paragraph(clean(self.where(finding)), style["Cell"]),
-                         Paragraph(clean(finding_message(finding)), style["Cell"]),
-                         Paragraph(clean(finding.rule), style["Cell"])])
+            rows.append([Text(str(number), style["Cell"]),
+                         Text(finding.severity.upper(), style["CellBold"]),
+                         Text(self.where(finding), style["Cell"]),
+                         Text(finding_message(finding), style["Cell"]),
+                         Text(finding.rule, style["Cell"])])
         widths = _widths(self.width, [6 * mm, 15 * mm, 18 * mm, None, 0.24])
-        table = Table(rows, colWidths=widths, repeatRows=1)
-        table.setStyle(TableStyle(_grid()))
-        return [Paragraph("Findings", style["Heading"]), table]
+        return [Paragraph("Findings", style["Heading"]), _table(rows, widths, _grid(), repeat_rows=1)]
 
     def where(self, finding: Finding) -> str:
         """'line 12:5' when the finding lies in the printed roster's own file (named on top)."""
@@ -275,9 +311,8 @@ class RosterDocument:
 
     def army_table(self, rows: list[tuple[str, str]]) -> list[Flowable]:
         style = self.styles
-        data = [[Paragraph(clean(k), style["CellBold"]), Paragraph(clean(v), style["Cell"])] for k, v in rows]
-        table = Table(data, colWidths=_widths(self.width, [0.3, None]))
-        table.setStyle(TableStyle(_grid(header_rows=0) + [("BACKGROUND", (0, 0), (0, -1), GREY)]))
+        data: list[list[Any]] = [[Text(k, style["CellBold"]), Text(v, style["Cell"])] for k, v in rows]
+        table = _table(data, _widths(self.width, [0.3, None]), _grid(header_rows=0) + [("BACKGROUND", (0, 0), (0, -1), GREY)])
         return [Paragraph("Army", style["Heading"]), table]
 
     def totals(self) -> list[Flowable]:
@@ -290,7 +325,7 @@ class RosterDocument:
     def entries(self) -> list[Flowable]:
         """One row per entry of the roster, its lines under its title; a row never splits."""
         style, summary = self.styles, self.summary
-        rows: list[list[Any]] = [[Paragraph(h, style["CellHeadRight" if i == 2 else "CellHead"])
+        rows: list[list[Any]] = [[Text(h, style["CellHeadRight" if i == 2 else "CellHead"])
                                   for i, h in enumerate(["#", summary.entry_kind[0], "Points" if summary.priced else ""])]]
         by_entry = _findings_by_entry(summary.findings)
         for entry in summary.entries:
@@ -298,16 +333,15 @@ class RosterDocument:
             cell += [Paragraph(clean(line), style["Cell"]) for line in entry.lines]
             if entry.index in by_entry:
                 cell.append(Paragraph(f"<b>See finding {', '.join(map(str, by_entry[entry.index]))}</b>", style["Cell"]))
-            rows.append([Paragraph(str(entry.index + 1), style["CellBold"]), cell,
-                         Paragraph(f"{entry.points:,}" if summary.priced else "", style["CellRight"])])
+            rows.append([Text(str(entry.index + 1), style["CellBold"]), cell,
+                         Text(f"{entry.points:,}" if summary.priced else "", style["CellRight"])])
         if len(rows) == 1:
             return [Paragraph(summary.entry_kind[1], style["Heading"]),
                     Paragraph(f"No {summary.entry_kind[1].lower()}.", style["Normal"])]
         if summary.priced:
-            rows.append([Paragraph("", style["Cell"]), Paragraph("<b>Total</b>", style["Cell"]),
-                         Paragraph(f"<b>{summary.total:,}</b>", style["CellRight"])])
-        table = Table(rows, colWidths=_widths(self.width, [7 * mm, None, 14 * mm]), repeatRows=1)
-        table.setStyle(TableStyle(_grid()))
+            rows.append([Text("", style["Cell"]), Text("Total", style["CellBold"]),
+                         Text(f"{summary.total:,}", style["CellBoldRight"])])
+        table = _table(rows, _widths(self.width, [7 * mm, None, 14 * mm]), _grid(), repeat_rows=1)
         return [Paragraph(summary.entry_kind[1], style["Heading"]), table]
 
     def datasheets(self) -> list[Flowable]:
@@ -322,13 +356,11 @@ class RosterDocument:
         parts: list[Flowable] = [Paragraph(f"{clean(sheet.name)}  <font name='{FONT}' size='7.5'>"
                                            f"{clean(sheet.subtitle)}</font>", style["SheetName"])]
         for headings, rows in sheet.tables:
-            data = [[Paragraph(clean(h), style["CellHead"]) for h in headings]]
-            data += [[Paragraph(clean(value), style["Cell"]) for value in row] for row in rows]
+            data = [[Text(h, style["CellHead"]) for h in headings]]
+            data += [[Text(value, style["Cell"]) for value in row] for row in rows]
             first = self.column * 0.34
             widths = [first] + [(self.column - first) / max(1, len(headings) - 1)] * (len(headings) - 1)
-            table = Table(data, colWidths=widths, repeatRows=1)
-            table.setStyle(TableStyle(_grid()))
-            parts.append(table)
+            parts.append(_table(data, widths, _grid(), repeat_rows=1))
         for label, text in sheet.lines:
             body = "<br/>".join(clean(line) for line in text.splitlines() if line.strip())  # the data's own lines
             parts.append(Paragraph(f"<b>{clean(label)}:</b> {body}" if label else body, style["Cell"]))
@@ -366,8 +398,7 @@ class FormationsDocument(RosterDocument):
         and the column headings repeat on every page the table runs onto."""
         style, result = self.styles, self.result
         heads = ["#", "Formation and units", "Points", "Units", "Break point", "Half strength", "Initiative"]
-        rows: list[list[Any]] = [[Paragraph(h, style["CellHeadRight" if i >= 2 else "CellHead"])
-                                  for i, h in enumerate(heads)]]
+        rows: list[list[Any]] = [[Text(h, style["CellHeadRight" if i >= 2 else "CellHead"]) for i, h in enumerate(heads)]]
         by_formation = _findings_by_entry(result.findings)
         targets = set(result.derived.get("break_their_spirit", []))
         built_at = {built.index: built for built in result.formations}
@@ -378,29 +409,23 @@ class FormationsDocument(RosterDocument):
                 cell = [Paragraph(f"<b>{clean(entry.type)}</b>", style["Cell"]),
                         Paragraph(f"<b>Not a formation of this army; not counted (see finding "
                                   f"{', '.join(map(str, numbers))})</b>", style["Cell"])]
-                rows.append([Paragraph(str(index + 1), style["CellBold"]), cell,
-                             *(Paragraph(DASH, style["CellRight"]) for _ in range(5))])
+                rows.append([Text(str(index + 1), style["CellBold"]), cell, *(Text(DASH, style["CellRight"]) for _ in range(5))])
                 continue
             d = built.derived
-            rows.append([Paragraph(str(index + 1), style["CellBold"]),
-                         self.formation_cell(built, index in targets, numbers),
-                         Paragraph(f"{built.points:,}", style["CellRight"]),
-                         Paragraph(_or_dash(d.get("units")), style["CellRight"]),
-                         Paragraph(_or_dash(d.get("break_point")), style["CellRight"]),
-                         Paragraph(_or_dash(d.get("half_strength")), style["CellRight"]),
-                         Paragraph(clean(_or_dash(d.get("initiative"))), style["CellRight"])])
+            figures = [f"{built.points:,}", *(_or_dash(d.get(name)) for name in
+                                               ("units", "break_point", "half_strength", "initiative"))]
+            rows.append([Text(str(index + 1), style["CellBold"]), self.formation_cell(built, index in targets, numbers),
+                         *(Text(figure, style["CellRight"]) for figure in figures)])
         for name, (number, points) in result.purchases.items():
-            rows.append([Paragraph("", style["Cell"]),
+            rows.append([Text("", style["Cell"]),
                          Paragraph(f"<b>{clean(name)} ×{number}</b> (bought for the army)", style["Cell"]),
-                         Paragraph(f"{points:,}", style["CellRight"]), "", "", "", ""])
+                         Text(f"{points:,}", style["CellRight"]), "", "", "", ""])
         if len(rows) == 1:
             return [Paragraph("Formations", style["Heading"]), Paragraph("No formations.", style["Normal"])]
-        total = Paragraph(f"<b>{result.total:,}</b>", style["CellRight"])
-        rows.append([Paragraph("", style["Cell"]), Paragraph("<b>Total</b>", style["Cell"]), total, "", "", "", ""])
+        rows.append([Text("", style["Cell"]), Text("Total", style["CellBold"]),
+                     Text(f"{result.total:,}", style["CellBoldRight"]), "", "", "", ""])
         widths = _widths(self.width, [7 * mm, None, 14 * mm, 11 * mm, 13 * mm, 15 * mm, 15 * mm])
-        table = Table(rows, colWidths=widths, repeatRows=1)
-        table.setStyle(TableStyle(_grid()))
-        return [Paragraph("Formations", style["Heading"]), table]
+        return [Paragraph("Formations", style["Heading"]), _table(rows, widths, _grid(), repeat_rows=1)]
 
     def formation_cell(self, built: BuiltFormation, target: bool, numbers: list[int]) -> list[Flowable]:
         style = self.styles
@@ -464,11 +489,9 @@ class FormationsDocument(RosterDocument):
         whole_row(clean("  ·  ".join(_statistics(sheet))))
         weapons_at = len(rows)
         if sheet.weapons:
-            rows.append([Paragraph(h, style["CellHead"]) for h in ("Weapon", "Range", "Firepower")])
-            for weapon in sheet.weapons:
-                rows.append([Paragraph(clean(_weapon_name(weapon)), style["Cell"]),
-                             Paragraph(clean(weapon.range), style["Cell"]),
-                             Paragraph(clean(weapon.firepower), style["Cell"])])
+            rows.append([Text(h, style["CellHead"]) for h in ("Weapon", "Range", "Firepower")])
+            rows += [[Text(value, style["Cell"]) for value in (_weapon_name(weapon), weapon.range, weapon.firepower)]
+                     for weapon in sheet.weapons]
         if sheet.abilities:
             whole_row(f"<b>Abilities:</b> {clean(', '.join(sheet.abilities))}")
         if sheet.loadouts:
@@ -485,8 +508,7 @@ class FormationsDocument(RosterDocument):
         commands += [("SPAN", (0, r), (-1, r)) for r in span_rows]
         if sheet.weapons:
             commands.append(("LINEBELOW", (0, weapons_at), (-1, weapons_at), 0.8, RULE))
-        table = Table(rows, colWidths=_widths(self.column, [None, 0.17, 0.42]), repeatRows=1)
-        table.setStyle(TableStyle(commands))
+        table = _table(rows, _widths(self.column, [None, 0.17, 0.42]), commands, repeat_rows=1)
         return KeepTogether([table, Spacer(1, 2.5 * mm)])
 
     def gains(self, sheet: Datasheet) -> list[str]:
