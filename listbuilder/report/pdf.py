@@ -28,7 +28,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak,
-                                PageTemplate, Paragraph, Spacer, Table, TableStyle)
+                                PageTemplate, Spacer, Table, TableStyle)
+from reportlab.platypus import Paragraph as ReportlabParagraph
 
 from .. import __version__
 from ..core.catalog import Catalog
@@ -145,6 +146,22 @@ def _grid(header_rows: int = 1) -> list[tuple[Any, ...]]:
     if header_rows:
         commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), GREY))
     return commands
+
+
+class Paragraph(ReportlabParagraph):
+    """reportlab's Paragraph, its lines broken once for each width it is given: a table breaks
+    every cell's lines when it sizes its rows and again when it draws them, and KeepTogether (a
+    datasheet) once more, always at the same width. The lines are broken again if reportlab has
+    dropped them since (as its split does)."""
+
+    _wrapped: tuple[float, Any, tuple[float, float]] | None = None  # width, lines, size
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 (reportlab's names)
+        wrapped = self._wrapped
+        if wrapped is None or wrapped[0] != availWidth or wrapped[1] is not getattr(self, "blPara", None):
+            size = super().wrap(availWidth, availHeight)
+            self._wrapped = wrapped = availWidth, getattr(self, "blPara", None), size
+        return wrapped[2]
 
 
 class Text(NamedTuple):
