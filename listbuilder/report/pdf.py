@@ -165,39 +165,75 @@ class Paragraph(ReportlabParagraph):
 
 
 class Text(NamedTuple):
-    """Plain text (no markup) for a table cell, in one of the cell styles."""
+    """Plain text (no markup) for a table cell or a cell's list of flowables, in a cell style."""
     text: str
     style: ParagraphStyle
 
 
+class Line(Flowable):
+    """One line of plain text, drawn where reportlab draws a one-line Paragraph of it (the
+    baseline one font size below the top: rl_config.paraFontSizeHeightOffset)."""
+
+    def __init__(self, text: str, style: ParagraphStyle):
+        super().__init__()
+        self.text, self.style = text, style
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 (reportlab's names)
+        return availWidth, self.style.leading
+
+    def draw(self) -> None:
+        style = self.style
+        self.canv.setFillColor(style.textColor)
+        self.canv.setFont(style.fontName, style.fontSize, style.leading)
+        self.canv.drawString(0, style.leading - style.fontSize, self.text)
+
+
 def _table(rows: list[list[Any]], widths: list[float], commands: list[tuple[Any, ...]], repeat_rows: int = 0) -> Table:
-    """A table of `commands` (_grid's look) whose Text cells are drawn as plain strings in their
-    style's font when they fit on one line, else as Paragraphs that wrap. A Paragraph costs
-    reportlab a markup parse and a line breaking at every wrap (most of the time a roster takes to
-    print); a string neither, and reportlab draws it where it draws a one-line Paragraph (both
-    put the first baseline one font size below the top: rl_config.paraFontSizeHeightOffset)."""
+    """A table of `commands` (_grid's look) whose Text, alone in a cell or in a cell's list, is
+    drawn as it is when it fits on one line, else as a Paragraph that wraps. A Paragraph costs
+    reportlab a markup parse and a line breaking at every wrap (most of the time a roster took to
+    print); text alone in a cell is a string in its style's font, in a list a Line."""
     styled = list(commands)
-    cells = [[_cell(value, widths[c] - 2 * CELL_PADDING, (c, r), styled) if isinstance(value, Text) else value
-              for c, value in enumerate(row)] for r, row in enumerate(rows)]
+    cells = [[_cell(value, widths[c] - 2 * CELL_PADDING, (c, r), styled) for c, value in enumerate(row)]
+             for r, row in enumerate(rows)]
     table = Table(cells, colWidths=widths, repeatRows=repeat_rows)
     table.setStyle(TableStyle(styled))
     return table
 
 
-def _cell(text: Text, room: float, at: tuple[int, int], commands: list[tuple[Any, ...]]) -> Any:
-    """`text` as a string when a Paragraph would show it on one line as it is (no run of white
-    space to collapse), with the commands that set its font; else the Paragraph. No text is an
-    empty cell, which draws nothing, as an empty Paragraph does."""
-    if not text.text:
-        return []
+def _one_line(text: Text, room: float) -> str | None:
+    """The text as drawn, if a Paragraph would show it on one line as it is (no run of white
+    space to collapse) within `room` points."""
     style = text.style
     shown = printable(text.text) if len(text.text) <= MAX_TEXT else None
     if shown is None or " ".join(shown.split()) != shown or stringWidth(shown, style.fontName, style.fontSize) > room:
-        return Paragraph(clean(text.text), style)
+        return None
+    return shown
+
+
+def _cell(value: Any, room: float, at: tuple[int, int], commands: list[tuple[Any, ...]]) -> Any:
+    """A cell's value for reportlab: Text that fits on one line a string, with the commands that
+    set its font, else a Paragraph; no text an empty cell, which draws nothing, as an empty
+    Paragraph does; each Text of a list of flowables a Line or a Paragraph."""
+    if isinstance(value, list):
+        return [_flowable(v, room) if isinstance(v, Text) else v for v in value]
+    if not isinstance(value, Text):
+        return value
+    if not value.text:
+        return []
+    shown = _one_line(value, room)
+    if shown is None:
+        return Paragraph(clean(value.text), value.style)
+    style = value.style
     commands.append(("FONT", at, at, style.fontName, style.fontSize, style.leading))
     if style.alignment == TA_RIGHT:
         commands.append(("ALIGN", at, at, "RIGHT"))
     return shown
+
+
+def _flowable(text: Text, room: float) -> Flowable:
+    shown = _one_line(text, room)
+    return Paragraph(clean(text.text), text.style) if shown is None else Line(shown, text.style)
 
 
 class RosterDocument:
@@ -346,10 +382,9 @@ class RosterDocument:
                                   for i, h in enumerate(["#", summary.entry_kind[0], "Points" if summary.priced else ""])]]
         by_entry = _findings_by_entry(summary.findings)
         for entry in summary.entries:
-            cell = [Paragraph(f"<b>{clean(entry.title)}</b>", style["Cell"])]
-            cell += [Paragraph(clean(line), style["Cell"]) for line in entry.lines]
+            cell = [Text(entry.title, style["CellBold"]), *(Text(line, style["Cell"]) for line in entry.lines)]
             if entry.index in by_entry:
-                cell.append(Paragraph(f"<b>See finding {', '.join(map(str, by_entry[entry.index]))}</b>", style["Cell"]))
+                cell.append(Text(f"See finding {', '.join(map(str, by_entry[entry.index]))}", style["CellBold"]))
             rows.append([Text(str(entry.index + 1), style["CellBold"]), cell,
                          Text(f"{entry.points:,}" if summary.priced else "", style["CellRight"])])
         if len(rows) == 1:
@@ -423,9 +458,9 @@ class FormationsDocument(RosterDocument):
             numbers = by_formation.get(index, [])
             built = built_at.get(index)
             if built is None:  # a formation the army list does not have: shown, never counted
-                cell = [Paragraph(f"<b>{clean(entry.type)}</b>", style["Cell"]),
-                        Paragraph(f"<b>Not a formation of this army; not counted (see finding "
-                                  f"{', '.join(map(str, numbers))})</b>", style["Cell"])]
+                cell = [Text(entry.type, style["CellBold"]),
+                        Text(f"Not a formation of this army; not counted (see finding {', '.join(map(str, numbers))})",
+                             style["CellBold"])]
                 rows.append([Text(str(index + 1), style["CellBold"]), cell, *(Text(DASH, style["CellRight"]) for _ in range(5))])
                 continue
             d = built.derived
@@ -444,12 +479,12 @@ class FormationsDocument(RosterDocument):
         widths = _widths(self.width, [7 * mm, None, 14 * mm, 11 * mm, 13 * mm, 15 * mm, 15 * mm])
         return [Paragraph("Formations", style["Heading"]), _table(rows, widths, _grid(), repeat_rows=1)]
 
-    def formation_cell(self, built: BuiltFormation, target: bool, numbers: list[int]) -> list[Flowable]:
+    def formation_cell(self, built: BuiltFormation, target: bool, numbers: list[int]) -> list[Flowable | Text]:
         style = self.styles
-        heading = f"<b>{clean(title(built))}</b>"
+        heading: Flowable | Text = Text(title(built), style["CellBold"])
         if target:
-            heading += "  <i>(Break Their Spirit target)</i>"
-        lines = [Paragraph(heading, style["Cell"]), Paragraph(clean(unit_line(built)), style["Cell"])]
+            heading = Paragraph(f"<b>{clean(title(built))}</b>  <i>(Break Their Spirit target)</i>", style["Cell"])
+        lines = [heading, Text(unit_line(built), style["Cell"])]
         details = []
         paid = upgrades_text(built)
         if paid:
@@ -457,14 +492,14 @@ class FormationsDocument(RosterDocument):
         if built.transport:
             details.append(f"transport: {built.transport}")
         if details:
-            lines.append(Paragraph(clean("; ".join(details)), style["Cell"]))
+            lines.append(Text("; ".join(details), style["Cell"]))
         garrison = garrison_text(built)
         if garrison:
-            lines.append(Paragraph(clean(garrison[0].upper() + garrison[1:]), style["Cell"]))
+            lines.append(Text(garrison[0].upper() + garrison[1:], style["Cell"]))
         for note in built.derived.get("notes", []):
-            lines.append(Paragraph(clean(note[0].upper() + note[1:]), style["Cell"]))
+            lines.append(Text(note[0].upper() + note[1:], style["Cell"]))
         if numbers:
-            lines.append(Paragraph(f"<b>See finding {', '.join(str(n) for n in numbers)}</b>", style["Cell"]))
+            lines.append(Text(f"See finding {', '.join(str(n) for n in numbers)}", style["CellBold"]))
         return lines
 
     # --- datasheets and glossary --------------------------------------------------------
