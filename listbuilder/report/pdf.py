@@ -193,9 +193,12 @@ def _table(rows: list[list[Any]], widths: list[float], commands: list[tuple[Any,
     drawn as it is when it fits on one line, else as a Paragraph that wraps. A Paragraph costs
     reportlab a markup parse and a line breaking at every wrap (most of the time a roster took to
     print); text alone in a cell is a string in its style's font, in a list a Line."""
+    columns = len(widths)
+    spanned = {(start[0] % columns, start[1] % len(rows)): sum(widths[start[0] % columns:end[0] % columns + 1])
+               for operation, start, end, *_ in commands if operation == "SPAN"}
     styled = list(commands)
-    cells = [[_cell(value, widths[c] - 2 * CELL_PADDING, (c, r), styled) for c, value in enumerate(row)]
-             for r, row in enumerate(rows)]
+    cells = [[_cell(value, spanned.get((c, r), widths[c]) - 2 * CELL_PADDING, (c, r), styled)
+              for c, value in enumerate(row)] for r, row in enumerate(rows)]
     table = Table(cells, colWidths=widths, repeatRows=repeat_rows)
     table.setStyle(TableStyle(styled))
     return table
@@ -531,31 +534,34 @@ class FormationsDocument(RosterDocument):
         span_rows: list[int] = []
         rows: list[list[Any]] = []
 
-        def whole_row(markup: str, name: str = "Cell") -> None:
+        def whole_row(value: Paragraph | Text) -> None:
             span_rows.append(len(rows))
-            rows.append([Paragraph(markup, style[name]), "", ""])
+            rows.append([value, "", ""])
+
+        def labelled(label: str, text: str) -> None:
+            whole_row(Paragraph(f"<b>{label}:</b> {clean(text)}", style["Cell"]))
 
         faction = self.faction_of(sheet)
-        whole_row(f"{clean(sheet.name)}  <font name='{FONT}' size='7.5'>{sheet.type}"
-                  f"{'  ·  ' + clean(faction) if faction else ''}</font>", "SheetName")
-        whole_row(clean("  ·  ".join(_statistics(sheet))))
+        whole_row(Paragraph(f"{clean(sheet.name)}  <font name='{FONT}' size='7.5'>{sheet.type}"
+                            f"{'  ·  ' + clean(faction) if faction else ''}</font>", style["SheetName"]))
+        whole_row(Text(" · ".join(_statistics(sheet)), style["Cell"]))
         weapons_at = len(rows)
         if sheet.weapons:
             rows.append([Text(h, style["CellHead"]) for h in ("Weapon", "Range", "Firepower")])
             rows += [[Text(value, style["Cell"]) for value in (_weapon_name(weapon), weapon.range, weapon.firepower)]
                      for weapon in sheet.weapons]
         if sheet.abilities:
-            whole_row(f"<b>Abilities:</b> {clean(', '.join(sheet.abilities))}")
+            labelled("Abilities", ", ".join(sheet.abilities))
         if sheet.loadouts:
-            whole_row(f"<b>Weapon choice, one per unit:</b> {clean(' or '.join(map(loadout_text, sheet.loadouts)))}")
+            labelled("Weapon choice, one per unit", " or ".join(map(loadout_text, sheet.loadouts)))
         if sheet.transport:
-            whole_row(f"<b>Transport:</b> {clean('; '.join(_compartment(c.slots, c.carries) for c in sheet.transport))}")
+            labelled("Transport", "; ".join(_compartment(c.slots, c.carries) for c in sheet.transport))
         if sheet.critical_hit:
-            whole_row(f"<b>Critical hit:</b> {clean(sheet.critical_hit)}")
+            labelled("Critical hit", sheet.critical_hit)
         for note in sheet.notes:
-            whole_row(clean(note))
+            whole_row(Text(note, style["Cell"]))
         for markup in self.gains(sheet):
-            whole_row(markup)
+            whole_row(Paragraph(markup, style["Cell"]))
         commands = _grid(header_rows=0) + [("BACKGROUND", (0, 0), (-1, 0), GREY)]
         commands += [("SPAN", (0, r), (-1, r)) for r in span_rows]
         if sheet.weapons:
