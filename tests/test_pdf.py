@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from listbuilder.cli import DEMO_ROSTER, main
 from listbuilder.core.findings import LoadFailure
-from listbuilder.report.pdf import HEADER, MARGIN, roster_pdf
+from listbuilder.report.pdf import HEADER, MARGIN, Paragraph, Text, _grid, _table, clean, roster_pdf, stylesheet
 from listbuilder.report.summary import character_text
 from listbuilder.report.summary import title, unit_line
 from listbuilder.rosters.files import locate_all, parse_roster, read_roster
@@ -289,3 +289,50 @@ def test_the_datasheet_pages_render(catalog, tmp_path):
         with Image.open(png) as image:
             histogram = image.convert("L").histogram()
         assert 0.01 < sum(histogram[:128]) / sum(histogram) < 0.5, png.name
+
+
+STYLES = stylesheet()
+ONE_LINERS = [("500", "CellRight"), ("Missile Launcher", "Cell"), ("WARNING", "CellBold"), ("Points", "CellHeadRight")]
+
+
+def drawn_at(story, tmp_path: Path) -> list[tuple[str, float, float]]:
+    """(text, x, y) of every piece of text of a one-page document of `story`."""
+    from reportlab.platypus import SimpleDocTemplate
+    import io
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, invariant=1).build(story)
+    return [(text, round(x, 2), round(y, 2)) for _, text, x, y, *_ in fragments(buffer.getvalue(), tmp_path)]
+
+
+@pytest.mark.parametrize("text, style", ONE_LINERS)
+def test_text_that_fits_a_cell_is_drawn_where_its_paragraph_was(text, style, tmp_path):
+    """Plain text is drawn as a string (alone in a cell) or a Line (in a cell's list), not parsed
+    and broken into lines as a Paragraph: it must land exactly where that Paragraph put it."""
+    widths = [80.0, 120.0]
+    fast = _table([[Text(text, STYLES[style]), [Text(text, STYLES[style]), Text("x", STYLES["Cell"])]]], widths, _grid())
+    assert isinstance(fast._cellvalues[0][0], str)
+    slow = _table([[Paragraph(clean(text), STYLES[style]),
+                    [Paragraph(clean(text), STYLES[style]), Paragraph("x", STYLES["Cell"])]]], widths, _grid())
+    assert drawn_at([fast], tmp_path) == drawn_at([slow], tmp_path)
+
+
+def test_text_that_does_not_fit_as_it_is_wraps_as_a_paragraph():
+    cell = STYLES["Cell"]
+    long = "Missile Launcher and Twin Lascannon and Power Fist"
+    table = _table([[Text(long, cell), Text("a  b", cell), Text("", cell), Text("ok", cell)]],
+                   [40.0, 60.0, 20.0, 20.0], _grid())
+    wrapped, spaced, empty, fits = table._cellvalues[0]
+    assert isinstance(wrapped, Paragraph) and wrapped.wrap(35.0, 1000)[1] > cell.leading  # several lines
+    assert isinstance(spaced, Paragraph)  # its two spaces collapse to one, as they always did
+    assert empty == [] and fits == "ok"
+    spanned = _table([[Text(long, cell), "", ""]], [40.0, 200.0, 60.0], _grid() + [("SPAN", (0, 0), (-1, 0))])
+    assert spanned._cellvalues[0][0] == long  # the width of all three columns
+
+
+def test_a_paragraph_breaks_its_lines_again_for_another_width():
+    paragraph = Paragraph("Missile Launcher and Twin Lascannon and Power Fist", STYLES["Cell"])
+    wide = paragraph.wrap(300, 1000)
+    assert paragraph.wrap(60, 1000)[1] > wide[1]
+    assert paragraph.wrap(300, 1000) == wide
+    del paragraph.blPara  # as reportlab's split does when the paragraph does not fit
+    assert paragraph.wrap(300, 1000) == wide and paragraph.blPara.lines

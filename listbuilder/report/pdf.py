@@ -179,13 +179,18 @@ class Line(Flowable):
         self.text, self.style = text, style
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 (reportlab's names)
+        self.width = availWidth
         return availWidth, self.style.leading
 
     def draw(self) -> None:
-        style = self.style
-        self.canv.setFillColor(style.textColor)
-        self.canv.setFont(style.fontName, style.fontSize, style.leading)
-        self.canv.drawString(0, style.leading - style.fontSize, self.text)
+        style, canvas = self.style, self.canv
+        canvas.setFillColor(style.textColor)
+        canvas.setFont(style.fontName, style.fontSize, style.leading)
+        baseline = style.leading - style.fontSize
+        if style.alignment == TA_RIGHT:
+            canvas.drawRightString(self.width, baseline, self.text)
+        else:  # left, as every other cell style is
+            canvas.drawString(0, baseline, self.text)
 
 
 def _table(rows: list[list[Any]], widths: list[float], commands: list[tuple[Any, ...]], repeat_rows: int = 0) -> Table:
