@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import SimpleDocTemplate
 
 from listbuilder.cli import DEMO_ROSTER, main
 from listbuilder.core.findings import LoadFailure
@@ -297,11 +298,9 @@ ONE_LINERS = [("500", "CellRight"), ("Missile Launcher", "Cell"), ("WARNING", "C
 
 def drawn_at(story, tmp_path: Path) -> list[tuple[str, float, float]]:
     """(text, x, y) of every piece of text of a one-page document of `story`."""
-    from reportlab.platypus import SimpleDocTemplate
-    import io
-    buffer = io.BytesIO()
-    SimpleDocTemplate(buffer, invariant=1).build(story)
-    return [(text, round(x, 2), round(y, 2)) for _, text, x, y, *_ in fragments(buffer.getvalue(), tmp_path)]
+    path = tmp_path / "story.pdf"
+    SimpleDocTemplate(str(path), invariant=1).build(story)
+    return [(text, round(x, 2), round(y, 2)) for _, text, x, y, *_ in fragments(path.read_bytes(), tmp_path)]
 
 
 @pytest.mark.parametrize("text, style", ONE_LINERS)
