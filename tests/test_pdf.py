@@ -307,11 +307,12 @@ def drawn_at(story, tmp_path: Path) -> list[tuple[str, float, float]]:
 def test_text_that_fits_a_cell_is_drawn_where_its_paragraph_was(text, style, tmp_path):
     """Plain text is drawn as a string (alone in a cell) or a Line (in a cell's list), not parsed
     and broken into lines as a Paragraph: it must land exactly where that Paragraph put it."""
-    widths = [80.0, 120.0]
-    fast = _table([[Text(text, STYLES[style]), [Text(text, STYLES[style]), Text("x", STYLES["Cell"])]]], widths, _grid())
+    widths, cell = [80.0, 120.0], STYLES[style]
+    fast = _table([[Text(text, cell), [Text(text, cell), Text("", cell), Text("x", cell)]]], widths, _grid())
     assert isinstance(fast._cellvalues[0][0], str)
-    slow = _table([[Paragraph(clean(text), STYLES[style]),
-                    [Paragraph(clean(text), STYLES[style]), Paragraph("x", STYLES["Cell"])]]], widths, _grid())
+    slow = _table([[Paragraph(clean(text), cell),
+                    [Paragraph(clean(text), cell), Paragraph("", cell), Paragraph("x", cell)]]],
+                  widths, _grid())  # the empty line takes no room
     assert drawn_at([fast], tmp_path) == drawn_at([slow], tmp_path)
 
 

@@ -211,9 +211,9 @@ def _table(rows: list[list[Any]], widths: list[float], commands: list[tuple[Any,
 
 def _one_line(text: Text, room: float) -> str | None:
     """The text as drawn, if a Paragraph would show it on one line as it is (no run of white
-    space to collapse) within `room` points."""
+    space to collapse) within `room` points. Not an empty text: its Paragraph has no line at all."""
     style = text.style
-    shown = printable(text.text) if len(text.text) <= MAX_TEXT else None
+    shown = printable(text.text) if 0 < len(text.text) <= MAX_TEXT else None
     if shown is None or " ".join(shown.split()) != shown or stringWidth(shown, style.fontName, style.fontSize) > room:
         return None
     return shown
@@ -373,7 +373,8 @@ class RosterDocument:
     def army_table(self, rows: list[tuple[str, str]]) -> list[Flowable]:
         style = self.styles
         data: list[list[Any]] = [[Text(k, style["CellBold"]), Text(v, style["Cell"])] for k, v in rows]
-        table = _table(data, _widths(self.width, [0.3, None]), _grid(header_rows=0) + [("BACKGROUND", (0, 0), (0, -1), GREY)])
+        commands = _grid(header_rows=0) + [("BACKGROUND", (0, 0), (0, -1), GREY)]
+        table = _table(data, _widths(self.width, [0.3, None]), commands)
         return [Paragraph("Army", style["Heading"]), table]
 
     def totals(self) -> list[Flowable]:
@@ -458,7 +459,8 @@ class FormationsDocument(RosterDocument):
         and the column headings repeat on every page the table runs onto."""
         style, result = self.styles, self.result
         heads = ["#", "Formation and units", "Points", "Units", "Break point", "Half strength", "Initiative"]
-        rows: list[list[Any]] = [[Text(h, style["CellHeadRight" if i >= 2 else "CellHead"]) for i, h in enumerate(heads)]]
+        rows: list[list[Any]] = [[Text(h, style["CellHeadRight" if i >= 2 else "CellHead"])
+                                  for i, h in enumerate(heads)]]
         by_formation = _findings_by_entry(result.findings)
         targets = set(result.derived.get("break_their_spirit", []))
         built_at = {built.index: built for built in result.formations}
@@ -469,7 +471,8 @@ class FormationsDocument(RosterDocument):
                 cell = [Text(entry.type, style["CellBold"]),
                         Text(f"Not a formation of this army; not counted (see finding {', '.join(map(str, numbers))})",
                              style["CellBold"])]
-                rows.append([Text(str(index + 1), style["CellBold"]), cell, *(Text(DASH, style["CellRight"]) for _ in range(5))])
+                rows.append([Text(str(index + 1), style["CellBold"]), cell,
+                             *(Text(DASH, style["CellRight"]) for _ in range(5))])
                 continue
             d = built.derived
             figures = [f"{built.points:,}", *(_or_dash(d.get(name)) for name in
