@@ -8,6 +8,8 @@ of y". Black and white only: emphasis is bold type, rules and light grey fills.
 Layout follows pretix's invoice renderer: a class of small hooks, named styles, tables of
 Paragraphs (so cells wrap instead of running off the page), `repeatRows` and `KeepTogether`,
 and the bytes handed back to the caller. Output is deterministic (reportlab's invariant mode).
+Plain text that fits its cell on one line skips the Paragraph, which is most of the time a
+print takes, and is drawn just where the Paragraph would draw it (`_table`).
 """
 
 from __future__ import annotations
@@ -240,6 +242,7 @@ def _cell(value: Any, room: float, at: tuple[int, int], commands: list[tuple[Any
 
 
 def _flowable(text: Text, room: float) -> Flowable:
+    """A Line for text that fits on one line, else a Paragraph."""
     shown = _one_line(text, room)
     return Paragraph(clean(text.text), text.style) if shown is None else Line(shown, text.style)
 
