@@ -4,11 +4,10 @@ Every rule that can be said in data is said here; docs/list-schema.md documents 
 an example. Rule summaries are ours; `rule` cites the section and `lines` the seed lines.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
 from fractions import Fraction
 from functools import cached_property
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
@@ -56,7 +55,7 @@ class UnitSlot(Strict):
     most: dict[str, int] = Field({}, description="at most this many of some `choice` types ('0-1 Flakwagon')")
 
     @model_validator(mode="after")
-    def _one_kind(self) -> UnitSlot:
+    def _one_kind(self) -> Self:
         if (self.unit is None) == (self.choice is None):
             raise ValueError("give either `unit` or `choice`")
         if (self.alike or self.most) and not self.choice:
@@ -143,7 +142,7 @@ class Upgrade(Cited):
     grants: Grant | None = None
 
     @model_validator(mode="after")
-    def _coherent(self) -> Upgrade:
+    def _coherent(self) -> Self:
         if self.options and self.count is None:
             raise ValueError("an upgrade with options needs `count`")
         if not self.options and (self.count or self.replaces or self.character or self.carry or self.alike):
@@ -229,7 +228,7 @@ class Formation(Cited):
                                                         "one of these units (a warning): the Avatar's Farseer")
 
     @model_validator(mode="after")
-    def _priced_per_count(self) -> Formation:
+    def _priced_per_count(self) -> Self:
         if self.points is None and not self.sizes:
             raise ValueError("give `points`, or `sizes` with their prices")
         if self.sizes and self.points not in (None, self.sizes[0].points):
@@ -267,7 +266,7 @@ class Per(Strict):
                                                    "(Undivided)")
 
     @model_validator(mode="after")
-    def _one_basis(self) -> Per:
+    def _one_basis(self) -> Self:
         bases = [self.points is not None, bool(self.formations or self.categories), self.factions]
         if sum(bases) != 1:
             raise ValueError("give one of `points`, `formations`/`categories` or `factions`")
@@ -288,7 +287,7 @@ class Limit(Cited):
     per: Per | None = None
 
     @model_validator(mode="after")
-    def _selects_something(self) -> Limit:
+    def _selects_something(self) -> Self:
         by_unit, by_formation = self.units or self.unit_types, self.formations or self.categories
         if not (by_unit or by_formation):
             raise ValueError("a limit selects `units`, `unit_types`, `formations` or `categories`")
@@ -308,7 +307,7 @@ class Cap(Cited):
     fraction: str = Field(pattern=r"^\d+/\d+$")
 
     @model_validator(mode="after")
-    def _selects_something(self) -> Cap:
+    def _selects_something(self) -> Self:
         if not (self.lists or self.categories):
             raise ValueError("a cap counts the formations of `lists` or `categories`")
         return self
@@ -376,7 +375,7 @@ class ArmyList(Cited):
     summary: str = ""
 
     @model_validator(mode="after")
-    def _army_rated(self) -> ArmyList:
+    def _army_rated(self) -> Self:
         if self.kind == "army" and self.strategy_rating is None:
             raise ValueError("an army list needs a strategy_rating")
         return self

@@ -4,8 +4,7 @@ Values are carried over from the rules documents as printed; free text (critical
 notes) is summarised in our own words. Every unit records the seed lines it came from.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
 import re
 from functools import cached_property
 from typing import Annotated, Literal

@@ -1,8 +1,7 @@
 """An event's rules: the game, the points limit and the armies it allows, which a submitted roster
 is checked against instead of trusting its own `points:`."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field

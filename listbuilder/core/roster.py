@@ -1,7 +1,6 @@
 """A roster: what a player fields, as written in a roster file (names as typed)."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt
 
 

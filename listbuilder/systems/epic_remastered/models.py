@@ -6,8 +6,7 @@ seed (or the army list typed in) gives no value, and the PDF leaves an empty box
 seed itself does for war engine weapon choices (L3319). '-' is a value: the unit has none (a Rhino's
 Range, L499)."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
 from functools import cached_property
 from typing import Annotated, Literal
 

@@ -11,8 +11,7 @@ factions: a Space Marine and a Chaos Space Marine Rhino are different datasheets
 lists the ids it may take, its chapter or sub-faction imports included.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field

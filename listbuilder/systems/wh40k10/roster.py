@@ -2,9 +2,7 @@
 and the Declare Battle Formations choices a roster can record (Leaders, embarked units, Strategic
 Reserves, Hover mode; L2334-2342, L2182). Names are as typed; the rules pack resolves them."""
 
-from __future__ import annotations
-
-
+# No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
 from pydantic import Field, PositiveInt
 
 from ...core.roster import Entry
