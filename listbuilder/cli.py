@@ -57,7 +57,6 @@ def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
 
 def command_check(options: argparse.Namespace) -> int:
     from .core.findings import LoadFailure
-    from .data.catalog import data_version
     from .report.progress import Progress
     from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance, report, summary_text
     from .report.text import failure_text
@@ -85,7 +84,7 @@ def command_check(options: argparse.Namespace) -> int:
         submissions.append(submission)
         progress.step(done)
     progress.close()
-    provenance = Provenance.of(__version__, data_version(), submissions, event.describe(catalog) if event else "")
+    provenance = Provenance.of(__version__, catalog.data_version, submissions, event.describe(catalog) if event else "")
     heading = event.name if event and event.name else "Roster check"
     document = report(options.format, submissions, skipped, provenance, heading)
     sys.stdout.write(printable_lines(document) if options.format in ("text", "json") else document)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from listbuilder.core.findings import LoadFailure
-from listbuilder.data.catalog import CACHE_SCHEMA, load_catalog
+from listbuilder.data.catalog import CACHE_SCHEMA, data_version, load_catalog
 from listbuilder.data.yamlfile import MAX_BYTES
 from listbuilder.rosters.files import parse_roster
 
@@ -195,6 +195,9 @@ def test_cache_is_keyed_by_content(data_copy, tmp_path, monkeypatch):
     second = load_catalog(data_copy)
     assert first.lists["epic-armageddon"]["codex-astartes"].formations[0].points == 175
     assert second.lists["epic-armageddon"]["codex-astartes"].formations[0].points == 180
+    # each says which data it was loaded from (what `check` prints), read from its cache or not
+    again = load_catalog(data_copy)
+    assert again.data_version == second.data_version == data_version(data_copy) != first.data_version
 
 
 def test_a_damaged_cache_is_rebuilt_silently_never_trusted(data_copy, tmp_path, monkeypatch):

@@ -52,6 +52,7 @@ class Catalog:
     _ceilings: dict[str, int] = field(default_factory=dict, repr=False, compare=False)  # count_ceiling's answers
     # view's answers, by (game, army id); not an argument, so that a copy made with other data starts afresh
     _views: dict[tuple[str, str], ArmyView] = field(default_factory=dict, init=False, repr=False, compare=False)
+    data_version: str = field(default="", compare=False)  # which data it was loaded from (data.catalog.data_version)
     # Data the user imported (a 40k catalog from BattleScribe files), by game: loaded on first use
     # by `load_installed`, which the data layer sets, so that checking an Epic roster never reads it.
     installed: dict[str, Any] = field(default_factory=dict)

@@ -35,17 +35,19 @@ def _files(root: Path) -> list[Path]:
     return sorted(p for folder in ("lists", "datasheets") for p in (root / folder).glob("*/*.yaml"))
 
 
-def _fingerprint(files: list[Path], root: Path, salt: str = __version__) -> str:
-    digest = hashlib.sha256(salt.encode())
+def _data_hash(files: list[Path], root: Path) -> str:
+    """The SHA-256 of the data files' names and content: what `data_version` shortens."""
+    digest = hashlib.sha256()
     for path in files:
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
 def data_version(root: Path | None = None) -> str:
-    """A short hash of the game data's content, printed on rosters to say which data checked them."""
+    """A short hash of the game data's content, printed on rosters to say which data checked them
+    (a loaded catalog holds its own: `Catalog.data_version`)."""
     root = root or data_root()
-    return _fingerprint(_files(root), root, salt="")[:10]
+    return _data_hash(_files(root), root)[:10]
 
 
 def _code_version() -> str:
@@ -62,7 +64,8 @@ def cache_dir() -> Path:
 
 
 # What the cache leaves out: memos, the data loaded on first use and how it is loaded
-NOT_CACHED = {"_ceilings", "_views", "installed", "installed_parts", "packs", "load_installed", "load_pack"}
+NOT_CACHED = {"_ceilings", "_views", "data_version", "installed", "installed_parts", "packs", "load_installed",
+              "load_pack"}
 CACHE_SCHEMA = 3  # the layout of the cache file below; raised when it changes (3: one file per data folder)
 
 
@@ -76,13 +79,15 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     other's."""
     root = root or data_root()
     files = _files(root)
-    sources = _fingerprint(files, root, _code_version())
+    data_hash = _data_hash(files, root)
+    sources = hashlib.sha256((_code_version() + data_hash).encode()).hexdigest()
     cached = cache_dir() / f"catalog-{hashlib.sha256(str(root).encode()).hexdigest()[:16]}.json" if use_cache else None
     catalog = _load_cache(cached, sources) if cached is not None else None
     if catalog is None:
         catalog = parse_catalog(root, files)
         if cached is not None:
             _store(cached, catalog, sources)
+    catalog.data_version = data_hash[:10]
     # The packs of games with their own models are not in the cache (their types are theirs): each
     # is parsed when a roster of its game first needs it.
     catalog.load_pack = functools.partial(_pack, root, files)
