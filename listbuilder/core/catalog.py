@@ -45,6 +45,9 @@ class ArmyView:
 
 @dataclass
 class Catalog:
+    """All game data, by game: the shipped settings, army lists, datasheets and glossary, and what is
+    loaded on first use (the user's imported data, packs with models of their own)."""
+
     games: dict[str, GameSettings] = field(default_factory=dict)
     lists: dict[str, dict[str, ArmyList]] = field(default_factory=dict)  # game -> id -> list
     datasheets: dict[str, dict[str, DatasheetFile]] = field(default_factory=dict)  # game -> stem -> file

@@ -11,6 +11,8 @@ Path = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class Location:
+    """Where in a file: its name as shown, and a 1-based line and column where known."""
+
     file: str
     line: int | None = None  # 1-based
     column: int | None = None  # 1-based
@@ -22,6 +24,8 @@ class Location:
 
 @dataclass(frozen=True)
 class Finding:
+    """One problem: a stable code, a sentence with its numbers, the rule it rests on, and where it is."""
+
     code: str  # stable, e.g. "points-over-limit"
     message: str  # a plain sentence with the numbers in it
     rule: str = ""  # the section it rests on, e.g. "6.3 Codex Astartes notes"
@@ -55,6 +59,8 @@ class LoadFailure(Exception):
 
 @dataclass
 class FindingList:
+    """The findings of one check, in the order they were found."""
+
     items: list[Finding] = field(default_factory=list)
 
     def add(self, code: str, message: str, rule: str = "", path: Path = (), severity: Severity = "error",

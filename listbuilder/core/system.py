@@ -16,6 +16,8 @@ from .findings import Finding
 
 @dataclass
 class EntrySummary:
+    """One entry of a checked roster as every view prints it: its title, points and lines."""
+
     index: int  # the entry's position in the roster file (an Epic formation, a 40k unit)
     title: str
     points: int
@@ -34,6 +36,8 @@ class SheetSummary:
 
 @dataclass
 class RosterSummary:
+    """What every view prints of a checked roster: points against the limit, entries, findings."""
+
     name: str  # the roster's own name ('' when it has none)
     army: str  # the army list or faction it is built from
     game: str  # the game's printed name
@@ -66,6 +70,8 @@ class GameData:
 
 @dataclass(frozen=True)
 class GameSystem:
+    """A game's pack as the engine and every view use it: its roster model, names, check and summary."""
+
     roster_model: type[BaseModel]  # with at least `game` and `name`
     unknown_names: Callable[[Any, Any], list[Finding]]  # (roster, catalog): what it names that the data lacks
     validate: Callable[[Any, Any], Any]  # (roster, catalog) -> a result with .roster, .findings and .valid

@@ -46,6 +46,8 @@ def _summary_path(game: str) -> Path:
 
 @dataclass(frozen=True)
 class Installed:
+    """A catalog the user installed, as its summary file describes it."""
+
     game: str
     data_revision: str
     imported: str  # when, ISO 8601 UTC

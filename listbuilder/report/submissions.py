@@ -27,6 +27,8 @@ CSV_COLUMNS = ["file", "name", "army", "points", "limit", "verdict", "errors", "
 
 @dataclass(frozen=True)
 class Skipped:
+    """A file in the folders checked that is not checked, and why."""
+
     file: str
     reason: str
 

@@ -20,6 +20,8 @@ from ruamel.yaml.tokens import CommentToken
 
 @dataclass
 class _Item:
+    """A sequence's item with the comments that belong to it, moved with it."""
+
     value: Any
     own: CommentToken | None  # a flow item's end-of-line comment, kept in the sequence's slot
     above: str  # the comment lines above it, with their indentation

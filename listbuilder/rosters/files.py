@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class RosterFile:
+    """A roster as read from its file, with where each part of it is written."""
+
     roster: Any  # the roster model of its game's system (core.roster.Roster for the list engine)
     document: Document | ImportedList  # where each part of the roster is written (an imported list: its lines)
     notes: list[Finding] = field(default_factory=list)  # what reading it found (an imported list's lines, costs)
