@@ -109,6 +109,19 @@ def test_output_escapes_control_characters(capsys, tmp_path):
     assert json.loads(out)["rosters"][0]["formations"][0]["label"] == "\x9b31m\u202e"
 
 
+def test_every_character_escaped_is_one_python_does_not_print():
+    """`printable` leaves a line that Python calls printable as it is, unescaped: that is safe only
+    while no character it escapes is printable (they all lie below U+E000)."""
+    import re
+
+    from listbuilder.report.safe import UNSAFE, printable
+
+    unsafe = [c for c in map(chr, range(0xE000)) if re.fullmatch(UNSAFE, c)]
+    assert len(unsafe) == 32 + 33 + 1 + 2 + 2 + 5 + 4 + 2048
+    assert [c for c in unsafe if c.isprintable()] == []
+    assert printable("Tactical \u00a0— 5\u202e") == "Tactical \u00a0— 5\\u202e"
+
+
 def test_a_file_name_that_is_not_utf8_is_reported_escaped(capsys, tmp_path):
     folder = tmp_path / "inbox"
     folder.mkdir()
