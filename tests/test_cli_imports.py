@@ -42,11 +42,12 @@ def test_check_loads_neither_the_editor_nor_the_pdf_library():
 
 
 def test_checking_an_epic_armageddon_roster_loads_no_other_game():
-    """The 40k and Epic Remastered packs (and lxml, the process pool) load only for their rosters."""
+    """The 40k and Epic Remastered packs (and the user's data, lxml, the process pool) load only for their rosters."""
     roster = Path(__file__).parent / "rosters" / "codex-astartes" / "illegal-over-points.yaml"
     loaded = modules_loaded_by(f"from listbuilder.cli import main\nmain(['check', {str(roster)!r}])")
     assert "listbuilder.core.engine" in loaded
-    others = ("listbuilder.systems.wh40k10", "listbuilder.systems.epic_remastered", "lxml", "multiprocessing")
+    others = ("listbuilder.systems.wh40k10", "listbuilder.systems.epic_remastered", "listbuilder.data.installed", "lxml",
+              "multiprocessing")
     assert sorted(m for m in loaded if m.startswith(others)) == []
 
 

@@ -18,7 +18,6 @@ from ..core.datasheet import AbilityGlossary, DatasheetFile
 from ..core.names import name_key
 from ..core.findings import Finding, LoadFailure
 from ..systems import system_for
-from .installed import load_installed
 from .trusted import trusted
 from .yamlfile import Document, read, validate
 
@@ -91,8 +90,14 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     # The packs of games with their own models are not in the cache (their types are theirs): each
     # is parsed when a roster of its game first needs it.
     catalog.load_pack = functools.partial(_pack, root, files)
-    catalog.load_installed = load_installed  # the user's imported data (40k), read when a roster needs it
+    catalog.load_installed = _installed  # the user's imported data (40k), read when a roster needs it
     return catalog
+
+
+def _installed(game: str, faction: str | None) -> object:
+    from .installed import load_installed  # its module too loads only for a roster of such a game
+
+    return load_installed(game, faction)
 
 
 def _pack(root: Path, files: list[Path], game: str) -> object | None:
