@@ -59,3 +59,13 @@ def test_each_pack_is_registered_under_its_own_game_id():
     assert sorted(PACKS) == sorted([WH40K, EPIC_REMASTERED])
     assert system_for(WH40K).roster_model.__module__.startswith("listbuilder.systems.wh40k10")
     assert system_for(EPIC_REMASTERED).roster_model.__module__.startswith("listbuilder.systems.epic_remastered")
+
+
+def test_the_start_up_is_frozen_out_of_the_garbage_collectors_sight_which_is_back_on_for_the_check():
+    """cli._catalog: the models and the catalog a command loads are frozen (the collector no longer
+    traces them), after their garbage is collected; the collector is on again for the check."""
+    probe = ("import gc, json, sys\nfrom listbuilder.cli import main\nmain(['check'])\n"
+             "print(json.dumps([gc.isenabled(), gc.get_freeze_count(), gc.collect()]))")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
+    enabled, frozen, garbage_left = json.loads(run.stdout.splitlines()[-1])
+    assert enabled and frozen > 10_000 and garbage_left < 1_000
