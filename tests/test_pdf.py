@@ -13,6 +13,7 @@ from reportlab.platypus import SimpleDocTemplate
 
 from listbuilder.cli import DEMO_ROSTER, main
 from listbuilder.core.findings import LoadFailure
+from listbuilder.data.catalog import data_version
 from listbuilder.report.pdf import HEADER, MARGIN, Paragraph, Text, _grid, _table, clean, roster_pdf, stylesheet
 from listbuilder.report.summary import character_text
 from listbuilder.report.summary import title, unit_line
@@ -100,6 +101,7 @@ def test_demo_roster_values_worked_out_by_hand(catalog, tmp_path):
     assert "In formation 1, one Tactical carries a Supreme Commander and gains: Power Weapon (b/c, Assault, MW, +1A)" in text
     assert "Reinforced Armour (2.1.12 Reinforced Armour):" in text
     assert "Findings" not in pages[0]
+    assert f"data {data_version()}" in pages[0]  # the shipped data's version, as the catalog loaded holds it
 
 
 def test_illegal_roster_prints_its_findings_first(catalog, tmp_path):

@@ -12,10 +12,10 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 
 
 @pytest.fixture(autouse=True)
-def fixed_data_version(monkeypatch):
+def fixed_data_version(monkeypatch, catalog):
     """The title shows the data version, a hash of lists/ and datasheets/: fixed here, so that a
     change of data does not change these pictures."""
-    monkeypatch.setattr("listbuilder.tui.app.data_version", lambda: "0123456789")
+    monkeypatch.setattr(catalog, "data_version", "0123456789")
 
 
 @pytest.mark.parametrize("size", SIZES)

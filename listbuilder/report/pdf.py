@@ -40,7 +40,6 @@ from ..core.engine import BuiltFormation, RosterResult
 from ..core.findings import Finding
 from ..core.names import plural
 from ..core.system import SheetSummary
-from ..data.catalog import data_version
 from ..systems import summarise
 from .summary import (finding_message, garrison_text, loadout_text, purchase_sheets, purchases_text, title,
                       unit_line, upgrades_text)
@@ -263,7 +262,7 @@ class RosterDocument:
         self.warnings = [f for f in result.findings if f.severity != "error"]
         self.width = pagesize[0] - 2 * MARGIN
         self.column = (self.width - GUTTER) / 2
-        self.stamp = f"listbuilder {__version__}, data {self.summary.data_revision or data_version()}"
+        self.stamp = f"listbuilder {__version__}, data {self.summary.data_revision or catalog.data_version}"
 
     # --- document and pages -------------------------------------------------------------
 

@@ -20,7 +20,6 @@ from ..core.catalog import ArmyView, Catalog
 from ..core.engine import FormationCache, RosterResult
 from ..core.findings import LoadFailure
 from ..core.roster import Roster
-from ..data.catalog import data_version
 from ..data.yamlfile import Document
 from ..report.summary import finding_text
 from ..report.text import failure_text
@@ -88,7 +87,7 @@ class EditorApp(App[None]):
         self.path = path
         self.demo = demo
         self.ask_new = ask_new
-        self.data_version = data_version()
+        self.data_version = catalog.data_version
         self.formation_cache: FormationCache = {}  # formations built by earlier checks, reused while unchanged
         self.result = self._timed_check(roster)
         self.main = SCREENS.get(roster.game, MainScreen)()
