@@ -26,7 +26,7 @@ from lxml import etree
 from ...core.findings import Finding, Location
 from ...systems.wh40k10.catalog import (
     Ability, BattleSize, Detachment, Enhancement, Faction, GameSystem, ImportSummary, ModelRange, Unit,
-    UnitProfile, UnitSize, WargearChoice, Weapon, Wh40kCatalog)
+    UnitProfile, UnitSize, WargearChoice, Weapon, Wh40kCatalog, weapon_name)
 from .leader_text import parse_bodyguard, parse_leader, plain
 from .xmlfiles import XmlFile, read_xml
 
@@ -313,6 +313,7 @@ class Slot:
 Composition = tuple[tuple[Slot, int], ...]  # selections of each model entry and model-bringing upgrade
 MOST_MODELS = 100  # compositions are enumerated up to this many models
 MAX_DEPTH = 8  # nesting followed at most (real data nests 4 deep; links may loop)
+WEAPON_KINDS = ("Ranged Weapons", "Melee Weapons")
 
 
 def characteristics(profile: Element) -> dict[str, str]:
@@ -329,7 +330,9 @@ class Sheet:
     rules: list[str] = field(default_factory=list)
     transport: str | None = None
     defaults: dict[Element, list[str]] = field(default_factory=dict)  # model entry -> default wargear
-    choices: list[WargearChoice] = field(default_factory=list)
+    choices: list[tuple[WargearChoice, Node, Node]] = field(default_factory=list)  # with its model and group
+    raised: set[str] = field(default_factory=set)  # constraint ids some modifier may raise (set, increment)
+    lowered: set[str] = field(default_factory=set)  # constraint ids some modifier may lower (set, decrement)
 
     def add(self, profile: Element, type_name: str) -> None:
         kind = profile.get("typeName") or type_name
@@ -339,7 +342,7 @@ class Sheet:
             self.profiles.append(UnitProfile(
                 name=name, movement=values.get("M", ""), toughness=values.get("T", ""), save=values.get("SV", ""),
                 wounds=values.get("W", ""), leadership=values.get("LD", ""), objective_control=values.get("OC", "")))
-        elif kind in ("Ranged Weapons", "Melee Weapons"):
+        elif kind in WEAPON_KINDS:
             keywords = values.get("KEYWORDS", "")
             self.weapons.setdefault((name, kind), Weapon(
                 name=name, kind="ranged" if kind.startswith("Ranged") else "melee", range=values.get("RANGE", "Melee"),
@@ -357,6 +360,8 @@ class UnitReader:
         self.library = library
         self.matched_play = Context(library)  # what any army sees: not a Crusade force
         self.hidden_in_matched_play: dict[tuple[Element, Element | None], bool] = {}
+        self.weapons_of: dict[tuple[Element, Element | None], frozenset[str]] = {}
+        self.wargear_under: dict[tuple[Element, Element | None], frozenset[str]] = {}
 
     def shown(self, node: Node) -> bool:
         """Whether a node is part of a datasheet in matched play (judged once per node)."""
@@ -380,6 +385,35 @@ class UnitReader:
             for child in children(self.library, current):
                 if self.shown(child):
                     todo.append((child, in_model or current.kind == "model"))
+
+    def weapons(self, node: Node) -> frozenset[str]:
+        """The weapons a node's own profiles are, by name ('Plasma pistol', not its profiles); read once per node."""
+        key = (node.entry, node.link)
+        if key not in self.weapons_of:
+            self.weapons_of[key] = frozenset(
+                weapon_name(p.get("name", "")) for p in self.profiles(node)
+                if (p.get("typeName") or self.library.profile_types.get(p.get("typeId"))) in WEAPON_KINDS)
+        return self.weapons_of[key]
+
+    def wargear(self, node: Node, models: frozenset[Element] = frozenset()) -> frozenset[str]:
+        """Every weapon a node and the entries under it may give, not those under the model entries
+        `models`: entries hidden unless some choice shows them included, so as never to miss one;
+        the whole of a node is read once."""
+        key = (node.entry, node.link)
+        if models or key not in self.wargear_under:
+            found: set[str] = set()
+            seen, todo = set(), [node]
+            while todo:
+                current = todo.pop()
+                if current.entry not in seen:
+                    seen.add(current.entry)
+                    found |= self.weapons(current)
+                    todo += [c for c in children(self.library, current)
+                             if not NOT_DATASHEET.search(c.name) and c.entry not in models]
+            if models:
+                return frozenset(found)
+            self.wargear_under[key] = frozenset(found)
+        return self.wargear_under[key]
 
     def slots(self, node: Node, groups: set[str], around: set[str], bounded: bool = False,
               depth: int = 0) -> list[Slot]:
@@ -493,14 +527,18 @@ class UnitReader:
                       if c.get("type") == "max" and c.get("scope") == "roster" and c.get("field") == "selections"),
                      None)
         matched_play = Context(self.library)
-        leaves = [slot for slot in self._leaves(slots) if slot.is_model]
+        lineages = [(slot, above) for slot, above in self._lineages(slots) if slot.is_model]
+        leaves = [slot for slot, _ in lineages]
+        shared = self.wargear(root, frozenset(leaf.node.entry for leaf in leaves)) if leaves else frozenset()
         return Unit(
             id=root.entry.get("id", ""), name=root.name, keywords=keywords, faction_keywords=factions,
             **{attribute: flag in keywords for flag, attribute in FLAGS.items()},
             max_in_army=limit, sizes=sizes, profiles=sheet.profiles, weapons=list(sheet.weapons.values()),
-            wargear_choices=sheet.choices,
-            models=self.model_ranges(leaves, made, sheet) or [
-                ModelRange(name=root.name, min=1, max=1, default_wargear=sheet.defaults.get(root.entry, []))],
+            wargear_choices=[self.exclusive(choice, model, group) for choice, model, group in sheet.choices],
+            shared_wargear=sorted(shared),
+            models=self.model_ranges(lineages, made, sheet) or [
+                ModelRange(name=root.name, min=1, max=1, default_wargear=sheet.defaults.get(root.entry, []),
+                           wargear=sorted(self.wargear(root)), fewest=1, most=1)],
             priced_per_model=bool(leaves) and not self.cost(root, matched_play, set()) and any(
                 self.cost(s.node, matched_play, set()) for s in leaves),
             abilities=[Ability(name=n, text=t) for n, t in sheet.abilities.items()],
@@ -512,7 +550,7 @@ class UnitReader:
         if not slots:
             return [UnitSize(models=1, points=self.price(root, (), pricing_left_out))], []
         forward, backward = self.compositions(slots, False), self.compositions(slots, True)
-        if any(slot.open for slot in self._leaves(slots)) and forward:
+        if any(slot.open for slot, _ in self._lineages(slots)) and forward:
             least = min(forward)
             self.library.warn("bsdata-size-unclear", f"{root.name}: the data sets no largest size; only {least} "
                               "models are priced", root.entry, "units whose sizes the data leaves unclear")
@@ -534,33 +572,73 @@ class UnitReader:
         left_out["points modifiers that depend on the rest of the roster or on wargear"] += len(pricing_left_out)
         return sizes, list(forward.values()) + list(backward.values())
 
-    @staticmethod
-    def model_ranges(leaves: list[Slot], made: list[Composition], sheet: Sheet) -> list[ModelRange]:
+    def model_ranges(self, lineages: list[tuple[Slot, tuple[Slot, ...]]], made: list[Composition],
+                     sheet: Sheet) -> list[ModelRange]:
         """Each kind of model: the least of it in any priced composition, and the most its own
-        constraints allow in a unit of the largest size."""
+        constraints allow in a unit of the largest size; what it may carry; and the fewest and most
+        of it that constraints no modifier loosens allow (several entries of one name add up)."""
         largest = max((sum(c for slot, c in composition if slot.is_model) for composition in made), default=0)
         ranges: dict[str, ModelRange] = {}
-        for leaf in leaves:
+        for leaf, above in lineages:
             name = leaf.node.name
             counts = [sum(c for slot, c in composition if slot.node.name == name) for composition in made]
             most = max(max(counts, default=0), int(min(leaf.high, largest)))
             known = ranges.get(name)
+            fewest, firm_most = self.firm_bounds(leaf, above, sheet)
+            wargear = self.wargear(leaf.node)
+            if known is not None:
+                fewest += known.fewest
+                firm_most = None if firm_most is None or known.most is None else firm_most + known.most
+                wargear |= set(known.wargear or ())
             ranges[name] = ModelRange(name=name, min=min(counts, default=0), max=max(most, known.max if known else 0),
-                                      default_wargear=sheet.defaults.get(leaf.node.entry, []))
+                                      default_wargear=sheet.defaults.get(leaf.node.entry, []), wargear=sorted(wargear),
+                                      fewest=fewest, most=firm_most)
         return list(ranges.values())
+
+    @staticmethod
+    def firm_bounds(leaf: Slot, above: tuple[Slot, ...], sheet: Sheet) -> tuple[int, int | None]:
+        """The fewest and most models of one entry a unit can have, by its constraints and those of
+        the model-bringing upgrades around it (groups bound their entries together, not one): 0 and
+        None where a modifier may loosen one of them (a "+1 per 5 models" rule, a choice hanging
+        on another)."""
+        chain = (*above, leaf)
+        constraints = [c for slot in chain for c in slot.node.parts("constraints/constraint")
+                       if c.get("field") == "selections"]
+        times = [slot for slot in chain if slot.node.kind != "group"]
+        fewest = math.prod(slot.low for slot in times)
+        most = math.prod(slot.high for slot in times)
+        if any(c.get("type") == "min" and c.get("id") in sheet.lowered for c in constraints):
+            fewest = 0
+        if most == math.inf or any(c.get("type") == "max" and c.get("id") in sheet.raised for c in constraints):
+            return fewest, None
+        return fewest, int(most)
+
+    def exclusive(self, choice: WargearChoice, model: Node, group: Node) -> WargearChoice:
+        """The choice with the weapons its model can have only through it, no option giving two of
+        them: a model carries at most `max` of them."""
+        elsewhere = self.weapons(model) | {w for c in children(self.library, model) if c.entry is not group.entry
+                                           for w in self.wargear(c)}
+        given = [self.wargear(option) - elsewhere for option in children(self.library, group)]
+        doubled = {w for weapons in given if len(weapons) > 1 for w in weapons}
+        return choice.model_copy(update={"exclusive": sorted(set().union(*given) - doubled)})
 
     def datasheet(self, root: Node, left_out: Counter) -> Sheet:
         """Profiles, weapons, abilities, rules, transport and default loadouts, from the whole unit."""
         sheet = Sheet()
         walked = list(self.walk(root))
-        modified = {m.get("field") for node, _ in walked for e in node.elements for m in e.iter("modifier")}
+        for modifier in (m for node, _ in walked for e in node.elements for m in e.iter("modifier")):
+            if modifier.get("type") != "decrement":
+                sheet.raised.add(modifier.get("field"))
+            if modifier.get("type") != "increment":
+                sheet.lowered.add(modifier.get("field"))
+        modified = sheet.raised | sheet.lowered
         mapped: set[Element] = set()
         for node, in_model in walked:
             if node.kind == "model":
                 for group in children(self.library, node):
                     choice = self.choice(node, group, modified)
                     if choice is not None:
-                        sheet.choices.append(choice)
+                        sheet.choices.append((choice, node, group))
                         mapped.add(group.entry)
             for profile in self.profiles(node):
                 sheet.add(profile, self.library.profile_types.get(profile.get("typeId"), ""))
@@ -601,12 +679,13 @@ class UnitReader:
                              default=[o.name for o in options if o.ids & chosen], min=low,
                              max=int(min(high, len(options))))
 
-    def _leaves(self, slots: list[Slot]) -> Iterator[Slot]:
+    def _lineages(self, slots: list[Slot], above: tuple[Slot, ...] = ()) -> Iterator[tuple[Slot, tuple[Slot, ...]]]:
+        """Each innermost slot, with the slots around it."""
         for slot in slots:
             if slot.parts:
-                yield from self._leaves(slot.parts)
+                yield from self._lineages(slot.parts, (*above, slot))
             else:
-                yield slot
+                yield slot, above
 
     def profiles(self, node: Node) -> Iterator[Element]:
         for element in node.elements:

@@ -12,11 +12,19 @@ lists the ids it may take, its chapter or sub-faction imports included.
 """
 
 # No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
+from functools import cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...core.names import name_key
+
 GAME_ID = "wh40k-10e"
+
+
+def weapon_name(profile: str) -> str:
+    """The weapon a profile belongs to: '➤ Astartes grenade launcher - krak' -> 'Astartes grenade launcher'."""
+    return profile.removeprefix("➤").strip().split(" - ")[0]
 
 
 class Strict(BaseModel):
@@ -71,6 +79,12 @@ class ModelRange(Strict):
     min: int
     max: int
     default_wargear: list[str] = Field(default_factory=list, description="weapon names it comes with")
+    wargear: list[str] | None = Field(None, description=(
+        "every weapon a model of this kind may carry: its defaults and every option under it, imported as a "
+        "choice or not (None: an import that did not record it)"))
+    fewest: int = Field(0, description="the fewest of it a unit can have, by constraints no modifier of the data lowers")
+    most: int | None = Field(None, description=(
+        "the most of it a unit can have, by constraints no modifier of the data raises (None: unbounded)"))
 
 
 class WargearChoice(Strict):
@@ -84,6 +98,9 @@ class WargearChoice(Strict):
     default: list[str] = Field(default_factory=list, description="what the model has unless changed")
     min: int
     max: int
+    exclusive: list[str] = Field(default_factory=list, description=(
+        "weapons its model can have only through this choice, no option giving two of them: a model "
+        "carries at most `max` of them"))
 
 
 class UnitSize(Strict):
@@ -138,6 +155,8 @@ class Unit(Strict):
     profiles: list[UnitProfile]
     weapons: list[Weapon] = Field(default_factory=list, description="every weapon on the datasheet")
     wargear_choices: list[WargearChoice] = Field(default_factory=list)
+    shared_wargear: list[str] = Field(default_factory=list, description=(
+        "weapons the unit's own entries give, outside any model's: any model may carry them"))
     abilities: list[Ability] = Field(default_factory=list)
     rules: list[str] = Field(default_factory=list, description="core and army rules it has, by name")
     leader: LeaderRule | None = None
@@ -152,6 +171,34 @@ class Unit(Strict):
     @property
     def max_models(self) -> int:
         return self.sizes[-1].models if self.sizes else sum(m.max for m in self.models)
+
+    @cached_property
+    def carriers(self) -> dict[str, list[ModelRange] | None]:
+        """For each weapon of the datasheet (by name_key), the kinds of model that may carry it, or
+        None where the data does not bound it: wargear any model may take, or an older import."""
+        weapons = {name_key(weapon_name(w.name)) for w in self.weapons}
+        if any(model.wargear is None for model in self.models):
+            return dict.fromkeys(weapons)
+        unbounded = {name_key(w) for w in self.shared_wargear}
+        carried = [(model, {name_key(w) for w in model.wargear or ()}) for model in self.models]
+        found: dict[str, list[ModelRange] | None] = {}
+        for weapon in weapons:
+            kinds = [model for model, wargear in carried if weapon in wargear]
+            found[weapon] = kinds if kinds and weapon not in unbounded else None
+        return found
+
+    @cached_property
+    def choices_giving(self) -> dict[str, list[WargearChoice]]:
+        """For each weapon that every kind of model that may carry it can have only through one
+        choice (`WargearChoice.exclusive`), those choices, by name_key: its carriers are bounded
+        together with the other weapons of those choices."""
+        exclusive = [(choice, {name_key(w) for w in choice.exclusive}) for choice in self.wargear_choices]
+        found: dict[str, list[WargearChoice]] = {}
+        for weapon, kinds in self.carriers.items():
+            giving = [choice for choice, weapons in exclusive if weapon in weapons]
+            if kinds and {k.name for k in kinds} == {c.model for c in giving}:
+                found[weapon] = giving
+        return found
 
     def points_for(self, models: int) -> int | None:
         """The points of the unit at that many models, or None if it cannot have that many."""

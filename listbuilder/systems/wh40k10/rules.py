@@ -12,7 +12,8 @@ from typing import Any
 from ...core.catalog import Catalog
 from ...core.findings import Finding, FindingList
 from ...core.names import did_you_mean, name_key, plural
-from .catalog import GAME_ID, BattleSize, Detachment, Enhancement, Faction, Unit, Wh40kCatalog
+from .catalog import (
+    GAME_ID, BattleSize, Detachment, Enhancement, Faction, ModelRange, Unit, WargearChoice, Wh40kCatalog, weapon_name)
 from .roster import Wh40kRoster, Wh40kUnit
 
 BATTLE_SIZE = "Muster Your Army 1: Select Battle Size"
@@ -21,6 +22,7 @@ DETACHMENT = "Muster Your Army 4: Select Detachment Rules"
 UNITS = "Muster Your Army 5: Select Units"
 WARLORD = "Muster Your Army 6: Select Warlord"
 LEADER = "Leader"
+WARGEAR = "Datasheets: Unit Composition and Wargear Options"  # L1551-1556, L1608-1612
 TRANSPORTS = "Transports: Transport Capacity"
 DEDICATED = "Muster Your Army 5: Dedicated Transports"
 RESERVES = "Strategic Reserves"
@@ -170,11 +172,6 @@ def has_keyword(unit: Unit, keyword: str) -> bool:
     return any(name_key(k) == name_key(keyword) for k in [*unit.keywords, *unit.faction_keywords, unit.name])
 
 
-def weapon_name(profile: str) -> str:
-    """The weapon a profile belongs to: '➤ Astartes grenade launcher - krak' -> 'Astartes grenade launcher'."""
-    return profile.removeprefix("➤").strip().split(" - ")[0]
-
-
 def find_faction(data: Wh40kCatalog, name: str) -> list[Faction]:
     """The catalogues a roster's `faction` may mean: by catalogue name, by the name's last part
     ('Space Marines'), else by Faction keyword (which several catalogues may share)."""
@@ -258,15 +255,57 @@ class _Muster:
                        f"{', '.join(keywords)}, not the army's {army}", UNITS, ("units", checked.index, "type"))
 
     def _wargear(self, checked: CheckedUnit) -> None:
-        weapons = {name_key(weapon_name(w.name)) for w in checked.unit.weapons}
+        """Each weapon on the datasheet, on no more models than the unit has, nor than the kinds of
+        model that may carry it can number (DECISIONS.md D3, D23); then the weapons only one
+        choice offers, on no more models than that choice allows."""
+        unit, models = checked.unit, checked.models
+        refused: set[str] = set()
         for weapon, carried in checked.entry.wargear.items():
             where = ("units", checked.index, "wargear", weapon)
-            if name_key(weapon) not in weapons:
+            kinds = unit.carriers.get(name_key(weapon), [])
+            most = most_carrying(unit, kinds, models) if kinds else None
+            if kinds == []:
                 self.error("unknown-wargear", f"{checked.name} has no weapon '{weapon}' on its datasheet", UNITS,
-                           where, did_you_mean(weapon, [weapon_name(w.name) for w in checked.unit.weapons]))
-            elif carried > checked.models:
+                           where, did_you_mean(weapon, [weapon_name(w.name) for w in unit.weapons]))
+            elif carried > models:
                 self.error("wargear-count", f"{carried} models of {checked.name} carry {weapon}, but the unit has "
-                           f"{checked.models}", UNITS, where)
+                           f"{models}", UNITS, where, f"give it to at most {models}")
+            elif most is not None and carried > most:
+                self.error("wargear-not-allowed", f"{carried} models of {checked.name} carry {weapon}, but at most "
+                           f"{most} of its {models} may: only {kinds_text(unit, kinds, models)} may take it", WARGEAR, where,
+                           f"give it to at most {most}: `{weapon}: {most}`")
+            else:
+                continue
+            refused.add(name_key(weapon))
+        self._choices(checked, refused)
+
+    def _choices(self, checked: CheckedUnit, refused: set[str]) -> None:
+        """Weapons that each kind of model carrying them can have only through one choice, taken
+        together: at most the choices' `max` per model of their kinds (D23). Weapons are grouped
+        by the choices that give them (linked through a weapon two choices offer); a group with a
+        weapon already refused alone, or of one weapon, was checked weapon by weapon."""
+        unit = checked.unit
+        groups: list[tuple[dict[str, int], list[WargearChoice]]] = []
+        for weapon, carried in checked.entry.wargear.items():
+            choices = unit.choices_giving.get(name_key(weapon))
+            if not carried or choices is None or name_key(weapon) in refused:
+                continue
+            taken, offering = {weapon: carried}, list(choices)
+            for group in [g for g in groups if any(c is d for c in choices for d in g[1])]:
+                groups.remove(group)
+                taken.update(group[0])
+                offering += [c for c in group[1] if all(c is not d for d in offering)]
+            groups.append((taken, offering))
+        for taken, choices in groups:
+            kinds = [next(m for m in unit.models if m.name == c.model) for c in choices]
+            most = sum(c.max * n for c, n in zip(choices, most_of_each(unit, kinds, checked.models)))
+            taken = {w: n for w, n in checked.entry.wargear.items() if w in taken}  # in the roster's order
+            if len(taken) > 1 and sum(taken.values()) > most:
+                carried = " + ".join(f"{n} {w}" for w, n in taken.items())
+                offered = " and ".join(f"the {c.name} choice of its {c.model} ({c.max} per model)" for c in choices)
+                self.error("wargear-not-allowed", f"{checked.name} has {carried}, but these come only from "
+                           f"{offered}: at most {most} in all", WARGEAR, ("units", checked.index, "wargear", list(taken)[-1]),
+                           f"take at most {most} of {', '.join(taken)} in all")
 
     def _find(self, name: str, index: int, field_name: str) -> int | None:
         """The unit a `leads` or `embarked_in` names: by label, else by datasheet name if unique."""
@@ -452,6 +491,26 @@ class _Muster:
                        + f"); at most {cap:,} (a quarter of {self.size.name}'s {self.size.points:,})", RESERVES,
                        ("units", reserved[-1].index, "reserves"))
         return reserved
+
+
+def most_of_each(unit: Unit, kinds: list[ModelRange], models: int) -> list[int]:
+    """The most models of each of these kinds a unit of `models` may have: its `most`, and no
+    more than the other kinds' `fewest` leave."""
+    fewest = sum(m.fewest for m in unit.models)
+    return [min(models if m.most is None else m.most, models - fewest + m.fewest) for m in kinds]
+
+
+def most_carrying(unit: Unit, kinds: list[ModelRange], models: int) -> int:
+    """The most models of a unit of `models` that may be of these kinds together."""
+    chosen = {id(m) for m in kinds}
+    others = sum(m.fewest for m in unit.models if id(m) not in chosen)
+    return min(sum(most_of_each(unit, kinds, models)), models - others)
+
+
+def kinds_text(unit: Unit, kinds: list[ModelRange], models: int) -> str:
+    """'its Intercessor Sergeant (1)', 'its A (up to 1) and B (up to 2)'."""
+    names = [f"{m.name} ({'up to ' * (m.fewest < n)}{n})" for m, n in zip(kinds, most_of_each(unit, kinds, models))]
+    return "its " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
 
 
 def may_lead(leader: Unit, bodyguard: Unit) -> bool:
