@@ -96,3 +96,25 @@ def test_h_declares_an_aircraft_with_hover_in_hover_mode(catalog):
         assert any("has no Hover ability" in str(n.message) for n in app._notifications)
 
     run(app, scenario, size=(100, 30))
+
+
+def test_the_editor_shows_a_wargear_finding(catalog):
+    """D23: five plasma pistols on an Intercessor Squad are one finding in the findings list, with
+    the numbers, where the squad is; `f` then enter jumps to the squad."""
+    text = START + "units:\n  - {type: Captain, warlord: true}\n" \
+                   "  - {type: Intercessor Squad, models: 5, wargear: {Plasma pistol: 5}}\n"
+    app = EditorApp(catalog, parse_roster(text, "new.yaml", catalog).roster, unsaved=True)
+
+    async def scenario(pilot):
+        findings = app.main.query_one(FindingsList)
+        assert [f.code for f in findings.findings] == ["wargear-not-allowed"]
+        shown = str(findings.get_option_at_index(0).prompt)
+        assert shown.startswith("✖ #2 Intercessor Squad › wargear › Plasma pistol: 5 models of Intercessor Squad "
+                                "carry Plasma pistol, but at most 1 of its 5 may")
+        assert "(give it to at most 1: `Plasma pistol: 1`)" in shown
+        roster_units = app.main.query_one("#roster-units")
+        assert roster_units.highlighted == 0
+        await keys(pilot, "f", "enter")
+        assert roster_units.highlighted == 1
+
+    run(app, scenario, size=(100, 30))

@@ -59,6 +59,11 @@ EXPECTED = {
     "space-marines/illegal-reserves.yaml": dict(
         limit=2000, total=925, reserves=565,  # the Land Raider 220 with its Terminators 170, the Bunker 175
         codes=["fortification-in-reserves", "aircraft-not-in-reserves", "reserves-over-limit"]),
+    "space-marines/legal-wargear.yaml": dict(  # 80 + 80 + 140 + 200: wargear does not change points (D3)
+        limit=1000, total=500, reserves=0, codes=[],
+        units=[(80, 1, 2), (80, 5, 2), (140, 10, 4), (200, 10, 4)]),
+    "space-marines/illegal-wargear.yaml": dict(
+        limit=1000, total=160, reserves=0, codes=["wargear-not-allowed"]),  # five plasma pistols, one finding (D23)
     "necrons/legal-awakened-dynasty.yaml": dict(
         limit=2000, total=1155, reserves=70, codes=[],
         units=[(120, 1, 2), (85, 1, 1), (200, 20, 9), (50, 1, 1), (90, 10, 4), (115, 1, 6), (90, 1, 3), (90, 3, 1),

@@ -1,0 +1,124 @@
+"""A 40k unit's `wargear` against what its datasheet offers (DECISIONS.md D23), on the BSData
+snapshot (../shared/fixtures/bsdata). The expected numbers are read off `Imperium - Space
+Marines.cat` by hand: an Intercessor Squad is 1 Intercessor Sergeant and 4-9 Intercessors, up to 2
+of them with a grenade launcher (each lowers the Intercessors' minimum by one); only the Sergeant's
+options offer a plasma pistol, and his Weapon 2 choice (one of five) a power fist or thunder
+hammer. A Tactical Squad of 10 has one Marine with a special weapon and one with a heavy or
+special weapon. A Sternguard Veteran Squad of exactly 10 may have a second special weapon model
+(a modifier raises that model's maximum)."""
+
+import pytest
+
+from listbuilder.core.catalog import Catalog
+from listbuilder.core.names import name_key
+from listbuilder.rosters.files import parse_roster
+from listbuilder.systems import validate
+from listbuilder.systems.wh40k10.catalog import Unit
+from listbuilder.systems.wh40k10.rules import most_carrying
+
+START = "game: wh40k-10e\nfaction: Space Marines\nbattle_size: Strike Force\ndetachment: Gladius Task Force\n"
+
+
+@pytest.fixture(scope="module")
+def data(bsdata):
+    return bsdata.catalog
+
+
+def findings(data, unit: str):
+    """The wargear findings of a roster of a Captain (the Warlord) and one unit (a YAML flow mapping)."""
+    catalog = Catalog(installed={"wh40k-10e": data})
+    text = START + "units:\n  - {type: Captain, warlord: true}\n  - " + unit + "\n"
+    return [f for f in validate(parse_roster(text, "r", catalog).roster, catalog).findings if "wargear" in f.code]
+
+
+def unit(data, name):
+    return data.unit_named(data.faction("Space Marines"), name)
+
+
+def test_the_import_records_who_may_carry_what_and_how_many_of_each(data):
+    squad = unit(data, "Intercessor Squad")
+    models = {m.name: m for m in squad.models}
+    sergeant, intercessor, launcher = (models[n] for n in (
+        "Intercessor Sergeant", "Intercessor", "Intercessor w/ Grenade Launcher"))
+    assert {"Plasma pistol", "Hand flamer", "Power fist", "Bolt Rifle"} <= set(sergeant.wargear)
+    assert set(intercessor.wargear) == {"Bolt Rifle", "Bolt pistol", "Close combat weapon"}
+    assert [(m.fewest, m.most) for m in (sergeant, intercessor, launcher)] == [(1, 1), (0, 9), (0, 2)]
+    assert squad.carriers[name_key("Plasma pistol")] == [sergeant]
+    assert squad.carriers[name_key("Astartes grenade launcher")] == [sergeant, launcher]
+    weapon_2 = next(c for c in squad.wargear_choices if c.name == "Weapon 2")
+    # his close combat weapon is Weapon 2's default; a power weapon and chainsword are Weapon 1 options too
+    assert weapon_2.exclusive == ["Close combat weapon", "Power fist", "Thunder Hammer"]
+    special = next(m for m in unit(data, "Sternguard Veteran Squad").models if "Special" in m.name)
+    assert (special.max, special.most) == (1, None)
+
+
+def test_a_legal_loadout_stays_legal(data):
+    assert findings(data, "{type: Intercessor Squad, models: 5, wargear: "
+                          "{Plasma pistol: 1, Power fist: 1, Astartes grenade launcher: 2}}") == []
+    assert findings(data, "{type: Tactical Squad, models: 10, wargear: {Flamer: 1, Plasma gun: 1, Boltgun: 8}}") == []
+
+
+def test_a_plasma_pistol_for_every_intercessor_is_one_finding_with_the_numbers(data):
+    [finding] = findings(data, "{type: Intercessor Squad, models: 5, wargear: {Plasma pistol: 5}}")
+    assert finding.code == "wargear-not-allowed" and finding.path == ("units", 1, "wargear", "Plasma pistol")
+    assert finding.message == ("5 models of Intercessor Squad carry Plasma pistol, but at most 1 of its 5 may: "
+                               "only its Intercessor Sergeant (1) may take it")
+    assert finding.suggestion == "give it to at most 1: `Plasma pistol: 1`"
+    assert finding.rule == "Datasheets: Unit Composition and Wargear Options"
+
+
+def test_kinds_of_model_bound_a_weapon_together_and_by_what_the_others_leave(data):
+    [launchers] = findings(data, "{type: Intercessor Squad, models: 10, wargear: {Astartes grenade launcher: 4}}")
+    assert "at most 3 of its 10 may: only its Intercessor Sergeant (1) and Intercessor w/ Grenade Launcher " \
+           "(up to 2) may take it" in launchers.message
+    # A Sergeant and 9 Marines all keep their boltguns when the two weapon models are not taken.
+    assert findings(data, "{type: Tactical Squad, models: 10, wargear: {Boltgun: 10}}") == []
+
+
+def test_more_carriers_than_models_stays_the_one_wargear_count_finding(data):
+    assert [f.code for f in findings(data, "{type: Intercessor Squad, models: 5, wargear: {Plasma pistol: 6}}")] == [
+        "wargear-count"]
+
+
+def test_weapons_only_one_choice_gives_count_together(data):
+    [hammers] = findings(data, "{type: Intercessor Squad, models: 5, wargear: {Power fist: 1, Thunder Hammer: 1}}")
+    assert hammers.message == ("Intercessor Squad has 1 Power fist + 1 Thunder Hammer, but these come only from the "
+                               "Weapon 2 choice of its Intercessor Sergeant (1 per model): at most 1 in all")
+    assert hammers.path[-1] == "Thunder Hammer"
+    [guns] = findings(data, "{type: Tactical Squad, models: 10, wargear: {Flamer: 1, Meltagun: 1, Lascannon: 1}}")
+    assert guns.code == "wargear-not-allowed" and guns.message.endswith(": at most 2 in all")
+    assert "Weapon choice of its Tactical Marine w/Heavy or Special Weapon (1 per model)" in guns.message
+
+
+def test_what_the_data_does_not_bound_is_never_flagged(data):
+    # The Sternguard's second special weapon model comes from a modifier: only the unit bounds it.
+    assert findings(data, "{type: Sternguard Veteran Squad, models: 10, wargear: "
+                          "{Pyrecannon: 1, Sternguard Heavy Bolter: 1}}") == []
+    # A Breachers' demolition charge is given by the unit's own entries, outside any model.
+    breachers = data.unit_named(data.faction("Astra Militarum"), "Imperial Navy Breachers")
+    assert breachers.shared_wargear == ["Demolition charge"] and breachers.carriers["demolition-charge"] is None
+    # A catalog imported before the import recorded who carries what: only the unit's size bounds.
+    squad = unit(data, "Intercessor Squad")
+    older = Unit.model_validate(squad.model_dump() | {"models": [  # not model_copy: it keeps cached properties
+        m.model_copy(update={"wargear": None}) for m in squad.models]})
+    assert all(kinds is None for kinds in older.carriers.values())
+    older_data = data.model_copy(update={"units": {**data.units, squad.id: older}})
+    assert findings(older_data, "{type: Intercessor Squad, models: 5, wargear: {Plasma pistol: 5}}") == []
+
+
+def test_every_datasheets_default_loadout_passes(data):
+    """Every unit whose kinds of model at their least make its smallest size: each weapon that
+    kinds carry by default, on all of them, is within its bound (none is a false finding)."""
+    checked = 0
+    for each in data.units.values():
+        if sum(m.min for m in each.models) != each.min_models:
+            continue
+        carried: dict[str, int] = {}
+        for model in each.models:
+            for weapon in model.default_wargear:
+                carried[name_key(weapon)] = carried.get(name_key(weapon), 0) + model.min
+        for weapon, count in carried.items():
+            kinds = each.carriers.get(weapon)
+            assert not kinds or count <= most_carrying(each, kinds, each.min_models), (each.name, weapon)
+        checked += 1
+    assert checked > 1200
