@@ -94,6 +94,8 @@ def test_what_the_data_does_not_bound_is_never_flagged(data):
     # The Sternguard's second special weapon model comes from a modifier: only the unit bounds it.
     assert findings(data, "{type: Sternguard Veteran Squad, models: 10, wargear: "
                           "{Pyrecannon: 1, Sternguard Heavy Bolter: 1}}") == []
+    # Limits per unit are not imported: 3 grenade launchers pass in a squad of 5 (Sergeant and 2 launchers).
+    assert findings(data, "{type: Intercessor Squad, models: 5, wargear: {Astartes grenade launcher: 3}}") == []
     # A Breachers' demolition charge is given by the unit's own entries, outside any model.
     breachers = data.unit_named(data.faction("Astra Militarum"), "Imperial Navy Breachers")
     assert breachers.shared_wargear == ["Demolition charge"] and breachers.carriers["demolition-charge"] is None
