@@ -108,6 +108,15 @@ def test_what_the_data_does_not_bound_is_never_flagged(data):
     assert findings(older_data, "{type: Intercessor Squad, models: 5, wargear: {Plasma pistol: 5}}") == []
 
 
+def test_the_firm_bounds_are_never_tighter_than_the_priced_compositions(data):
+    """Every kind of model of every datasheet: `fewest` no more than the least of it in a priced
+    size, `most` (where set) no less than the most; and the fewest of all kinds fit the smallest size."""
+    for each in data.units.values():
+        for model in each.models:
+            assert model.fewest <= model.min and (model.most is None or model.most >= model.max), (each.name, model)
+        assert sum(m.fewest for m in each.models) <= each.min_models, each.name
+
+
 def test_every_datasheets_default_loadout_passes(data):
     """Every unit whose kinds of model at their least make its smallest size: each weapon that
     kinds carry by default, on all of them, is within its bound (none is a false finding)."""
