@@ -262,18 +262,18 @@ class _Muster:
         refused: set[str] = set()
         for weapon, carried in checked.entry.wargear.items():
             where = ("units", checked.index, "wargear", weapon)
-            kinds = unit.carriers.get(name_key(weapon), [])
-            most = most_carrying(unit, kinds, models) if kinds else None
+            kinds = unit.carriers.get(name_key(weapon), [])  # [] not on the datasheet, None not bounded
+            most = most_carrying(unit, kinds, models) if kinds else models
             if kinds == []:
                 self.error("unknown-wargear", f"{checked.name} has no weapon '{weapon}' on its datasheet", UNITS,
                            where, did_you_mean(weapon, [weapon_name(w.name) for w in unit.weapons]))
             elif carried > models:
                 self.error("wargear-count", f"{carried} models of {checked.name} carry {weapon}, but the unit has "
                            f"{models}", UNITS, where, f"give it to at most {models}")
-            elif most is not None and carried > most:
+            elif carried > most:
                 self.error("wargear-not-allowed", f"{carried} models of {checked.name} carry {weapon}, but at most "
-                           f"{most} of its {models} may: only {kinds_text(unit, kinds, models)} may take it", WARGEAR, where,
-                           f"give it to at most {most}: `{weapon}: {most}`")
+                           f"{most} of its {models} may: only {kinds_text(unit, kinds, models)} may take it", WARGEAR,
+                           where, f"give it to at most {most}: `{weapon}: {most}`")
             else:
                 continue
             refused.add(name_key(weapon))
