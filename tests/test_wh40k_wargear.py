@@ -64,7 +64,7 @@ def test_a_plasma_pistol_for_every_intercessor_is_one_finding_with_the_numbers(d
     assert finding.message == ("5 models of Intercessor Squad carry Plasma pistol, but at most 1 of its 5 may: "
                                "only its Intercessor Sergeant (1) may take it")
     assert finding.suggestion == "give it to at most 1: `Plasma pistol: 1`"
-    assert finding.rule == "Datasheets: Unit Composition and Wargear Options"
+    assert finding.rule == "Intercessor Squad datasheet (Datasheets 6-7: Unit Composition, Wargear Options)"
 
 
 def test_kinds_of_model_bound_a_weapon_together_and_by_what_the_others_leave(data):
@@ -83,11 +83,11 @@ def test_more_carriers_than_models_stays_the_one_wargear_count_finding(data):
 def test_weapons_only_one_choice_gives_count_together(data):
     [hammers] = findings(data, "{type: Intercessor Squad, models: 5, wargear: {Power fist: 1, Thunder Hammer: 1}}")
     assert hammers.message == ("Intercessor Squad has 1 Power fist + 1 Thunder Hammer, but these come only from the "
-                               "Weapon 2 choice of its Intercessor Sergeant (1 per model): at most 1 in all")
+                               "Weapon 2 choice of its Intercessor Sergeant (1 model, 1 each): at most 1 in all")
     assert hammers.path[-1] == "Thunder Hammer"
     [guns] = findings(data, "{type: Tactical Squad, models: 10, wargear: {Flamer: 1, Meltagun: 1, Lascannon: 1}}")
     assert guns.code == "wargear-not-allowed" and guns.message.endswith(": at most 2 in all")
-    assert "Weapon choice of its Tactical Marine w/Heavy or Special Weapon (1 per model)" in guns.message
+    assert "Weapon choice of its Tactical Marine w/Heavy or Special Weapon (1 model, 1 each)" in guns.message
 
 
 def test_what_the_data_does_not_bound_is_never_flagged(data):

@@ -82,7 +82,8 @@ class ModelRange(Strict):
     wargear: list[str] | None = Field(None, description=(
         "every weapon a model of this kind may carry: its defaults and every option under it, imported as a "
         "choice or not (None: an import that did not record it)"))
-    fewest: int = Field(0, description="the fewest of it a unit can have, by constraints no modifier of the data lowers")
+    fewest: int = Field(0, description=(
+        "the fewest of it a unit can have, by constraints no modifier of the data lowers"))
     most: int | None = Field(None, description=(
         "the most of it a unit can have, by constraints no modifier of the data raises (None: unbounded)"))
 

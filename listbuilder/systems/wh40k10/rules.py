@@ -22,7 +22,7 @@ DETACHMENT = "Muster Your Army 4: Select Detachment Rules"
 UNITS = "Muster Your Army 5: Select Units"
 WARLORD = "Muster Your Army 6: Select Warlord"
 LEADER = "Leader"
-WARGEAR = "Datasheets: Unit Composition and Wargear Options"  # L1551-1556, L1608-1612
+WARGEAR = "{} datasheet (Datasheets 6-7: Unit Composition, Wargear Options)"  # L1535-1556, L1608-1612
 TRANSPORTS = "Transports: Transport Capacity"
 DEDICATED = "Muster Your Army 5: Dedicated Transports"
 RESERVES = "Strategic Reserves"
@@ -272,8 +272,8 @@ class _Muster:
                            f"{models}", UNITS, where, f"give it to at most {models}")
             elif carried > most:
                 self.error("wargear-not-allowed", f"{carried} models of {checked.name} carry {weapon}, but at most "
-                           f"{most} of its {models} may: only {kinds_text(unit, kinds, models)} may take it", WARGEAR,
-                           where, f"give it to at most {most}: `{weapon}: {most}`")
+                           f"{most} of its {models} may: only {kinds_text(unit, kinds, models)} may take it",
+                           WARGEAR.format(unit.name), where, f"give it to at most {most}: `{weapon}: {most}`")
             else:
                 continue
             refused.add(name_key(weapon))
@@ -298,13 +298,16 @@ class _Muster:
             groups.append((taken, offering))
         for taken, choices in groups:
             kinds = [next(m for m in unit.models if m.name == c.model) for c in choices]
-            most = sum(c.max * n for c, n in zip(choices, most_of_each(unit, kinds, checked.models)))
+            counts = most_of_each(unit, kinds, checked.models)
+            most = sum(c.max * n for c, n in zip(choices, counts))
             taken = {w: n for w, n in checked.entry.wargear.items() if w in taken}  # in the roster's order
             if len(taken) > 1 and sum(taken.values()) > most:
                 carried = " + ".join(f"{n} {w}" for w, n in taken.items())
-                offered = " and ".join(f"the {c.name} choice of its {c.model} ({c.max} per model)" for c in choices)
-                self.error("wargear-not-allowed", f"{checked.name} has {carried}, but these come only from "
-                           f"{offered}: at most {most} in all", WARGEAR, ("units", checked.index, "wargear", list(taken)[-1]),
+                offered = " and ".join(f"the {c.name} choice of its {c.model} ({plural(n, 'model')}, {c.max} each)"
+                                       for c, n in zip(choices, counts))
+                self.error("wargear-not-allowed", f"{checked.name} has {carried}, but these come only from {offered}: "
+                           f"at most {most} in all", WARGEAR.format(unit.name),
+                           ("units", checked.index, "wargear", list(taken)[-1]),
                            f"take at most {most} of {', '.join(taken)} in all")
 
     def _find(self, name: str, index: int, field_name: str) -> int | None:
