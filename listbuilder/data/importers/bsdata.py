@@ -103,6 +103,15 @@ class Library:
         self.children: dict[tuple[Element, Element | None], list[Node]] = {}  # see children()
         self.reported: set[str] = set()  # units already reported as given a Faction keyword
         self.category_names = {c.get("id"): c.get("name", "") for x in files for c in x.root.iter("categoryEntry")}
+        # What modifiers anywhere in the data may do to each field (a constraint's id): a modifier of
+        # one catalogue may change an entry of another, which it links.
+        self.raised: set[str] = set()  # set, increment: a constraint's value may go up
+        self.lowered: set[str] = set()  # set, decrement: it may go down
+        for modifier in (m for x in files for m in x.root.iter("modifier")):
+            if modifier.get("type") != "decrement":
+                self.raised.add(modifier.get("field", ""))
+            if modifier.get("type") != "increment":
+                self.lowered.add(modifier.get("field", ""))
 
     def xml_of(self, element: Element) -> XmlFile:
         return self.file_of[id(element.getroottree().getroot())]
@@ -331,8 +340,6 @@ class Sheet:
     transport: str | None = None
     defaults: dict[Element, list[str]] = field(default_factory=dict)  # model entry -> default wargear
     choices: list[tuple[WargearChoice, Node, Node]] = field(default_factory=list)  # with its model and group
-    raised: set[str] = field(default_factory=set)  # constraint ids some modifier may raise (set, increment)
-    lowered: set[str] = field(default_factory=set)  # constraint ids some modifier may lower (set, decrement)
 
     def add(self, profile: Element, type_name: str) -> None:
         kind = profile.get("typeName") or type_name
@@ -584,7 +591,7 @@ class UnitReader:
             counts = [sum(c for slot, c in composition if slot.node.name == name) for composition in made]
             most = max(max(counts, default=0), int(min(leaf.high, largest)))
             known = ranges.get(name)
-            fewest, firm_most = self.firm_bounds(leaf, above, sheet)
+            fewest, firm_most = self.firm_bounds(leaf, above)
             wargear = self.wargear(leaf.node)
             if known is not None:
                 fewest += known.fewest
@@ -595,8 +602,7 @@ class UnitReader:
                                       fewest=fewest, most=firm_most)
         return list(ranges.values())
 
-    @staticmethod
-    def firm_bounds(leaf: Slot, above: tuple[Slot, ...], sheet: Sheet) -> tuple[int, int | None]:
+    def firm_bounds(self, leaf: Slot, above: tuple[Slot, ...]) -> tuple[int, int | None]:
         """The fewest and most models of one entry a unit can have, by its constraints and those of
         the model-bringing upgrades around it (groups bound their entries together, not one): 0 and
         None where a modifier may loosen one of them (a "+1 per 5 models" rule, a choice hanging
@@ -607,9 +613,9 @@ class UnitReader:
         times = [slot for slot in chain if slot.node.kind != "group"]
         fewest = math.prod(slot.low for slot in times)
         most = math.prod(slot.high for slot in times)
-        if any(c.get("type") == "min" and c.get("id") in sheet.lowered for c in constraints):
+        if any(c.get("type") == "min" and c.get("id") in self.library.lowered for c in constraints):
             fewest = 0
-        if most == math.inf or any(c.get("type") == "max" and c.get("id") in sheet.raised for c in constraints):
+        if most == math.inf or any(c.get("type") == "max" and c.get("id") in self.library.raised for c in constraints):
             return fewest, None
         return fewest, int(most)
 
@@ -626,12 +632,7 @@ class UnitReader:
         """Profiles, weapons, abilities, rules, transport and default loadouts, from the whole unit."""
         sheet = Sheet()
         walked = list(self.walk(root))
-        for modifier in (m for node, _ in walked for e in node.elements for m in e.iter("modifier")):
-            if modifier.get("type") != "decrement":
-                sheet.raised.add(modifier.get("field"))
-            if modifier.get("type") != "increment":
-                sheet.lowered.add(modifier.get("field"))
-        modified = sheet.raised | sheet.lowered
+        modified = {m.get("field") for node, _ in walked for e in node.elements for m in e.iter("modifier")}
         mapped: set[Element] = set()
         for node, in_model in walked:
             if node.kind == "model":
