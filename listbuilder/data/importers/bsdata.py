@@ -402,25 +402,27 @@ class UnitReader:
                 if (p.get("typeName") or self.library.profile_types.get(p.get("typeId"))) in WEAPON_KINDS)
         return self.weapons_of[key]
 
-    def wargear(self, node: Node, models: frozenset[Element] = frozenset()) -> frozenset[str]:
-        """Every weapon a node and the entries under it may give, not those under the model entries
-        `models`: entries hidden unless some choice shows them included, so as never to miss one;
-        the whole of a node is read once."""
+    def wargear(self, node: Node) -> frozenset[str]:
+        """Every weapon a node and the entries under it may give (read once per node)."""
         key = (node.entry, node.link)
-        if models or key not in self.wargear_under:
-            found: set[str] = set()
-            seen, todo = set(), [node]
-            while todo:
-                current = todo.pop()
-                if current.entry not in seen:
-                    seen.add(current.entry)
-                    found |= self.weapons(current)
-                    todo += [c for c in children(self.library, current)
-                             if not NOT_DATASHEET.search(c.name) and c.entry not in models]
-            if models:
-                return frozenset(found)
-            self.wargear_under[key] = frozenset(found)
+        if key not in self.wargear_under:
+            self.wargear_under[key] = self.gathered_wargear(node)
         return self.wargear_under[key]
+
+    def gathered_wargear(self, node: Node, models: frozenset[Element] = frozenset()) -> frozenset[str]:
+        """The weapons of a node and of the entries under it, except under the model entries
+        `models`. Entries hidden unless some choice shows them are read too: the bounds that rest
+        on this must never miss a weapon."""
+        found: set[str] = set()
+        seen, todo = set(), [node]
+        while todo:
+            current = todo.pop()
+            if current.entry not in seen:
+                seen.add(current.entry)
+                found |= self.weapons(current)
+                todo += [c for c in children(self.library, current)
+                         if not NOT_DATASHEET.search(c.name) and c.entry not in models]
+        return frozenset(found)
 
     def slots(self, node: Node, groups: set[str], around: set[str], bounded: bool = False,
               depth: int = 0) -> list[Slot]:
@@ -536,7 +538,7 @@ class UnitReader:
         matched_play = Context(self.library)
         lineages = [(slot, above) for slot, above in self._lineages(slots) if slot.is_model]
         leaves = [slot for slot, _ in lineages]
-        shared = self.wargear(root, frozenset(leaf.node.entry for leaf in leaves)) if leaves else frozenset()
+        shared = self.gathered_wargear(root, frozenset(leaf.node.entry for leaf in leaves)) if leaves else ()
         return Unit(
             id=root.entry.get("id", ""), name=root.name, keywords=keywords, faction_keywords=factions,
             **{attribute: flag in keywords for flag, attribute in FLAGS.items()},
