@@ -13,8 +13,8 @@ from listbuilder.core.catalog import Catalog
 from listbuilder.core.names import name_key
 from listbuilder.rosters.files import parse_roster
 from listbuilder.systems import validate
-from listbuilder.systems.wh40k10.catalog import Unit
-from listbuilder.systems.wh40k10.rules import most_carrying
+from listbuilder.systems.wh40k10.catalog import Unit, weapon_name
+from listbuilder.systems.wh40k10.roster import Wh40kRoster, Wh40kUnit
 
 START = "game: wh40k-10e\nfaction: Space Marines\nbattle_size: Strike Force\ndetachment: Gladius Task Force\n"
 
@@ -117,19 +117,39 @@ def test_the_firm_bounds_are_never_tighter_than_the_priced_compositions(data):
         assert sum(m.fewest for m in each.models) <= each.min_models, each.name
 
 
-def test_every_datasheets_default_loadout_passes(data):
-    """Every unit whose kinds of model at their least make its smallest size: each weapon that
-    kinds carry by default, on all of them, is within its bound (none is a false finding)."""
+def loadout(each, pick: int | None) -> dict[str, int]:
+    """A datasheet's kinds of model at their least, each carrying its defaults, or with every
+    imported choice made the same way on all of them (`pick`: which option other than the
+    default), as weapon name -> models carrying it."""
+    weapons = {name_key(weapon_name(w.name)): weapon_name(w.name) for w in each.weapons}
+    carried: dict[str, int] = {}
+    for model in each.models:
+        kept = {name_key(w) for w in model.default_wargear}
+        for choice in (c for c in each.wargear_choices if c.model == model.name and pick is not None):
+            others = [o for o in choice.options if o not in choice.default] or choice.options
+            kept = kept - {name_key(d) for d in choice.default} | {name_key(others[pick % len(others)])}
+        for weapon in kept & weapons.keys():
+            if model.min:
+                carried[weapons[weapon]] = carried.get(weapons[weapon], 0) + model.min
+    return carried
+
+
+@pytest.mark.parametrize("pick", [None, 0, -1])
+def test_every_datasheets_default_and_chosen_loadouts_pass(data, pick):
+    """Every unit whose kinds of model at their least make its smallest size, with its default
+    loadout or each plain choice made on every model of its kind: no wargear finding (the bounds
+    never refuse what the data allows). Each unit once, in a roster of the first faction that has
+    it under its name alone."""
+    catalog = Catalog(installed={"wh40k-10e": data})
+    seen: set[str] = set()
     checked = 0
-    for each in data.units.values():
-        if sum(m.min for m in each.models) != each.min_models:
-            continue
-        carried: dict[str, int] = {}
-        for model in each.models:
-            for weapon in model.default_wargear:
-                carried[name_key(weapon)] = carried.get(name_key(weapon), 0) + model.min
-        for weapon, count in carried.items():
-            kinds = each.carriers.get(weapon)
-            assert not kinds or count <= most_carrying(each, kinds, each.min_models), (each.name, weapon)
-        checked += 1
-    assert checked > 1200
+    for faction in data.factions:
+        units = [u for u in data.units_of(faction) if u.id not in seen and data.unit_named(faction, u.name) is u
+                 and sum(m.min for m in u.models) == u.min_models]
+        seen |= {u.id for u in units}
+        roster = Wh40kRoster(game="wh40k-10e", faction=faction.name, battle_size="Onslaught", detachment="-",
+                             units=[Wh40kUnit(type=u.name, models=u.min_models, wargear=loadout(u, pick)) for u in units])
+        refused = [f.message for f in validate(roster, catalog).findings if "wargear" in f.code]
+        assert refused == [], faction.name
+        checked += sum(1 for unit in roster.units if unit.wargear)
+    assert checked > 400
