@@ -282,8 +282,8 @@ class _Muster:
     def _choices(self, checked: CheckedUnit, refused: set[str]) -> None:
         """Weapons that each kind of model carrying them can have only through one choice, taken
         together: at most the choices' `max` per model of their kinds (D23). Weapons are grouped
-        by the choices that give them (linked through a weapon two choices offer); a group with a
-        weapon already refused alone, or of one weapon, was checked weapon by weapon."""
+        by the choices that give them (linked through a weapon two choices offer), less the weapons
+        already refused alone (one mistake, one finding); one weapon alone was checked already."""
         unit = checked.unit
         groups: list[tuple[dict[str, int], list[WargearChoice]]] = []
         for weapon, carried in checked.entry.wargear.items():
