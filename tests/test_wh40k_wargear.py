@@ -88,6 +88,9 @@ def test_weapons_only_one_choice_gives_count_together(data):
     [guns] = findings(data, "{type: Tactical Squad, models: 10, wargear: {Flamer: 1, Meltagun: 1, Lascannon: 1}}")
     assert guns.code == "wargear-not-allowed" and guns.message.endswith(": at most 2 in all")
     assert "Weapon choice of its Tactical Marine w/Heavy or Special Weapon (1 model, 1 each)" in guns.message
+    # two lascannons are refused alone (one model may take one); the flamer and meltagun left fit
+    [lascannons] = findings(data, "{type: Tactical Squad, models: 10, wargear: {Lascannon: 2, Flamer: 1, Meltagun: 1}}")
+    assert lascannons.path[-1] == "Lascannon" and "at most 1 of its 10 may" in lascannons.message
 
 
 def test_what_the_data_does_not_bound_is_never_flagged(data):
