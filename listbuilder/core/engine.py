@@ -6,10 +6,10 @@ that depend on a game's rules (break points, garrisons...) come from its system 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
-from copy import copy
 from dataclasses import dataclass, field
-from math import ceil, floor
+from math import ceil
 from typing import Any
 
 from .armylist import (ArmyList, Formation, Grant, Limit, Per, Range, Size, TransportMode, TransportRule,
@@ -1120,7 +1120,7 @@ def _caps(roster: Roster, army: ArmyList, formations: list[BuiltFormation], find
     usages = []
     for cap in army.caps:
         spent = sum(f.points for f in formations if f.army.id in cap.lists or f.definition.category in cap.categories)
-        allowed = floor(roster.points * cap.ratio)
+        allowed = roster.points * cap.ratio.numerator // cap.ratio.denominator  # rounded down; int * Fraction is slow
         usages.append(CapUsage(cap.name, spent, allowed, cap.rule))
         if spent > allowed:
             findings.add("cap-exceeded", f"{cap.name} cost {spent:,} points; at most {allowed:,} "
@@ -1153,25 +1153,28 @@ def _purchases(roster: Roster, army: ArmyList, formations: list[BuiltFormation],
 FormationCache = dict[int, tuple[RosterFormation, BuiltFormation, list[Finding]]]
 # (its definition, the entry as JSON) -> the first formation of the roster written so; JSON, not
 # ==, since `Ogryns: true` (the whole upgrade) is not `Ogryns: 1`, though True == 1
-Twins = dict[tuple[int, str], tuple[RosterFormation, BuiltFormation, list[Finding]]]
+Twins = dict[tuple[int, bytes], tuple[RosterFormation, BuiltFormation, list[Finding]]]
 
 
 def _formation(view: ArmyView, main: ArmyView, definition: Formation, entry: RosterFormation, index: int,
-               findings: FindingList, reuse: FormationCache | None, twins: Twins) -> BuiltFormation:
+               findings: FindingList, reuse: FormationCache | None, twins: Twins | None) -> BuiltFormation:
     """Build one formation, or take it from `reuse` when the very same entry object was built at
     the same place before (an editor replaces the entry it changes and keeps the others), or from
     `twins` when an earlier one in the roster was written exactly alike: a formation is built from
-    its entry alone, so its twin differs only in where it stands."""
-    written = (id(definition), entry.model_dump_json())
+    its entry alone, so its twin differs only in where it stands. `twins` is None for a formation
+    the roster has only one of."""
+    # the entry's JSON as model_dump_json gives it, without its wrapper's cost (half the whole)
+    written = (id(definition), entry.__pydantic_serializer__.to_json(entry)) if twins is not None else None
     hit = reuse.get(index) if reuse is not None else None
     if hit is None or hit[0] is not entry or hit[1].definition is not definition:
-        twin = twins.get(written)
+        twin = twins.get(written) if twins is not None else None
         hit = _moved(twin, entry, index) if twin is not None else None
     if hit is None:
         own = FindingList()
         hit = (entry, _FormationBuilder(view, main, definition, entry, index, own).build(), own.items)
     findings.items.extend(hit[2])
-    twins.setdefault(written, hit)
+    if twins is not None:
+        twins.setdefault(written, hit)
     if reuse is not None:
         reuse[index] = hit
     return hit[1]
@@ -1183,8 +1186,8 @@ def _moved(twin: tuple[RosterFormation, BuiltFormation, list[Finding]], entry: R
     at `index`. Nothing changes a formation once built, so the two share its units and values."""
     _, built, found = twin
     here: Path = ("formations", index)
-    moved = copy(built)  # as dataclasses.replace, at half the cost
-    moved.index, moved.twin = index, built.twin or built
+    moved = object.__new__(BuiltFormation)  # as copy(built) makes it, at a quarter of the cost
+    vars(moved).update(vars(built), index=index, twin=built.twin or built)
     return entry, moved, [
         f.moved(here + f.path[2:]) if f.path[:2] == ("formations", built.index) else f for f in found]
 
@@ -1200,8 +1203,9 @@ def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None)
     findings = FindingList()
     formations: list[BuiltFormation] = []
     twins: Twins = {}
-    for index, entry in enumerate(roster.formations):
-        match = view.formations_by_name.get(name_key(entry.type))
+    matches = [view.formations_by_name.get(name_key(entry.type)) for entry in roster.formations]
+    written = Counter(id(match[1]) for match in matches if match is not None)  # a formation may have a twin if twice
+    for index, (entry, match) in enumerate(zip(roster.formations, matches)):
         if match is None:
             purchase = _named(entry.type, army.purchases)
             hint = (f"{a(purchase.name)} is bought for the whole army: purchases: {{{purchase.name}: 1}}" if purchase
@@ -1209,7 +1213,8 @@ def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None)
             findings.add("unknown-formation", f"'{entry.type}' is not a formation of {army.name} or its allies",
                          army.rule, ("formations", index, "type"), suggestion=hint)
             continue
-        formations.append(_formation(match[0], view, match[1], entry, index, findings, reuse, twins))
+        formations.append(_formation(match[0], view, match[1], entry, index, findings, reuse,
+                                     twins if written[id(match[1])] > 1 else None))
     _requirements(formations, findings)
     _per_army(view.lists(), formations, findings)
     _limits([*game.limits, *army.limits], roster.points, formations, findings)
