@@ -62,6 +62,7 @@ def test_a_check_that_reuses_unchanged_formations_finds_what_a_fresh_check_finds
         assert reused.findings == fresh.findings
         assert [(f.index, f.points, f.derived) for f in reused.formations] == \
                [(f.index, f.points, f.derived) for f in fresh.formations]
+        assert reused.derived == fresh.derived  # activations, Break Their Spirit
     assert edited[-1].formations[7] is roster.formations[7] and reuse[7][0] is roster.formations[7]
 
 

@@ -146,6 +146,7 @@ def check_speed(result: RosterResult) -> None:
 def derive(result: RosterResult, game: GameSettings) -> None:
     check_placement(result)
     check_speed(result)
+    roles: dict[int, tuple[bool, bool]] = {}  # (activates, may be the target), by the formation built once
     for built in result.formations:
         if built.derived:
             continue  # reused from an earlier check (see core.engine.build): its values stand
@@ -163,6 +164,7 @@ def derive(result: RosterResult, game: GameSettings) -> None:
         on_table = not any(s.type == "SC" for s in kinds)
         sentries = is_sentries(kinds)
         breaks = on_table and not sentries
+        roles[id(built)] = (not sentries, not all(s.type in OFF_TABLE for s in kinds))
         full = strength(built)
         eligible, reason = garrison(built, game, sentries)
         transports = [g for g in built.units if g.source == "transport"]
@@ -176,9 +178,8 @@ def derive(result: RosterResult, game: GameSettings) -> None:
             "transports": {g.sheet.name: g.count for g in transports},
             "notes": blast_notes(kinds),
         }
-    roles: dict[int, tuple[bool, bool]] = {}  # (activates, may be the target), by the formation built once
     for built in result.formations:
-        if id(built.twin or built) not in roles:  # twins have the same units
+        if id(built.twin or built) not in roles:  # reused from an earlier check, or not on the table
             kinds = built.kinds()
             roles[id(built.twin or built)] = (built.on_table and not is_sentries(kinds),
                                               built.on_table and not all(s.type in OFF_TABLE for s in kinds))
