@@ -241,9 +241,14 @@ class Formation(Cited):
                 raise ValueError(f"give a price for each count in {sorted(wanted)}")
         return self
 
+    @property
+    def names(self) -> list[str]:
+        """What a roster may call it: its name, then its aliases."""
+        return [self.name, *self.aliases]
+
     def answers_to(self, name: str) -> bool:
         """Does a roster's `name` (any case and spacing) mean this formation, by its name or an alias?"""
-        return name_key(name) in {name_key(n) for n in (self.name, *self.aliases)}
+        return name_key(name) in {name_key(n) for n in self.names}
 
     def price(self, copies: int) -> int:
         if isinstance(self.points, dict):

@@ -38,7 +38,7 @@ class ArmyView:
         by_name: dict[str, tuple[ArmyView, Formation]] = {}
         for view in self.lists():
             for formation in view.army.formations:
-                for name in (formation.name, *formation.aliases):
+                for name in formation.names:
                     by_name.setdefault(name_key(name), (view, formation))
         return by_name
 
