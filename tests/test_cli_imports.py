@@ -63,7 +63,8 @@ def test_each_pack_is_registered_under_its_own_game_id():
 
 def test_the_start_up_is_frozen_out_of_the_garbage_collectors_sight_which_is_back_on_for_the_check():
     """cli._catalog: the models and the catalog a command loads are frozen (the collector no longer
-    traces them), after their garbage is collected; the collector is on again for the check."""
+    traces them, nor the little garbage among them); the collector is on again for the check, and
+    finds little of its own to collect after it."""
     probe = ("import gc, json, sys\nfrom listbuilder.cli import main\nmain(['check'])\n"
              "print(json.dumps([gc.isenabled(), gc.get_freeze_count(), gc.collect()]))")
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
