@@ -108,7 +108,12 @@ def test_what_the_data_does_not_bound_is_never_flagged(data):
         m.model_copy(update={"wargear": None}) for m in squad.models]})
     assert all(kinds is None for kinds in older.carriers.values())
     older_data = data.model_copy(update={"units": {**data.units, squad.id: older}})
-    assert findings(older_data, "{type: Intercessor Squad, models: 5, wargear: {Plasma pistol: 5}}") == []
+    found = findings(older_data, "{type: Intercessor Squad, models: 5, wargear: {Plasma pistol: 5}}")
+    # ... which a warning says, once, with the way to a full check: the roster stays legal
+    assert [(f.code, f.severity, f.path, f.suggestion) for f in found] == [
+        ("wargear-unchecked", "warning", ("units", 1, "wargear"),
+         "import your BSData copy again: listbuilder data import bsdata PATH")]
+    assert "1 unit is checked only against unit sizes" in found[0].message
 
 
 def test_the_firm_bounds_are_never_tighter_than_the_priced_compositions(data):

@@ -207,6 +207,7 @@ class _Muster:
         self._leaders()
         self._transports()
         self._hover()
+        self._wargear_unbounded()
         reserves = self._reserves()
         result = Wh40kResult(self.roster, self.faction, self.size, self.detachment, self.units, self.findings.items,
                              self.data.data_revision)
@@ -278,6 +279,20 @@ class _Muster:
                 continue
             refused.add(name_key(weapon))
         self._choices(checked, refused)
+
+    def _wargear_unbounded(self) -> None:
+        """Data imported before the import recorded what each kind of model may carry bounds wargear
+        by the unit's size alone (D23): a warning, once, where the roster names wargear it leaves
+        unchecked, so that a legal verdict is not taken for more than it is."""
+        stale = [c for c in self.units if c.entry.wargear and any(m.wargear is None for m in c.unit.models)]
+        if stale:
+            first = stale[0]
+            self.findings.add("wargear-unchecked", f"the installed data does not say which models of "
+                              f"{first.name} may carry which weapons (it was imported by an earlier "
+                              f"listbuilder): the wargear of {plural(len(stale), 'unit')} is checked only "
+                              f"against unit sizes", WARGEAR.format(first.name), ("units", first.index, "wargear"),
+                              suggestion="import your BSData copy again: listbuilder data import bsdata PATH",
+                              severity="warning")
 
     def _choices(self, checked: CheckedUnit, refused: set[str]) -> None:
         """Weapons that each kind of model carrying them can have only through one choice, taken
