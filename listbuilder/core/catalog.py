@@ -33,6 +33,11 @@ class ArmyView:
         return [self, *self.allies]
 
     @cached_property
+    def formations_per_army(self) -> list[Formation]:
+        """Its formations that an army must include, or may include only so many of."""
+        return [f for f in self.army.formations if f.min_per_army or f.max_per_army is not None]
+
+    @cached_property
     def formations_by_name(self) -> dict[str, tuple[ArmyView, Formation]]:
         """What each formation's name or alias (as a name key) means, the army's own first."""
         by_name: dict[str, tuple[ArmyView, Formation]] = {}

@@ -284,8 +284,8 @@ class _FormationBuilder:
                 chosen_early = True
             self._apply(upgrade, choice, key)
         self._transport()
-        offered = [u for u, choice, _ in upgrades if choice not in (False, 0, {}, [])
-                   and any(u is o for o in built.offers)]  # one the formation may not take is reported already
+        offers = {id(o) for o in built.offers}  # one the formation may not take is reported already
+        offered = [u for u, choice, _ in upgrades if choice not in (False, 0, {}, []) and id(u) in offers]
         self._check_upgrades(offered)
         for upgrade, choice, key in ordered:
             if upgrade.character:
@@ -1103,7 +1103,7 @@ def _per_army(views: list[ArmyView], formations: list[BuiltFormation], findings:
     for built in formations:
         indexes.setdefault(id(built.definition), []).append(built.index)
     for view in views:
-        for definition in view.army.formations:
+        for definition in view.formations_per_army:
             hits = indexes.get(id(definition), [])
             if len(hits) < definition.min_per_army:
                 findings.add("formation-required", f"the army must include {plural(definition.min_per_army, definition.name + ' formation')}; "
