@@ -15,7 +15,7 @@ from listbuilder.tui.app import EditorApp, new_roster_app
 from listbuilder.tui.epic_remastered import ErScreen, SheetsScreen
 from listbuilder.tui.widgets.roster_view import FindingsList
 
-from .test_tui import keys, run, tolerant_idle  # noqa: F401  (the fixture applies here too)
+from .test_tui import keys, palette, run, tolerant_idle  # noqa: F401  (the fixture applies here too)
 
 ROSTERS = Path(__file__).resolve().parent / "epic-remastered-rosters"
 
@@ -126,5 +126,29 @@ def test_findings_name_the_entry_as_the_other_games_do_and_jump_to_it(catalog, t
         assert pilot.app.screen.row == (0, 1) and pilot.app.screen.query_one("#formations").has_focus
         await keys(pilot, "f", "down", "enter")
         assert pilot.app.screen.row == (0, None)
+
+    run(app, scenario)
+
+
+def test_the_palette_adds_a_detachment_goes_to_one_and_runs_a_hidden_action(catalog):
+    roster_file = read_roster(ROSTERS / "sample-detachments.yaml", catalog)
+    app = EditorApp(catalog, roster_file.roster, document=roster_file.document)
+
+    async def scenario(pilot: Pilot) -> None:
+        hits = await palette(pilot, "add armoured", "Add Space Marines Armoured detachment")
+        assert hits[0][1].startswith("Space Marine Captain, ")  # the units its list offers
+        await keys(pilot, "enter")
+        assert [d.type for d in pilot.app.history.current.detachments][3:] == ["Space Marines Armoured detachment"]
+        assert pilot.app.screen.row == (3, None)
+        hits = await palette(pilot, "go to #2", "Go to #2 Space Marines detachment")
+        assert hits[0][1] == "Force Cantro"
+        await keys(pilot, "enter")
+        assert pilot.app.screen.row == (1, None)
+        offered = {title for title, _ in await palette(pilot, "", "Help", first=False)}  # a detachment's actions
+        assert {"Label", "Name", "Open", "Print PDF", "Help"} <= offered and "More transports" not in offered
+        await keys(pilot, "escape")
+        await palette(pilot, "label", "Label")
+        await keys(pilot, "enter", "ctrl+a", "ctrl+k", "=Force Borras", "enter")
+        assert pilot.app.history.current.detachments[1].label == "Force Borras"
 
     run(app, scenario)

@@ -14,6 +14,7 @@ from typing import Awaitable, Callable
 
 import pytest
 from textual import _wait as textual_wait
+from textual.command import Command, CommandList
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
@@ -80,6 +81,29 @@ async def keys(pilot: Pilot, *pressed: str) -> None:
     for key in pressed:
         await pilot.press(*(list(key[1:]) if key.startswith("=") else [key]))
         await settle(pilot)
+
+
+async def palette(pilot: Pilot, query: str, wanted: str, first: bool = True) -> list[tuple[str, str]]:
+    """Open the command palette and type `query`; once `wanted` is its first hit (or, not
+    `first`, one of its hits: the palette searches in the background), its hits as (title, help),
+    best first. Enter then runs the first."""
+    await keys(pilot, "ctrl+p", f"={query}")
+    found = pilot.app.screen.query_one(CommandList)
+
+    def hits() -> list[tuple[str, str]]:
+        options = (found.get_option_at_index(i) for i in range(found.option_count))
+        return [(option.hit.text, str(option.hit.help)) for option in options if isinstance(option, Command)]
+
+    def arrived(shown: list[tuple[str, str]]) -> bool:
+        titles = [title for title, _ in shown]
+        return titles[:1] == [wanted] if first else wanted in titles
+
+    for _ in range(40):
+        if arrived(hits()) and found.highlighted == 0:
+            break
+        await pilot.pause(0.05)
+    assert arrived(hits()), hits()
+    return hits()
 
 
 def focused_knob(app: EditorApp) -> tuple[str, ...]:

@@ -13,10 +13,11 @@ from listbuilder.systems import validate
 from listbuilder.systems.wh40k10.listtext import app_text
 from listbuilder.systems.wh40k10.roster import Wh40kRoster
 from listbuilder.tui.app import EditorApp
+from listbuilder.tui.screens.help import HelpScreen
 from listbuilder.tui.screens.units import UnitsScreen
 from listbuilder.tui.widgets.roster_view import FindingsList
 
-from .test_tui import keys, run, tolerant_idle  # noqa: F401 (the fixture applies here too)
+from .test_tui import keys, palette, run, tolerant_idle  # noqa: F401 (the fixture applies here too)
 
 START = "game: wh40k-10e\nfaction: Space Marines\nbattle_size: Incursion\ndetachment: Gladius Task Force\n"
 
@@ -116,5 +117,47 @@ def test_the_editor_shows_a_wargear_finding(catalog):
         assert roster_units.highlighted == 0
         await keys(pilot, "f", "enter")
         assert roster_units.highlighted == 1
+
+    run(app, scenario, size=(100, 30))
+
+
+def test_the_palette_offers_the_40k_editors_actions_datasheets_and_units(catalog):
+    """ctrl+p on a 40k roster: the hidden actions by name (those the selection allows), each
+    datasheet of the faction to add with its points, each unit to go to; each runs as its key or
+    pick would."""
+    empty = EditorApp(catalog, parse_roster(START, "new.yaml", catalog).roster, unsaved=True)
+
+    async def nothing_selected(pilot):
+        offered = {title for title, _ in await palette(pilot, "", "Help", first=False)}  # before typing: the actions
+        assert {"Faction", "Size", "Copy as text", "Help"} <= offered and not offered & {"Warlord", "Embark"}
+        await keys(pilot, "escape", "f1")  # the help lists the keys the footer hides, and the palette
+        assert isinstance(empty.screen, HelpScreen)
+        listed = {b.description for _, section in empty.screen.sections for b in section}
+        assert {"Warlord", "Embark", "Copy as text", "Command palette"} <= listed
+
+    run(empty, nothing_selected)
+    roster = parse_roster(START + "units:\n  - type: Captain\n  - type: Intercessor Squad\n    label: Bravo\n",
+                          "army.yaml", catalog).roster
+    app = EditorApp(catalog, roster, unsaved=True)
+
+    async def scenario(pilot):
+        hits = await palette(pilot, "", "Help", first=False)
+        assert {"Embark", "Enhance", "Reserves", "Hover"} <= {title for title, _ in hits}
+        assert ("Warlord", "Make the unit the Warlord") in hits
+        await keys(pilot, "escape")
+        await palette(pilot, "warlord", "Warlord")
+        await keys(pilot, "enter")
+        assert [u.warlord for u in app.history.current.units] == [True, False]
+        hits = await palette(pilot, "add intercessor squad", "Add Intercessor Squad")
+        assert hits[0][1] == "5: 80, 6-10: 160 pts"  # the fixture's points: 5 models 80, 6 to 10 models 160
+        await keys(pilot, "enter")
+        assert [u.type for u in app.history.current.units] == ["Captain", "Intercessor Squad", "Intercessor Squad"]
+        assert app.main.selected == 2 and app.result.total == 80 + 80 + 80
+        hits = await palette(pilot, "go to", "Go to #1 Captain")
+        assert hits[1:] == [("Go to #2 Intercessor Squad", "Bravo"), ("Go to #3 Intercessor Squad", "")]
+        await keys(pilot, "enter")
+        assert app.main.selected == 0
+        await keys(pilot, "r")  # the key acts on the unit gone to
+        assert [u.reserves for u in app.history.current.units] == [True, False, False]
 
     run(app, scenario, size=(100, 30))

@@ -4,6 +4,7 @@ right, findings below. The app around it (undo, save, open, print) is the editor
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rich.table import Table
@@ -21,11 +22,10 @@ from ..core.names import name_key
 from ..core.system import SheetSummary
 from ..systems import summarise
 from ..systems.epic_remastered.summary import detachment_lines, sheet, unit_text
-from ..systems.epic_remastered.models import DetachmentPick, ErRoster, TransportPick, UnitPick
+from ..systems.epic_remastered.models import DetachmentList, DetachmentPick, ErRoster, TransportPick, UnitPick
 from ..systems.epic_remastered.rules import CheckedDetachment, ErResult, data_of
 from .screens.dialogs import TextScreen
-from .screens.editing import EditorActions
-from .screens.help import HelpScreen
+from .screens.editing import Command, EditorActions
 from .screens.pick import PickItem, PickScreen
 from .widgets.roster_view import FindingsList
 from .widgets.title_bar import TitleBar
@@ -36,6 +36,11 @@ EMPTY = "No detachments yet. Press a to add one from the army list."
 
 def rows_of(roster: ErRoster) -> list[Row]:
     return [row for d, pick in enumerate(roster.detachments) for row in [(d, None), *((d, j) for j in range(len(pick.units)))]]
+
+
+def units_listed(detachment: DetachmentList) -> str:
+    """The units a detachment list offers, as one line to read or to search."""
+    return ", ".join(e.unit for _, e in detachment.entries)
 
 
 def with_detachment(roster: ErRoster, index: int, pick: DetachmentPick | None) -> ErRoster:
@@ -119,8 +124,9 @@ class ErScreen(EditorActions, Screen[None]):
         Binding("ctrl+e", "print", "Print PDF", id="er.print", show=False),
         Binding("c", "copy_text", "Copy as text", id="er.copy-text", show=False,
                 tooltip="Copy the list as text (says so where the game has no list text yet)"),
-        Binding("f1,question_mark", "help", "Help", id="er.help"),
+        Binding("f1,question_mark", "help", "Help", id="er.help", tooltip="Show every key"),
     ]
+    palette_help = "Every action, detachment to add and detachment to go to, by name"
 
     def __init__(self) -> None:
         super().__init__()
@@ -253,16 +259,31 @@ class ErScreen(EditorActions, Screen[None]):
 
     def action_add(self) -> None:
         army = data_of(self.editor.catalog).find(self.roster.army)
-        items = [PickItem(d.name, Content(d.name), d.name, ", ".join(e.unit for _, e in d.entries))
-                 for d in army.army.detachments]
+        items = [PickItem(d.name, Content(d.name), d.name, units_listed(d)) for d in army.army.detachments]
 
         def picked(item: PickItem | None) -> None:
             if item is not None:
-                roster = self.roster.model_copy(update={"detachments": [*self.roster.detachments,
-                                                                          DetachmentPick(type=item.value)]})
-                self.commit(roster, f"add {item.value}", (len(roster.detachments) - 1, None))
+                self.add_detachment(item.value)
 
         self.app.push_screen(PickScreen(f"Add a detachment · {army.army.name}", items), picked)
+
+    def add_detachment(self, name: str) -> None:
+        """Add a detachment of list `name` at the end and select it."""
+        roster = self.roster.model_copy(update={"detachments": [*self.roster.detachments, DetachmentPick(type=name)]})
+        self.commit(roster, f"add {name}", (len(roster.detachments) - 1, None))
+
+    def select_detachment(self, index: int) -> None:
+        listing = self.query_one("#formations", OptionList)
+        listing.highlighted = rows_of(self.roster).index((index, None))
+        listing.focus()
+
+    def palette_picks(self) -> list[Command]:
+        army = data_of(self.editor.catalog).find(self.roster.army)
+        found: list[Command] = [(f"Add {d.name}", units_listed(d), partial(self.add_detachment, d.name))
+                                for d in army.army.detachments]
+        found += [(f"Go to #{i + 1} {pick.type}", pick.label or "", partial(self.select_detachment, i))
+                  for i, pick in enumerate(self.roster.detachments)]
+        return found
 
     def action_unit(self) -> None:
         entries, army = self._entries()
@@ -397,6 +418,3 @@ class ErScreen(EditorActions, Screen[None]):
             chosen = checked.units[self.row[1]].sheet.name
             sheets.sort(key=lambda s: s.name != chosen)
         self.app.push_screen(SheetsScreen(f"Data sheets of {checked.title}", sheets))
-
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen([("Epic Remastered roster", [b for b in self.BINDINGS if isinstance(b, Binding)])]))

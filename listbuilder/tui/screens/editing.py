@@ -1,20 +1,27 @@
 """What every editor screen does the same way, whatever the game: the app's undo, saving,
-opening and printing."""
+opening and printing, the command palette's commands and the f1 help."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from functools import partial
+from typing import TYPE_CHECKING, Callable, cast
+
+from textual.binding import Binding
 
 from ..widgets.title_bar import Title, TitleBar
+from .help import HelpScreen
 
 if TYPE_CHECKING:
     from ..app import EditorApp
+
+Command = tuple[str, str, Callable[[], object]]  # what the command palette shows, its help, what it runs
 
 
 class EditorActions:
     """Key actions handed to the editor app (mixed into a textual Screen), and the title bar."""
 
     title_shown: Title | None = None  # what the screen's TitleBar shows, kept for when it is composed
+    palette_help = "Every action of the editor, by name"  # what the command palette offers, for the f1 help
 
     def show_title(self, title: Title) -> None:
         self.title_shown = title
@@ -51,3 +58,31 @@ class EditorActions:
 
     def action_duplicate_roster(self) -> None:
         self.editor.duplicate()
+
+    # -- the command palette (tui/commands.py) and the help -----------------------------------
+
+    def palette_actions(self) -> list[Command]:
+        """The screen's actions it can do now, from its key bindings, with their tooltips."""
+        found = []
+        for binding in self.BINDINGS:  # type: ignore[attr-defined]
+            action = binding.action.split("(")[0]
+            if binding.description and self.check_action(action, ()):  # type: ignore[attr-defined]
+                found.append((binding.description, binding.tooltip,
+                              partial(self.run_action, binding.action)))  # type: ignore[attr-defined]
+        return found
+
+    def palette_picks(self) -> list[Command]:
+        """What else the palette finds by name: what can be added, the roster's entries to go to."""
+        return []
+
+    def help_sections(self) -> list[tuple[str, list[Binding]]]:
+        """The f1 help's sections of the screen's own keys."""
+        return [("Roster", list(self.BINDINGS))]  # type: ignore[attr-defined]
+
+    def action_help(self) -> None:
+        app_bindings = [b for b in self.app.BINDINGS if isinstance(b, Binding)]  # type: ignore[attr-defined]
+        self.app.push_screen(HelpScreen([  # type: ignore[attr-defined]
+            *self.help_sections(),
+            ("Everywhere", [Binding(self.app.COMMAND_PALETTE_BINDING, "", "Command palette",  # type: ignore[attr-defined]
+                                    tooltip=self.palette_help), *app_bindings]),
+        ]))

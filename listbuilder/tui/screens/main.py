@@ -4,6 +4,7 @@ the player asked for (messages up); every edit goes to the app as a new Roster."
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from textual import on
@@ -29,14 +30,14 @@ from ..widgets.roster_view import FindingsList, FormationList, PointsStatus, for
 from ..widgets.title_bar import TitleBar
 from .datasheet import DatasheetScreen
 from .dialogs import RosterDetailsScreen, TextScreen
-from .editing import EditorActions
-from .help import HelpScreen
+from .editing import Command, EditorActions
 from .pick import PickItem, PickScreen
 
 EMPTY = "The roster is empty. Press [b]a[/b] to browse the army list and add a formation."
 
 
 class MainScreen(EditorActions, Screen[None]):
+    palette_help = "Every action, formation and datasheet, by name"
     BINDINGS = [
         Binding("a", "add", "Add", id="add", tooltip="Browse the army list's formations and add one"),
         Binding("d", "duplicate", "Duplicate", id="duplicate", show=False,
@@ -413,19 +414,26 @@ class MainScreen(EditorActions, Screen[None]):
         self.app.push_screen(DatasheetScreen(self.editor.catalog, view.army.game, sections, selected,
                                              self.editor.roster_title))
 
-    def action_help(self) -> None:
-        app_bindings = [b for b in self.app.BINDINGS if isinstance(b, Binding)]
-        self.app.push_screen(HelpScreen([
+    def help_sections(self) -> list[tuple[str, list[Binding]]]:
+        return [
             ("Roster", self.BINDINGS),
             ("Settings", [*KnobRow.BINDINGS, *FormationEditor.BINDINGS]),
             ("Lists", [Binding("up,down", "", "Move", tooltip="Move in a list"),
-                                   Binding("enter", "", "Choose", tooltip="Edit the formation, add the formation "
-                                           "or jump to the finding under the cursor"),
-                                   Binding("tab,shift+tab", "", "Next / previous pane")]),
-            ("Everywhere", [Binding(self.app.COMMAND_PALETTE_BINDING, "", "Command palette",
-                                    tooltip="Every action, formation and datasheet, by name"), *app_bindings]),
-        ]))
+                       Binding("enter", "", "Choose", tooltip="Edit the formation, add the formation "
+                               "or jump to the finding under the cursor"),
+                       Binding("tab,shift+tab", "", "Next / previous pane")]),
+        ]
 
+    def palette_picks(self) -> list[Command]:
+        view = self.editor.view
+        found: list[Command] = [(f"Add {offer.name}", f"{offer.points}: {offer.contents}",
+                                 partial(self.add_formation, offer.name)) for offer in offers(view)]
+        for v in view.lists():
+            for sheet in unique(list(v.units.values())):
+                found.append((f"Datasheet: {sheet.name}", v.army.name, partial(self.action_datasheets, sheet.name)))
+        for i, entry in enumerate(self.editor.history.current.formations):
+            found.append((f"Go to #{i + 1} {entry.type}", entry.label or "", partial(self.select_formation, i)))
+        return found
 
 def unique(sheets: list[Datasheet]) -> list[Datasheet]:
     """Each datasheet once, in order (a view finds a unit under its id and its name)."""

@@ -4,6 +4,7 @@ system's summary says (core.system) and edits through systems.wh40k10.edits."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from textual import on
@@ -18,12 +19,26 @@ from ...core.names import name_key
 from ...core.system import RosterSummary
 from ...systems import summarise
 from ...systems.wh40k10 import edits
+from ...systems.wh40k10.catalog import Unit
 from ...systems.wh40k10.roster import Wh40kRoster
 from ...systems.wh40k10.rules import data_of, may_hover
 from ..widgets.roster_view import ERROR, FindingsList, points_bar
 from ..widgets.title_bar import TitleBar
-from .editing import EditorActions
+from .editing import Command, EditorActions
 from .pick import PickItem, PickScreen
+
+
+def sizes(unit: Unit) -> str:
+    """A datasheet's unit sizes and their points, the first three prices: '5: 80, 6-10: 160 pts'."""
+    runs: list[list[int]] = []  # [fewest models, most models, points] of consecutive sizes of one price
+    for size in unit.sizes:
+        if runs and runs[-1][2] == size.points and runs[-1][1] + 1 == size.models:
+            runs[-1][1] = size.models
+        else:
+            runs.append([size.models, size.models, size.points])
+    shown = [f"{low}-{high}: {points}" if high > low else f"{low}: {points}" for low, high, points in runs]
+    return ", ".join(shown[:3]) + (" …" if len(shown) > 3 else "") + " pts"
+
 
 EMPTY = "The roster is empty. Press a to add a unit (type to filter)."
 NONE = "(none)"
@@ -56,7 +71,9 @@ class UnitsScreen(EditorActions, Screen[None]):
         Binding("ctrl+e", "print", "Print PDF", id="units.print", show=False, tooltip="Print the roster to a PDF"),
         Binding("c", "copy_text", "Copy as text", id="units.copy-text", show=False,
                 tooltip="Copy the list to the clipboard as the official app's text (listbuilder export)"),
+        Binding("f1,question_mark", "help", "Help", id="units.help", tooltip="Show every key"),
     ]
+    palette_help = "Every action, datasheet to add and unit to go to, by name"
 
     def __init__(self) -> None:
         super().__init__()
@@ -170,14 +187,30 @@ class UnitsScreen(EditorActions, Screen[None]):
         assert self.roster is not None
         items = []
         for unit in edits.faction_units(self.data, self.roster):
-            sizes = ", ".join(f"{s.models}: {s.points}" for s in unit.sizes[:3]) + (" …" if len(unit.sizes) > 3 else "")
             roles = [k for k in ("Character", "Battleline", "Epic Hero", "Dedicated Transport") if k in unit.keywords]
-            items.append(PickItem(unit.name, Content.assemble((unit.name, "bold"), (f"  {sizes} pts", "$accent"),
+            items.append(PickItem(unit.name, Content.assemble((unit.name, "bold"), (f"  {sizes(unit)}", "$accent"),
                                                               (f"  {', '.join(roles)}" if roles else "", "$text-muted")),
                                   unit.name, " ".join(unit.keywords)))
-        count = len(self.roster.units)
-        self.pick(f"Add a unit · {self.roster.faction}", items, None,
-                  lambda name: self.commit(edits.add_unit(self.roster, name), f"add {name}", count))
+        self.pick(f"Add a unit · {self.roster.faction}", items, None, self.add_unit)
+
+    def add_unit(self, name: str) -> None:
+        """Add a unit of datasheet `name` at the end and select it."""
+        assert self.roster is not None
+        self.commit(edits.add_unit(self.roster, name), f"add {name}", len(self.roster.units))
+
+    def select_unit(self, index: int) -> None:
+        self.selected = index
+        units = self.query_one("#roster-units", OptionList)
+        units.highlighted = index
+        units.focus()
+
+    def palette_picks(self) -> list[Command]:
+        assert self.roster is not None
+        found: list[Command] = [(f"Add {unit.name}", sizes(unit), partial(self.add_unit, unit.name))
+                                for unit in edits.faction_units(self.data, self.roster)]
+        found += [(f"Go to #{i + 1} {unit.type}", unit.label or "", partial(self.select_unit, i))
+                  for i, unit in enumerate(self.roster.units)]
+        return found
 
     def action_remove(self) -> None:
         roster, index, _ = self._current()
