@@ -129,7 +129,11 @@ def test_the_palette_offers_the_40k_editors_actions_datasheets_and_units(catalog
 
     async def nothing_selected(pilot):
         offered = {title for title, _ in await palette(pilot, "", "Help", first=False)}  # before typing: the actions
-        assert {"Faction", "Size", "Copy as text", "Help"} <= offered and not offered & {"Warlord", "Embark"}
+        assert {"Faction", "Battle size", "Copy as text", "Help"} <= offered and not offered & {"Warlord", "Embark"}
+        await keys(pilot, "escape")
+        await palette(pilot, "battle size", "Battle size")
+        await keys(pilot, "enter", "=strike", "enter")  # the same pick as B
+        assert empty.history.current.battle_size == "Strike Force"
         await keys(pilot, "escape", "f1")  # the help lists the keys the footer hides, and the palette
         assert isinstance(empty.screen, HelpScreen)
         listed = {b.description for _, section in empty.screen.sections for b in section}
@@ -142,7 +146,7 @@ def test_the_palette_offers_the_40k_editors_actions_datasheets_and_units(catalog
 
     async def scenario(pilot):
         hits = await palette(pilot, "", "Help", first=False)
-        assert {"Embark", "Enhance", "Reserves", "Hover"} <= {title for title, _ in hits}
+        assert {"Embark", "Enhancement", "Reserves", "Hover"} <= {title for title, _ in hits}
         assert ("Warlord", "Make the unit the Warlord") in hits
         await keys(pilot, "escape")
         await palette(pilot, "warlord", "Warlord")
