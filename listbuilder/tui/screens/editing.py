@@ -80,9 +80,7 @@ class EditorActions:
         return [("Roster", list(self.BINDINGS))]  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
-        app_bindings = [b for b in self.app.BINDINGS if isinstance(b, Binding)]  # type: ignore[attr-defined]
-        self.app.push_screen(HelpScreen([  # type: ignore[attr-defined]
-            *self.help_sections(),
-            ("Everywhere", [Binding(self.app.COMMAND_PALETTE_BINDING, "", "Command palette",  # type: ignore[attr-defined]
-                                    tooltip=self.palette_help), *app_bindings]),
-        ]))
+        app = self.editor
+        everywhere = [Binding(app.COMMAND_PALETTE_BINDING, "", "Command palette", tooltip=self.palette_help),
+                      *(b for b in app.BINDINGS if isinstance(b, Binding))]
+        app.push_screen(HelpScreen([*self.help_sections(), ("Everywhere", everywhere)]))
