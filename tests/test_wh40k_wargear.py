@@ -5,7 +5,9 @@ of them with a grenade launcher (each lowers the Intercessors' minimum by one); 
 options offer a plasma pistol, and his Weapon 2 choice (one of five) a power fist or thunder
 hammer. A Tactical Squad of 10 has one Marine with a special weapon and one with a heavy or
 special weapon. A Sternguard Veteran Squad of exactly 10 may have a second special weapon model
-(a modifier raises that model's maximum)."""
+(a modifier raises that model's maximum). Limits per unit (D24): the Intercessor Squad's grenade
+launcher, on both of its ways (the launcher Intercessors' and the Sergeant's bolt rifle with one),
+carries `max 2 in the unit`; Termagants' strangleweb is `max 0` and one more per 10 models."""
 
 import pytest
 
@@ -24,10 +26,10 @@ def data(bsdata):
     return bsdata.catalog
 
 
-def findings(data, unit: str):
+def findings(data, unit: str, start: str = START):
     """The wargear findings of a roster of a Captain (the Warlord) and one unit (a YAML flow mapping)."""
     catalog = Catalog(installed={"wh40k-10e": data})
-    text = START + "units:\n  - {type: Captain, warlord: true}\n  - " + unit + "\n"
+    text = start + "units:\n  - {type: Captain, warlord: true}\n  - " + unit + "\n"
     return [f for f in validate(parse_roster(text, "r", catalog).roster, catalog).findings if "wargear" in f.code]
 
 
@@ -97,8 +99,12 @@ def test_what_the_data_does_not_bound_is_never_flagged(data):
     # The Sternguard's second special weapon model comes from a modifier: only the unit bounds it.
     assert findings(data, "{type: Sternguard Veteran Squad, models: 10, wargear: "
                           "{Pyrecannon: 1, Sternguard Heavy Bolter: 1}}") == []
-    # Limits per unit are not imported: 3 grenade launchers pass in a squad of 5 (Sergeant and 2 launchers).
-    assert findings(data, "{type: Intercessor Squad, models: 5, wargear: {Astartes grenade launcher: 3}}") == []
+    # Limits that count within something else than the unit are no limits per unit: the only
+    # constraint on the Legionaries' plasma pistol counts within the Aspiring Champion's model.
+    legionaries = data.unit_named(data.faction("Chaos Space Marines"), "Legionaries")
+    assert "plasma-pistol" not in legionaries.limits and "flamer" in legionaries.limits
+    # The data's "Max 1 {this} per 5 models" error messages are not read: 2 grenade launchers in 5 pass.
+    assert findings(data, "{type: Intercessor Squad, models: 5, wargear: {Astartes grenade launcher: 2}}") == []
     # A Breachers' demolition charge is given by the unit's own entries, outside any model.
     breachers = data.unit_named(data.faction("Astra Militarum"), "Imperial Navy Breachers")
     assert breachers.shared_wargear == ["Demolition charge"] and breachers.carriers["demolition-charge"] is None
@@ -114,6 +120,36 @@ def test_what_the_data_does_not_bound_is_never_flagged(data):
         ("wargear-unchecked", "warning", ("units", 1, "wargear"),
          "import your BSData copy again: listbuilder data import bsdata PATH")]
     assert "1 unit is checked only against unit sizes" in found[0].message
+
+
+def test_a_limit_per_unit_is_one_finding_with_the_numbers(data):
+    assert unit(data, "Intercessor Squad").limits["astartes-grenade-launcher"].most == dict.fromkeys(range(5, 11), 2)
+    [launchers] = findings(data, "{type: Intercessor Squad, models: 5, wargear: {Astartes grenade launcher: 3}}")
+    assert (launchers.code, launchers.path) == ("wargear-not-allowed", ("units", 1, "wargear", "Astartes grenade launcher"))
+    assert launchers.message == ("3 models of Intercessor Squad carry Astartes grenade launcher, but its datasheet "
+                                 "allows at most 2 in a unit of 5 models")
+    assert launchers.suggestion == "give it to at most 2: `Astartes grenade launcher: 2`"
+    assert launchers.rule == "Intercessor Squad datasheet (Datasheets 6-7: Unit Composition, Wargear Options)"
+    # refused by the kinds of model that may carry it, it is not refused a second time by the limit
+    [kinds] = findings(data, "{type: Intercessor Squad, models: 10, wargear: {Astartes grenade launcher: 4}}")
+    assert "only its Intercessor Sergeant (1) and" in kinds.message
+
+
+TYRANIDS = "game: wh40k-10e\nfaction: Tyranids\nbattle_size: Strike Force\ndetachment: Invasion Fleet\n"
+
+
+@pytest.mark.parametrize("models, allowed", [(10, 1), (20, 2)])
+def test_a_limit_per_so_many_models_at_two_unit_sizes(data, models, allowed):
+    termagants = data.unit_named(data.faction("Tyranids"), "Termagants")
+    assert termagants.limits["strangleweb"].most == {**dict.fromkeys(range(10, 20), 1), 20: 2}
+    unit = "{type: Termagants, models: %d, wargear: {Strangleweb: %d}}"
+    assert findings(data, unit % (models, allowed), TYRANIDS) == []
+    [over] = findings(data, unit % (models, allowed + 1), TYRANIDS)
+    assert over.code == "wargear-not-allowed" and over.message == (
+        f"{allowed + 1} models of Termagants carry Strangleweb, but its datasheet allows at most {allowed} in a unit "
+        f"of {models} models (1 at 10-19 models, 2 at 20 models)")
+    assert over.suggestion == f"give it to at most {allowed}: `Strangleweb: {allowed}`" + (
+        ", or field 20 models" if models == 10 else "")
 
 
 def test_the_firm_bounds_are_never_tighter_than_the_priced_compositions(data):

@@ -26,7 +26,7 @@ from lxml import etree
 from ...core.findings import Finding, Location
 from ...systems.wh40k10.catalog import (
     Ability, BattleSize, Detachment, Enhancement, Faction, GameSystem, ImportSummary, ModelRange, Unit,
-    UnitProfile, UnitSize, WargearChoice, Weapon, Wh40kCatalog, weapon_name)
+    UnitProfile, UnitSize, WargearChoice, WargearLimit, Weapon, Wh40kCatalog, weapon_name)
 from .leader_text import parse_bodyguard, parse_leader, plain
 from .xmlfiles import XmlFile, read_xml
 
@@ -369,6 +369,7 @@ class UnitReader:
         self.hidden_in_matched_play: dict[tuple[Element, Element | None], bool] = {}
         self.weapons_of: dict[tuple[Element, Element | None], frozenset[str]] = {}
         self.wargear_under: dict[tuple[Element, Element | None], frozenset[str]] = {}
+        self.limits = LimitReader(self)
 
     def shown(self, node: Node) -> bool:
         """Whether a node is part of a datasheet in matched play (judged once per node)."""
@@ -545,6 +546,8 @@ class UnitReader:
             max_in_army=limit, sizes=sizes, profiles=sheet.profiles, weapons=list(sheet.weapons.values()),
             wargear_choices=[self.exclusive(choice, model, group) for choice, model, group in sheet.choices],
             shared_wargear=sorted(shared),
+            wargear_limits=self.limits.read(root, [leaf.node for leaf in leaves], set(shared),
+                                            [size.models for size in sizes], left_out),
             models=self.model_ranges(lineages, made, sheet) or [
                 ModelRange(name=root.name, min=1, max=1, default_wargear=sheet.defaults.get(root.entry, []),
                            wargear=sorted(self.wargear(root)), fewest=1, most=1)],
@@ -718,6 +721,140 @@ class UnitReader:
             elif child.bounds()[0] >= 1 or child.ids & defaults:
                 chosen.append(child.name)
         return list(dict.fromkeys(chosen))
+
+
+# --- wargear limits per unit (DECISIONS.md D24) -------------------------------------------------
+
+Limit = tuple[tuple, dict[int, int]]  # what it counts (an entry's id, or one way to it) and its most by unit size
+LEFT_OUT = "wargear limits per unit left out: {}"
+ERRORS_LEFT_OUT = "wargear rules stated only as an error message under conditions ('Max 1 {this} per 5 models')"
+
+
+def counts_unit_models(query: Element, unit_ids: set[str]) -> bool:
+    """Whether a condition or repeat counts the models of the whole unit (BattleScribe's `model`)."""
+    return (query.get("childId") == "model" and query.get("field") == "selections"
+            and query.get("includeChildSelections") == "true" and (query.get("scope") == "unit" or query.get("scope") in unit_ids))
+
+
+class LimitReader:
+    """Limits per unit on the entries that give a model its weapons: a constraint `max N selections
+    in the unit, child selections included` counts every selection of its entry in the unit (of
+    this one way to it, unless `shared`), so a weapon whose every way onto a model passes through
+    such an entry is carried by at most the sum of those limits (once per entry counted)."""
+
+    def __init__(self, units: UnitReader):
+        self.units = units
+        self.library = units.library
+        self.marked: dict[tuple[Element, Element | None], tuple[list[Element], list[Element]]] = {}
+        self.modifying: dict[str, list[Element]] | None = None  # constraint id -> modifiers of it, read once
+
+    def read(self, root: Node, models: list[Node], shared: set[str], sizes: list[int], left_out: Counter) -> list[WargearLimit]:
+        ways: dict[str, list[list[Limit]]] = {}  # weapon -> for each way onto a model, the limits on it
+        unread: dict[Element, str] = {}  # constraints left out, with why
+        errors: set[Element] = set()
+        for model in models or [root]:
+            todo: list[tuple[Node, list[Limit], tuple[Element, ...]]] = [(model, [], (model.entry,))]
+            while todo:
+                node, limits, path = todo.pop()
+                if node is not root:
+                    constraints, messages = self.marks(node)
+                    errors.update(messages)
+                    limits = limits + self.limits_on(node, constraints, path, root.ids, sizes, unread)
+                for weapon in self.units.weapons(node):
+                    ways.setdefault(weapon, []).append(limits)
+                todo += [(child, limits, path + (child.entry,)) for child in children(self.library, node)
+                         if child.entry not in path and len(path) <= MAX_DEPTH and not NOT_DATASHEET.search(child.name)]
+        left_out.update(LEFT_OUT.format(why) for why in unread.values())
+        left_out[ERRORS_LEFT_OUT] += len(errors)
+        found = []
+        for weapon, limited in sorted(ways.items()):
+            if weapon in shared or not all(limited):
+                if any(limited):
+                    left_out[LEFT_OUT.format("on only some of the ways to a weapon")] += 1
+                continue
+            most = {models: self.most_on(limited, models) for models in sizes}
+            if any(most[models] < models for models in sizes):
+                found.append(WargearLimit(weapon=weapon, most=most))
+        return found
+
+    def marks(self, node: Node) -> tuple[list[Element], list[Element]]:
+        """A node's constraints that may be limits per unit (a max of selections beyond its parent),
+        and the error messages its modifiers add (read once per node)."""
+        key = (node.entry, node.link)
+        if key not in self.marked:
+            constraints, messages = [], []
+            for part in (part for element in node.elements for part in element):
+                if part.tag == "constraints":
+                    constraints += [c for c in part if c.get("type") == "max" and c.get("field") == "selections"
+                                    and c.get("scope") not in ("parent", "self", "force", "roster", "primary-catalogue",
+                                                               "primary-category")]
+                elif part.tag == "modifiers":
+                    messages += [m for m in part if m.get("field") == "error"]
+            self.marked[key] = (constraints, messages)
+        return self.marked[key]
+
+    @staticmethod
+    def most_on(ways: list[list[Limit]], models: int) -> int:
+        """The most models carrying a weapon: on each way the tightest limit counts it; an entry
+        counted on several ways is counted once, at its loosest."""
+        counted: dict[tuple, int] = {}
+        for limits in ways:
+            key, most = min(limits, key=lambda limit: limit[1][models])
+            counted[key] = max(counted.get(key, 0), most[models])
+        return sum(counted.values())
+
+    def limits_on(self, node: Node, constraints: list[Element], path: tuple[Element, ...], unit_ids: set[str],
+                  sizes: list[int], unread: dict[Element, str]) -> list[Limit]:
+        """The limits per unit these constraints of a node set; those that cannot be read soundly
+        are left out, and where the node gives weapons, counted with why."""
+        found = []
+        for constraint in constraints:
+            most = None
+            if constraint.get("scope") != "unit" and constraint.get("scope") not in unit_ids:
+                why = "counted in something other than the unit (a model, another datasheet)"
+            elif constraint.get("includeChildSelections") != "true":
+                why = "not counting what the unit's models take"
+            elif constraint.get("percentValue") == "true":
+                why = "in percent"
+            else:
+                most = self.most_by_size(constraint, unit_ids, sizes)
+                why = "raised by a modifier on more than the unit's size"
+            if most is not None:
+                found.append(((node.entry.get("id", ""),) if constraint.get("shared") == "true" else path, most))
+            elif self.units.wargear(node):
+                unread[constraint] = why
+        return found
+
+    def most_by_size(self, constraint: Element, unit_ids: set[str], sizes: list[int]) -> dict[int, int] | None:
+        """A constraint's value at each unit size, its modifiers applied where they depend only on
+        the unit's model count; a decrement that depends on more is left out (the limit only gets
+        looser), any other such modifier leaves the whole limit out, as does no limit (-1)."""
+        if self.modifying is None:
+            self.modifying = {}
+            for modifier in (m for x in self.library.files for m in x.root.iter("modifier")):
+                self.modifying.setdefault(modifier.get("field", ""), []).append(modifier)
+        found = {}
+        for models in sizes:
+            context = Context(self.library, counts={"model": models})
+            most = number(constraint, "value")
+            for modifier in self.modifying.get(constraint.get("id", ""), []):
+                conditional = [modifier, *modifier.iterancestors("modifierGroup")]
+                if not all(counts_unit_models(q, unit_ids) for e in conditional for q in e.iter("condition", "repeat")):
+                    if modifier.get("type") == "decrement":
+                        continue
+                    return None
+                times = context.repeats(modifier)
+                if times is None or not all(context.all_hold(e) for e in conditional):
+                    continue
+                value = number(modifier, "value")
+                most = {"set": value, "increment": most + value * times,
+                        "decrement": most - value * times}.get(modifier.get("type", ""), math.nan)
+                if math.isnan(most):
+                    return None
+            if most < 0:
+                return None
+            found[models] = int(most)
+        return found
 
 
 # --- factions ------------------------------------------------------------------------------------

@@ -104,6 +104,15 @@ class WargearChoice(Strict):
         "carries at most `max` of them"))
 
 
+class WargearLimit(Strict):
+    """How many models of a unit may carry a weapon, where the data limits it per unit: a most
+    number of selections in the unit on every entry that gives the weapon, perhaps more per so
+    many models (DECISIONS.md D24)."""
+
+    weapon: str
+    most: dict[int, int] = Field(description="unit size (models) -> the most models that may carry it")
+
+
 class UnitSize(Strict):
     models: int
     points: int
@@ -158,6 +167,8 @@ class Unit(Strict):
     wargear_choices: list[WargearChoice] = Field(default_factory=list)
     shared_wargear: list[str] = Field(default_factory=list, description=(
         "weapons the unit's own entries give, outside any model's: any model may carry them"))
+    wargear_limits: list[WargearLimit] = Field(default_factory=list, description=(
+        "weapons the data limits per unit (none from an import before these were recorded)"))
     abilities: list[Ability] = Field(default_factory=list)
     rules: list[str] = Field(default_factory=list, description="core and army rules it has, by name")
     leader: LeaderRule | None = None
@@ -200,6 +211,11 @@ class Unit(Strict):
             if kinds and {k.name for k in kinds} == {c.model for c in giving}:
                 found[weapon] = giving
         return found
+
+    @cached_property
+    def limits(self) -> dict[str, WargearLimit]:
+        """The unit's wargear limits by weapon (name_key)."""
+        return {name_key(limit.weapon): limit for limit in self.wargear_limits}
 
     def points_for(self, models: int) -> int | None:
         """The points of the unit at that many models, or None if it cannot have that many."""

@@ -275,10 +275,25 @@ class _Muster:
                 self.error("wargear-not-allowed", f"{carried} models of {checked.name} carry {weapon}, but at most "
                            f"{most} of its {models} may: only {kinds_text(unit, kinds, models)} may take it",
                            WARGEAR.format(unit.name), where, f"give it to at most {most}: `{weapon}: {most}`")
-            else:
+            elif self._within_limit(checked, weapon, carried, where):
                 continue
             refused.add(name_key(weapon))
         self._choices(checked, refused)
+
+    def _within_limit(self, checked: CheckedUnit, weapon: str, carried: int, where: tuple[str | int, ...]) -> bool:
+        """Whether the weapon is on no more models than the data's limit per unit allows at the
+        unit's size (D24); if not, the one finding, with what other sizes allow."""
+        limit = checked.unit.limits.get(name_key(weapon))
+        most = limit.most.get(checked.models) if limit else None
+        if limit is None or most is None or carried <= most:
+            return True
+        sizes = by_size(limit.most)
+        roomier = next((models for models, n in sorted(limit.most.items()) if n >= carried), None)
+        self.error("wargear-not-allowed", f"{carried} models of {checked.name} carry {weapon}, but its datasheet allows "
+                   f"at most {most} in a unit of {checked.models} models" + (f" ({sizes})" if "," in sizes else ""),
+                   WARGEAR.format(checked.unit.name), where, f"give it to at most {most}: `{weapon}: {most}`"
+                   + (f", or field {roomier} models" if roomier else ""))
+        return False
 
     def _wargear_unbounded(self) -> None:
         """Data imported before the import recorded what each kind of model may carry bounds wargear
@@ -523,6 +538,17 @@ def most_carrying(unit: Unit, kinds: list[ModelRange], models: int) -> int:
     chosen = {id(m) for m in kinds}
     others = sum(m.fewest for m in unit.models if id(m) not in chosen)
     return min(sum(most_of_each(unit, kinds, models)), models - others)
+
+
+def by_size(most: dict[int, int]) -> str:
+    """'1 at 10-19 models, 2 at 20 models': a limit at each unit size, equal neighbours joined."""
+    runs: list[list[int]] = []  # first size, last size, limit
+    for models, n in sorted(most.items()):
+        if runs and runs[-1][2] == n:
+            runs[-1][1] = models
+        else:
+            runs.append([models, models, n])
+    return ", ".join(f"{n} at {first}{f'-{last}' if last != first else ''} models" for first, last, n in runs)
 
 
 def kinds_text(unit: Unit, kinds: list[ModelRange], models: int) -> str:
