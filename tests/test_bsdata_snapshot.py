@@ -116,6 +116,20 @@ def test_what_was_left_out_is_counted(bsdata):
         bsdata.left_out["wargear option rules (units keep their default loadout)"]
 
 
+def test_wargear_limits_per_unit_are_read_or_counted_by_why(bsdata, catalog):
+    """D24: each constraint that may limit a weapon per unit is read or counted, once per datasheet."""
+    counted = {kind.removeprefix("wargear limits per unit left out: "): n for kind, n in bsdata.left_out.items()
+               if kind.startswith("wargear limits per unit")}
+    assert counted == {"counted in something other than the unit (a model, another datasheet)": 34,
+                       "not counting what the unit's models take": 2,
+                       "raised by a modifier on more than the unit's size": 13,
+                       "on only some of the ways to a weapon": 41}
+    assert bsdata.left_out["wargear rules stated only as an error message under conditions "
+                           "('Max 1 {this} per 5 models')"] == 123
+    limited = [(u.name, limit.weapon) for u in catalog.units.values() for limit in u.wargear_limits]
+    assert len(limited) == 79 and ("Intercessor Squad", "Astartes grenade launcher") in limited
+
+
 def test_every_enhancement_finds_its_detachment(bsdata, catalog):
     assert bsdata.left_out["enhancements without a detachment"] == 0
     salamanders = {d.name: d for d in catalog.faction("Salamanders").detachments}

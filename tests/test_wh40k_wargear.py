@@ -135,6 +135,15 @@ def test_a_limit_per_unit_is_one_finding_with_the_numbers(data):
     assert "only its Intercessor Sergeant (1) and" in kinds.message
 
 
+def test_a_limit_counts_an_entry_once_however_many_ways_lead_to_it(data):
+    guard = data.faction("Astra Militarum")
+    # the Goad lance rider's and the Sergeant's lance are one entry, limited by `set 1 below 10 models`
+    riders = data.unit_named(guard, "Attilan Rough Riders")
+    assert riders.limits["goad-lance"].most == {**dict.fromkeys(range(5, 10), 1), 10: 2}
+    # a kind of model the unit selects directly counts without its child selections
+    assert data.unit_named(guard, "Kasrkin").limits["meltagun"].most == {10: 2}
+
+
 TYRANIDS = "game: wh40k-10e\nfaction: Tyranids\nbattle_size: Strike Force\ndetachment: Invasion Fleet\n"
 
 

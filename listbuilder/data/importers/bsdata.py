@@ -546,8 +546,7 @@ class UnitReader:
             max_in_army=limit, sizes=sizes, profiles=sheet.profiles, weapons=list(sheet.weapons.values()),
             wargear_choices=[self.exclusive(choice, model, group) for choice, model, group in sheet.choices],
             shared_wargear=sorted(shared),
-            wargear_limits=self.limits.read(root, [leaf.node for leaf in leaves], set(shared),
-                                            [size.models for size in sizes], left_out),
+            wargear_limits=self.limits.read(root, lineages, set(shared), [size.models for size in sizes], left_out),
             models=self.model_ranges(lineages, made, sheet) or [
                 ModelRange(name=root.name, min=1, max=1, default_wargear=sheet.defaults.get(root.entry, []),
                            wargear=sorted(self.wargear(root)), fewest=1, most=1)],
@@ -730,6 +729,16 @@ LEFT_OUT = "wargear limits per unit left out: {}"
 ERRORS_LEFT_OUT = "wargear rules stated only as an error message under conditions ('Max 1 {this} per 5 models')"
 
 
+@dataclass
+class LimitedUnit:
+    """What a unit's limits are read against: the ids its scope may be named by, its sizes, and
+    the model entries that are its own selections (not inside an upgrade that brings models)."""
+
+    ids: set[str]
+    sizes: list[int]
+    direct_models: set[Element]
+
+
 def counts_unit_models(query: Element, unit_ids: set[str]) -> bool:
     """Whether a condition or repeat counts the models of the whole unit (BattleScribe's `model`)."""
     return (query.get("childId") == "model" and query.get("field") == "selections"
@@ -748,7 +757,11 @@ class LimitReader:
         self.marked: dict[tuple[Element, Element | None], tuple[list[Element], list[Element]]] = {}
         self.modifying: dict[str, list[Element]] | None = None  # constraint id -> modifiers of it, read once
 
-    def read(self, root: Node, models: list[Node], shared: set[str], sizes: list[int], left_out: Counter) -> list[WargearLimit]:
+    def read(self, root: Node, lineages: list[tuple[Slot, tuple[Slot, ...]]], shared: set[str], sizes: list[int],
+             left_out: Counter) -> list[WargearLimit]:
+        models = [slot.node for slot, _ in lineages]
+        nested = {slot.node.entry for slot, above in lineages if any(s.node.kind != "group" for s in above)}
+        unit = LimitedUnit(root.ids, sizes, {model.entry for model in models} - nested)
         ways: dict[str, list[list[Limit]]] = {}  # weapon -> for each way onto a model, the limits on it
         unread: dict[Element, str] = {}  # constraints left out, with why
         errors: set[Element] = set()
@@ -759,7 +772,7 @@ class LimitReader:
                 if node is not root:
                     constraints, messages = self.marks(node)
                     errors.update(messages)
-                    limits = limits + self.limits_on(node, constraints, path, root.ids, sizes, unread)
+                    limits = limits + self.limits_on(node, constraints, path, unit, unread)
                 for weapon in self.units.weapons(node):
                     ways.setdefault(weapon, []).append(limits)
                 todo += [(child, limits, path + (child.entry,)) for child in children(self.library, node)
@@ -795,29 +808,33 @@ class LimitReader:
 
     @staticmethod
     def most_on(ways: list[list[Limit]], models: int) -> int:
-        """The most models carrying a weapon: on each way the tightest limit counts it; an entry
-        counted on several ways is counted once, at its loosest."""
-        counted: dict[tuple, int] = {}
+        """The most models carrying a weapon: what each entry counted allows (at its loosest, where
+        several of its constraints count it), summed over the entries that count its ways, each way
+        counted by its tightest, else by the one that counts the most ways."""
+        loosest: dict[tuple, int] = {}
+        covering: Counter = Counter()
         for limits in ways:
-            key, most = min(limits, key=lambda limit: limit[1][models])
-            counted[key] = max(counted.get(key, 0), most[models])
-        return sum(counted.values())
+            for key, most in limits:
+                loosest[key] = max(loosest.get(key, 0), most[models])
+            covering.update({key for key, _ in limits})
+        return sum(loosest[key] for key in {min((key for key, _ in limits), key=lambda k: (loosest[k], -covering[k]))
+                                            for limits in ways})
 
-    def limits_on(self, node: Node, constraints: list[Element], path: tuple[Element, ...], unit_ids: set[str],
-                  sizes: list[int], unread: dict[Element, str]) -> list[Limit]:
+    def limits_on(self, node: Node, constraints: list[Element], path: tuple[Element, ...], unit: LimitedUnit,
+                  unread: dict[Element, str]) -> list[Limit]:
         """The limits per unit these constraints of a node set; those that cannot be read soundly
         are left out, and where the node gives weapons, counted with why."""
         found = []
         for constraint in constraints:
             most = None
-            if constraint.get("scope") != "unit" and constraint.get("scope") not in unit_ids:
+            if constraint.get("scope") != "unit" and constraint.get("scope") not in unit.ids:
                 why = "counted in something other than the unit (a model, another datasheet)"
-            elif constraint.get("includeChildSelections") != "true":
+            elif constraint.get("includeChildSelections") != "true" and node.entry not in unit.direct_models:
                 why = "not counting what the unit's models take"
             elif constraint.get("percentValue") == "true":
                 why = "in percent"
             else:
-                most = self.most_by_size(constraint, unit_ids, sizes)
+                most = self.most_by_size(constraint, unit)
                 why = "raised by a modifier on more than the unit's size"
             if most is not None:
                 found.append(((node.entry.get("id", ""),) if constraint.get("shared") == "true" else path, most))
@@ -825,7 +842,7 @@ class LimitReader:
                 unread[constraint] = why
         return found
 
-    def most_by_size(self, constraint: Element, unit_ids: set[str], sizes: list[int]) -> dict[int, int] | None:
+    def most_by_size(self, constraint: Element, unit: LimitedUnit) -> dict[int, int] | None:
         """A constraint's value at each unit size, its modifiers applied where they depend only on
         the unit's model count; a decrement that depends on more is left out (the limit only gets
         looser), any other such modifier leaves the whole limit out, as does no limit (-1)."""
@@ -834,12 +851,12 @@ class LimitReader:
             for modifier in (m for x in self.library.files for m in x.root.iter("modifier")):
                 self.modifying.setdefault(modifier.get("field", ""), []).append(modifier)
         found = {}
-        for models in sizes:
+        for models in unit.sizes:
             context = Context(self.library, counts={"model": models})
             most = number(constraint, "value")
             for modifier in self.modifying.get(constraint.get("id", ""), []):
                 conditional = [modifier, *modifier.iterancestors("modifierGroup")]
-                if not all(counts_unit_models(q, unit_ids) for e in conditional for q in e.iter("condition", "repeat")):
+                if not all(counts_unit_models(q, unit.ids) for e in conditional for q in e.iter("condition", "repeat")):
                     if modifier.get("type") == "decrement":
                         continue
                     return None
