@@ -64,6 +64,8 @@ EXPECTED = {
         units=[(80, 1, 2), (80, 5, 2), (140, 10, 4), (200, 10, 4)]),
     "space-marines/illegal-wargear.yaml": dict(
         limit=1000, total=160, reserves=0, codes=["wargear-not-allowed"]),  # five plasma pistols, one finding (D23)
+    "space-marines/illegal-wargear-limit.yaml": dict(
+        limit=1000, total=160, reserves=0, codes=["wargear-not-allowed"]),  # 3 grenade launchers, at most 2 (D24)
     "necrons/legal-awakened-dynasty.yaml": dict(
         limit=2000, total=1155, reserves=70, codes=[],
         units=[(120, 1, 2), (85, 1, 1), (200, 20, 9), (50, 1, 1), (90, 10, 4), (115, 1, 6), (90, 1, 3), (90, 3, 1),
