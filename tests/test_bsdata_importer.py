@@ -31,6 +31,39 @@ def test_a_plain_wargear_choice_is_imported_and_one_limited_per_unit_is_counted_
     assert result.catalog.summary.wargear_rules_left_out == 1
 
 
+CANNON_LIMIT = '<constraint type="max" value="1" field="selections" scope="unit" id="k-cannon"/>'
+PER_TWO_MODELS = ('<repeats><repeat value="2" repeats="1" field="selections" scope="unit" childId="model" '
+                  'includeChildSelections="true"/></repeats>')
+
+
+@pytest.mark.parametrize("limit, modifier, most, why", [
+    # not counting what the unit's models take: the sample as it is
+    (CANNON_LIMIT, "", None, "not counting what the unit's models take"),
+    (CANNON_LIMIT.replace("/>", ' includeChildSelections="true"/>'), "", dict.fromkeys(range(1, 6), 1), None),
+    (CANNON_LIMIT.replace("/>", ' includeChildSelections="true"/>'),
+     f'<modifier type="increment" value="1" field="k-cannon">{PER_TWO_MODELS}</modifier>', {1: 1, 2: 2, 3: 2, 4: 3, 5: 3},
+     None),
+    (CANNON_LIMIT.replace("/>", ' includeChildSelections="true"/>'),  # more once a Mortar is taken: not read
+     '<modifier type="increment" value="1" field="k-cannon"><conditions><condition type="atLeast" value="1" '
+     'field="selections" scope="unit" childId="o-mortar"/></conditions></modifier>', None,
+     "raised by a modifier on more than the unit's size"),
+    (CANNON_LIMIT.replace('scope="unit"', 'scope="u-walkers" includeChildSelections="true"'), "", None,
+     "counted in something other than the unit (a model, another datasheet)"),
+])
+def test_a_limit_per_unit_is_read_where_it_can_be_and_counted_where_not(tmp_path, limit, modifier, most, why):
+    cannon = ('<profiles><profile id="p-cannon" name="Cannon" typeName="Ranged Weapons"/></profiles>'
+              f'<modifiers>{modifier}</modifiers>')
+    catalogue = CATALOGUE.replace("{link}", "").replace(CANNON_LIMIT, limit).replace(
+        '</constraints>\n                    </selectionEntry>\n                    <selectionEntry type="upgrade" id="o-mortar"',
+        f'</constraints>{cannon}\n                    </selectionEntry>\n                    <selectionEntry type="upgrade" id="o-mortar"')
+    assert 'id="p-cannon"' in catalogue
+    result = import_folder(write_sample(tmp_path / "data", catalogue=catalogue))
+    squad = result.catalog.unit_named(result.catalog.faction("Testers"), "Test Squad")
+    assert {limit.weapon: limit.most for limit in squad.wargear_limits} == ({"Cannon": most} if most else {})
+    left_out = {kind: n for kind, n in result.left_out.items() if kind.startswith("wargear limits per unit")}
+    assert left_out == ({f"wargear limits per unit left out: {why}": 1} if why else {})
+
+
 def test_a_unit_without_a_unit_cost_is_priced_per_model(sample):
     walkers = sample.unit_named(sample.faction("Testers"), "Test Walkers")
     assert walkers.priced_per_model

@@ -775,8 +775,14 @@ class LimitReader:
                     limits = limits + self.limits_on(node, constraints, path, unit, unread)
                 for weapon in self.units.weapons(node):
                     ways.setdefault(weapon, []).append(limits)
-                todo += [(child, limits, path + (child.entry,)) for child in children(self.library, node)
-                         if child.entry not in path and len(path) <= MAX_DEPTH and not NOT_DATASHEET.search(child.name)]
+                for child in children(self.library, node):
+                    if child.entry in path or NOT_DATASHEET.search(child.name):
+                        continue  # a cycle's second round has the limits of its first, and more
+                    if len(path) > MAX_DEPTH:  # too deep to follow: what it gives is not limited
+                        for weapon in self.units.wargear(child):
+                            ways.setdefault(weapon, []).append([])
+                    else:
+                        todo.append((child, limits, path + (child.entry,)))
         left_out.update(LEFT_OUT.format(why) for why in unread.values())
         left_out[ERRORS_LEFT_OUT] += len(errors)
         found = []
@@ -856,7 +862,8 @@ class LimitReader:
             most = number(constraint, "value")
             for modifier in self.modifying.get(constraint.get("id", ""), []):
                 conditional = [modifier, *modifier.iterancestors("modifierGroup")]
-                if not all(counts_unit_models(q, unit.ids) for e in conditional for q in e.iter("condition", "repeat")):
+                if any(group.find("repeats") is not None for group in conditional[1:]) or \
+                        not all(counts_unit_models(q, unit.ids) for e in conditional for q in e.iter("condition", "repeat")):
                     if modifier.get("type") == "decrement":
                         continue
                     return None
