@@ -726,6 +726,7 @@ class UnitReader:
 
 Limit = tuple[tuple, dict[int, int]]  # what it counts (an entry's id, or one way to it) and its most by unit size
 LEFT_OUT = "wargear limits per unit left out: {}"
+BEYOND_UNIT = ("parent", "self", "force", "roster", "primary-catalogue", "primary-category")  # scopes not a unit's
 ERRORS_LEFT_OUT = "wargear rules stated only as an error message under conditions ('Max 1 {this} per 5 models')"
 
 
@@ -769,9 +770,9 @@ class LimitReader:
             todo: list[tuple[Node, list[Limit], tuple[Element, ...]]] = [(model, [], (model.entry,))]
             while todo:
                 node, limits, path = todo.pop()
-                if node is not root:
-                    constraints, messages = self.marks(node)
-                    errors.update(messages)
+                constraints, messages = self.marks(node) if node is not root else ([], [])
+                errors.update(messages)
+                if constraints:
                     limits = limits + self.limits_on(node, constraints, path, unit, unread)
                 for weapon in self.units.weapons(node):
                     ways.setdefault(weapon, []).append(limits)
@@ -802,13 +803,11 @@ class LimitReader:
         key = (node.entry, node.link)
         if key not in self.marked:
             constraints, messages = [], []
-            for part in (part for element in node.elements for part in element):
-                if part.tag == "constraints":
-                    constraints += [c for c in part if c.get("type") == "max" and c.get("field") == "selections"
-                                    and c.get("scope") not in ("parent", "self", "force", "roster", "primary-catalogue",
-                                                               "primary-category")]
-                elif part.tag == "modifiers":
-                    messages += [m for m in part if m.get("field") == "error"]
+            for element in node.elements:
+                held = {part.tag: part for part in (element.find("constraints"), element.find("modifiers")) if part is not None}
+                constraints += [c for c in held.get("constraints", ()) if c.get("type") == "max"
+                                and c.get("field") == "selections" and c.get("scope") not in BEYOND_UNIT]
+                messages += [m for m in held.get("modifiers", ()) if m.get("field") == "error"]
             self.marked[key] = (constraints, messages)
         return self.marked[key]
 
