@@ -804,10 +804,11 @@ class LimitReader:
         if key not in self.marked:
             constraints, messages = [], []
             for element in node.elements:
-                held = {part.tag: part for part in (element.find("constraints"), element.find("modifiers")) if part is not None}
-                constraints += [c for c in held.get("constraints", ()) if c.get("type") == "max"
-                                and c.get("field") == "selections" and c.get("scope") not in BEYOND_UNIT]
-                messages += [m for m in held.get("modifiers", ()) if m.get("field") == "error"]
+                if (held := element.find("constraints")) is not None:
+                    constraints += [c for c in held if c.get("type") == "max" and c.get("field") == "selections"
+                                    and c.get("scope") not in BEYOND_UNIT]
+                if (held := element.find("modifiers")) is not None:
+                    messages += [m for m in held if m.get("field") == "error"]
             self.marked[key] = (constraints, messages)
         return self.marked[key]
 
