@@ -120,6 +120,14 @@ def test_what_the_data_does_not_bound_is_never_flagged(data):
         ("wargear-unchecked", "warning", ("units", 1, "wargear"),
          "import your BSData copy again: listbuilder data import bsdata PATH")]
     assert "1 unit is checked only against unit sizes" in found[0].message
+    # ... and one imported before limits per unit were recorded checks none, and says so
+    unlimited = Unit.model_validate(squad.model_dump() | {"wargear_limits": None})
+    found = findings(data.model_copy(update={"units": {**data.units, squad.id: unlimited}}),
+                     "{type: Intercessor Squad, models: 5, wargear: {Astartes grenade launcher: 3}}")
+    assert [(f.code, f.severity) for f in found] == [("wargear-unchecked", "warning")]
+    assert found[0].message == ("the installed data does not record the limits per unit on the wargear of Intercessor "
+                                "Squad (it was imported by an earlier listbuilder): the wargear of 1 unit is checked "
+                                "without limits per unit")
 
 
 def test_a_limit_per_unit_is_one_finding_with_the_numbers(data):

@@ -167,8 +167,8 @@ class Unit(Strict):
     wargear_choices: list[WargearChoice] = Field(default_factory=list)
     shared_wargear: list[str] = Field(default_factory=list, description=(
         "weapons the unit's own entries give, outside any model's: any model may carry them"))
-    wargear_limits: list[WargearLimit] = Field(default_factory=list, description=(
-        "weapons the data limits per unit (none from an import before these were recorded)"))
+    wargear_limits: list[WargearLimit] | None = Field(None, description=(
+        "weapons the data limits per unit (None: an import before these were recorded)"))
     abilities: list[Ability] = Field(default_factory=list)
     rules: list[str] = Field(default_factory=list, description="core and army rules it has, by name")
     leader: LeaderRule | None = None
@@ -215,7 +215,7 @@ class Unit(Strict):
     @cached_property
     def limits(self) -> dict[str, WargearLimit]:
         """The unit's wargear limits by weapon (name_key)."""
-        return {name_key(limit.weapon): limit for limit in self.wargear_limits}
+        return {name_key(limit.weapon): limit for limit in self.wargear_limits or ()}
 
     def points_for(self, models: int) -> int | None:
         """The points of the unit at that many models, or None if it cannot have that many."""

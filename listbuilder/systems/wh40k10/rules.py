@@ -297,15 +297,20 @@ class _Muster:
 
     def _wargear_unbounded(self) -> None:
         """Data imported before the import recorded what each kind of model may carry bounds wargear
-        by the unit's size alone (D23): a warning, once, where the roster names wargear it leaves
-        unchecked, so that a legal verdict is not taken for more than it is."""
-        stale = [c for c in self.units if c.entry.wargear and any(m.wargear is None for m in c.unit.models)]
-        if stale:
-            first = stale[0]
-            self.findings.add("wargear-unchecked", f"the installed data does not say which models of "
-                              f"{first.name} may carry which weapons (it was imported by an earlier "
-                              f"listbuilder): the wargear of {plural(len(stale), 'unit')} is checked only "
-                              f"against unit sizes", WARGEAR.format(first.name), ("units", first.index, "wargear"),
+        by the unit's size alone (D23), and before it recorded limits per unit, checks none (D24): a
+        warning, once, where the roster names wargear it leaves unchecked, so that a legal verdict
+        is not taken for more than it is."""
+        named = [c for c in self.units if c.entry.wargear]
+        stale = [c for c in named if any(m.wargear is None for m in c.unit.models)]
+        unlimited = [c for c in named if c.unit.wargear_limits is None]
+        if stale or unlimited:
+            first, count = (stale or unlimited)[0], len(stale or unlimited)
+            unchecked = (f"say which models of {first.name} may carry which weapons" if stale else
+                         f"record the limits per unit on the wargear of {first.name}")
+            checked = "checked only against unit sizes" if stale else "checked without limits per unit"
+            self.findings.add("wargear-unchecked", f"the installed data does not {unchecked} (it was imported by an "
+                              f"earlier listbuilder): the wargear of {plural(count, 'unit')} is {checked}",
+                              WARGEAR.format(first.name), ("units", first.index, "wargear"),
                               suggestion="import your BSData copy again: listbuilder data import bsdata PATH",
                               severity="warning")
 
