@@ -1204,7 +1204,7 @@ def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None)
     formations: list[BuiltFormation] = []
     twins: Twins = {}
     matches = [view.formations_by_name.get(name_key(entry.type)) for entry in roster.formations]
-    written = Counter(id(match[1]) for match in matches if match is not None)  # a formation may have a twin if twice
+    times = Counter(id(match[1]) for match in matches if match is not None)  # only one written twice may have a twin
     for index, (entry, match) in enumerate(zip(roster.formations, matches)):
         if match is None:
             purchase = _named(entry.type, army.purchases)
@@ -1214,7 +1214,7 @@ def build(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None)
                          army.rule, ("formations", index, "type"), suggestion=hint)
             continue
         formations.append(_formation(match[0], view, match[1], entry, index, findings, reuse,
-                                     twins if written[id(match[1])] > 1 else None))
+                                     twins if times[id(match[1])] > 1 else None))
     _requirements(formations, findings)
     _per_army(view.lists(), formations, findings)
     _limits([*game.limits, *army.limits], roster.points, formations, findings)
