@@ -124,7 +124,10 @@ class BuiltFormation:
 
     def group(self, name: str) -> UnitGroup | None:
         key = name_key(name)
-        return next((g for g in self.units if name_key(g.sheet.name) == key), None)
+        for group in self.units:  # a loop, not next(...): every unit added asks
+            if name_key(group.sheet.name) == key:
+                return group
+        return None
 
     def counted(self, sheets: list[Datasheet]) -> list[Datasheet]:
         """`sheets` less the units refused upgrades added: a refused upgrade is reported once, and
