@@ -12,7 +12,7 @@ from ...core.findings import Finding
 from ...core.names import name_key, plural
 from ...core.transport import board
 
-OFF_TABLE = ("AC", "WE/AC", "SC")  # aircraft and spacecraft are never set up on the table
+OFF_TABLE = frozenset({"AC", "WE/AC", "SC"})  # aircraft and spacecraft are never set up on the table
 
 
 def strength(built: BuiltFormation) -> int:
@@ -64,7 +64,17 @@ def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSetting
     """6.1.5 applied to the `counted` units of the formation."""
     rules = game.garrison
     assert rules is not None
-    kinds, units = [g.sheet for g in counted if g.count], sum(g.count for g in counted)
+    units = scouts = fast = 0
+    kinds: list[Datasheet] = []
+    for group in counted:  # one pass and no generators: every formation of every check is asked
+        units += group.count
+        if group.count:
+            kinds.append(group.sheet)
+        if is_scout(group.sheet, group.gained):
+            scouts += group.count
+        for speed, n in group.speed_counts().items():
+            if (speed or 0) > rules.fast_speed:
+                fast += n
     if any(s.type in OFF_TABLE for s in kinds):
         return False, "aircraft and spacecraft are not set up on the table (4.2, 4.3)"
     if sentries:
@@ -77,12 +87,10 @@ def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSetting
         return False, f"it is deployed by {mode.name} ({(mode.rule or built.transport_rule.rule).split(';')[0]})"
     if any(s.speed == 0 for s in kinds):
         return True, "it includes a unit with speed 0"
-    scouts = sum(g.count for g in counted if is_scout(g.sheet, g.gained))
     needed = _share_of(units, rules.scout_share)
     if scouts >= needed:
         return True, f"{scouts} of {units} units are scouts (half, rounding up, is {needed})"
     war_engines = [s.name for s in kinds if s.is_war_engine]
-    fast = sum(n for g in counted for speed, n in g.speed_counts().items() if (speed or 0) > rules.fast_speed)
     if war_engines:
         return False, f"it has a war engine ({war_engines[0]}) and too few scouts ({scouts} of {units})"
     if fast > rules.max_fast_units:
@@ -161,10 +169,11 @@ def derive(result: RosterResult, game: GameSettings) -> None:
                                                                        f"among other formations"}}
             continue
         kinds = built.kinds()
-        on_table = not any(s.type == "SC" for s in kinds)
+        types = {s.type for s in kinds}
+        on_table = "SC" not in types
         sentries = is_sentries(kinds)
         breaks = on_table and not sentries
-        roles[id(built)] = (not sentries, not all(s.type in OFF_TABLE for s in kinds))
+        roles[id(built)] = (not sentries, not types <= OFF_TABLE)
         full = strength(built)
         eligible, reason = garrison(built, game, sentries)
         transports = [g for g in built.units if g.source == "transport"]
@@ -182,7 +191,7 @@ def derive(result: RosterResult, game: GameSettings) -> None:
         if id(built.twin or built) not in roles:  # reused from an earlier check, or not on the table
             kinds = built.kinds()
             roles[id(built.twin or built)] = (built.on_table and not is_sentries(kinds),
-                                              built.on_table and not all(s.type in OFF_TABLE for s in kinds))
+                                              built.on_table and not {s.type for s in kinds} <= OFF_TABLE)
     role = [roles[id(f.twin or f)] for f in result.formations]
     targets = [f for f, (_, target) in zip(result.formations, role) if target]
     top = max((f.points for f in targets), default=0)
