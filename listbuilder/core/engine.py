@@ -972,10 +972,14 @@ def _count(limit: Limit, formations: list[BuiltFormation], refused: bool) -> tup
         for group in built.units:
             if counts(group.sheet):
                 matching[group.sheet.name] = matching.get(group.sheet.name, 0) + group.count
-        # without `refused`, less the units refused upgrades added, as BuiltFormation.counted leaves them
-        n = sum(number - (0 if refused else min(number, built.set_aside.get(name, 0)))
-                for name, number in matching.items())
-        return n + sum(1 for c in built.characters if (refused or c.upgrade not in built.refused) and counts(c.sheet))
+        n = 0  # loops, not sums over generators: asked of every formation for every limit
+        for name, number in matching.items():
+            # without `refused`, less the units refused upgrades added, as BuiltFormation.counted leaves them
+            n += number if refused else number - min(number, built.set_aside.get(name, 0))
+        for character in built.characters:
+            if (refused or character.upgrade not in built.refused) and counts(character.sheet):
+                n += 1
+        return n
 
     total, hits = 0, []
     numbers: dict[int, int] = {}  # by the formation built: twins hold the same
