@@ -171,10 +171,12 @@ class RosterResult:
 
 def _named(name: str, candidates: list[Any], attr: str = "name") -> Any | None:
     key = name_key(name)
-    # vars(), not getattr(): a model without an `id` field would answer through pydantic's slow
-    # missing-attribute path, on every candidate of every lookup
-    return next((c for c in candidates if name_key(getattr(c, attr)) == key
-                 or name_key(vars(c).get("id") or "") == key), None)
+    for candidate in candidates:
+        # vars(), not getattr(): a model without an `id` field would answer through pydantic's slow
+        # missing-attribute path, on every candidate of every lookup
+        if name_key(getattr(candidate, attr)) == key or name_key(vars(candidate).get("id") or "") == key:
+            return candidate
+    return None
 
 
 @dataclass
@@ -678,8 +680,9 @@ class _FormationBuilder:
     def _check_taken(self, upgrade: Upgrade, counts: dict[str, int], key: str) -> None:
         """The rules on what an upgrade may take, in order: the first one broken is the one reported,
         and the upgrade is built as written all the same."""
-        if not all(self._option_allowed(o, upgrade, "upgrades", key) for o in upgrade.options if counts.get(o.label)):
-            return
+        for option in upgrade.options:
+            if counts.get(option.label) and not self._option_allowed(option, upgrade, "upgrades", key):
+                return
         if upgrade.only_units is not None and not self._holds_only(upgrade, key):
             return
         if upgrade.carry == "whole formation" and not self._whole_formation(upgrade, sum(counts.values()), key):

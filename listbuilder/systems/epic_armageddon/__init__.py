@@ -24,7 +24,7 @@ SCOUTS = frozenset({"scout", "scouts"})
 
 
 def is_scout(sheet: Datasheet, gained: list[str]) -> bool:
-    return not SCOUTS.isdisjoint(sheet.ability_keys) or any(a.casefold() in SCOUTS for a in gained)
+    return not SCOUTS.isdisjoint(sheet.ability_keys) or bool(gained) and any(a.casefold() in SCOUTS for a in gained)
 
 
 def has(sheet: Datasheet, ability: str) -> bool:
@@ -102,9 +102,10 @@ def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSetting
 def blast_notes(kinds: list[Datasheet]) -> list[str]:
     """Units whose loss gives a formation of these `kinds` of unit no Blast markers, shown beside its break point."""
     notes = []
+    grots = [has(s, "grot") for s in kinds]
     if any(has(s, "drones") for s in kinds):
         notes.append("no Blast markers for drones destroyed (5.13.1 Tau Drones)")
-    if any(has(s, "grot") for s in kinds) and any(not has(s, "grot") for s in kinds):
+    if any(grots) and not all(grots):
         notes.append("no Blast markers for Grots killed while it has an Ork unit (5.6.3 Grotz)")
     return notes
 
