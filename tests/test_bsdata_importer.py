@@ -219,3 +219,61 @@ def test_groups_that_link_each_other_in_a_circle_end(tmp_path, name):
         '</selectionEntryGroup></sharedSelectionEntryGroups>')
     result = import_folder(write_sample(tmp_path / "data", catalogue=looped))
     assert result.errors == [] and result.catalog.unit_named(result.catalog.faction("Testers"), "Test Boss")
+
+
+def condition(kind: str, value: int, child: str, scope: str = "unit", children: bool = True) -> str:
+    return (f'<condition type="{kind}" value="{value}" field="selections" scope="{scope}" childId="{child}" shared="true"'
+            + (' includeChildSelections="true"/>' if children else "/>"))
+
+
+def conditions(*inside: str, group: str = "") -> str:
+    listed = f"<conditions>{''.join(inside)}</conditions>"
+    return f'<conditionGroups><conditionGroup type="{group}">{listed}</conditionGroup></conditionGroups>' if group else listed
+
+
+def error(conditions: str, kind: str = "add") -> str:
+    return f'<modifier type="{kind}" value="Max 1 {{this}} per 4 models" field="error">{conditions}</modifier>'
+
+
+FEWER_THAN_4 = condition("lessThan", 4, "model")
+MORE_THAN_1 = condition("greaterThan", 1, "o-cannon")
+
+
+@pytest.mark.parametrize("message, most, why", [
+    # the Intercessors' grenade launcher: fewer than 4 models and more than 1 Cannon, in an `and` group
+    (error(conditions(FEWER_THAN_4, MORE_THAN_1, group="and")), {1: 1, 2: 1, 3: 1, 4: 4, 5: 5}, None),
+    # ... the models counted as the group holding them all, without child selections
+    (error(conditions(condition("lessThan", 4, "g-troops", children=False), MORE_THAN_1)), {1: 1, 2: 1, 3: 1, 4: 4, 5: 5},
+     None),
+    # the Wracks' hexrifle: more than 2, or more than 1 below 4 models
+    (error(f'<conditionGroups><conditionGroup type="or">{conditions(condition("greaterThan", 2, "o-cannon"))}'
+           f'{conditions(FEWER_THAN_4, MORE_THAN_1, group="and")}</conditionGroup></conditionGroups>'),
+     {1: 1, 2: 1, 3: 1, 4: 2, 5: 2}, None),
+    # the Voidscarred's "Squad size must be 10": any Cannon below 3 models
+    (error(conditions(condition("lessThan", 3, "model"), condition("atLeast", 1, "o-cannon"))), {1: 0, 2: 0, 3: 3, 4: 4, 5: 5},
+     None),
+    # "cannot have both": a condition on another entry
+    (error(conditions(condition("atLeast", 1, "o-mortar"), condition("atLeast", 1, "o-cannon"), group="and")), None,
+     "under conditions on more than the unit's size and the selections of its entry"),
+    # counted within the model, not the unit
+    (error(conditions(FEWER_THAN_4, condition("greaterThan", 1, "o-cannon", scope="parent"))), None,
+     "under conditions on more than the unit's size and the selections of its entry"),
+    # a count that does not only rise (exactly 1)
+    (error(conditions(FEWER_THAN_4, condition("equalTo", 1, "o-cannon"))), None,
+     "under conditions on more than the unit's size and the selections of its entry"),
+    (f'<modifierGroup>{conditions(FEWER_THAN_4)}<modifiers>{error(conditions(MORE_THAN_1))}</modifiers></modifierGroup>',
+     None, "in a modifier group or repeated"),
+    (error(""), None, "without conditions"),
+])
+def test_an_error_message_is_read_as_a_limit_per_unit_where_it_can_be_and_counted_where_not(tmp_path, message, most, why):
+    """D25 on a made-up squad of 1-5 Troopers, each of whom may take a Cannon that no constraint limits."""
+    wrapper = "modifierGroups" if message.startswith("<modifierGroup") else "modifiers"
+    cannon = ('<profiles><profile id="p-cannon" name="Cannon" typeName="Ranged Weapons"/></profiles>'
+              f'<{wrapper}>{message}</{wrapper}>')
+    catalogue = CATALOGUE.replace("{link}", "").replace(f"<constraints>{CANNON_LIMIT}</constraints>", cannon)
+    assert 'id="p-cannon"' in catalogue
+    result = import_folder(write_sample(tmp_path / "data", catalogue=catalogue))
+    squad = result.catalog.unit_named(result.catalog.faction("Testers"), "Test Squad")
+    assert {limit.weapon: limit.most for limit in squad.wargear_limits} == ({"Cannon": most} if most else {})
+    left_out = {kind: n for kind, n in result.left_out.items() if kind.startswith("wargear rules stated as error")}
+    assert left_out == ({f"wargear rules stated as error messages left out: {why}": 1} if why else {})

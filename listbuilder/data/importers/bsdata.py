@@ -727,7 +727,8 @@ class UnitReader:
 Limit = tuple[tuple, dict[int, int]]  # what it counts (an entry's id, or one way to it) and its most by unit size
 LEFT_OUT = "wargear limits per unit left out: {}"
 BEYOND_UNIT = ("parent", "self", "force", "roster", "primary-catalogue", "primary-category")  # scopes not a unit's
-ERRORS_LEFT_OUT = "wargear rules stated only as an error message under conditions ('Max 1 {this} per 5 models')"
+ERRORS_LEFT_OUT = "wargear rules stated as error messages left out: {}"
+RISING = ("greaterThan", "atLeast", "instanceOf")  # conditions that, once they hold, hold for any larger count
 
 
 @dataclass
@@ -738,6 +739,16 @@ class LimitedUnit:
     ids: set[str]
     sizes: list[int]
     direct_models: set[Element]
+    model_ids: set[str]  # what counts exactly its models without child selections: `model`, a group around all
+
+    def counts(self, query: Element) -> bool:
+        return query.get("field") == "selections" and (query.get("scope") == "unit" or query.get("scope") in self.ids)
+
+    def counts_models(self, query: Element) -> bool:
+        """Whether a condition counts the unit's models (with child selections, or, where every model
+        is the unit's own selection, without: `model` or a group holding them all)."""
+        return counts_unit_models(query, self.ids) or (
+            self.counts(query) and query.get("childId") in self.model_ids and query.get("includeChildSelections") != "true")
 
 
 def counts_unit_models(query: Element, unit_ids: set[str]) -> bool:
@@ -762,18 +773,21 @@ class LimitReader:
              left_out: Counter) -> list[WargearLimit]:
         models = [slot.node for slot, _ in lineages]
         nested = {slot.node.entry for slot, above in lineages if any(s.node.kind != "group" for s in above)}
-        unit = LimitedUnit(root.ids, sizes, {model.entry for model in models} - nested)
+        around_all = set.intersection(*({s.node.entry.get("id", "") for s in above} for _, above in lineages)) \
+            if lineages else set()
+        unit = LimitedUnit(root.ids, sizes, {model.entry for model in models} - nested,
+                           set() if nested else {"model"} | around_all)
         ways: dict[str, list[list[Limit]]] = {}  # weapon -> for each way onto a model, the limits on it
         unread: dict[Element, str] = {}  # constraints left out, with why
-        errors: set[Element] = set()
+        messages_unread: dict[Element, str] = {}
         for model in models or [root]:
             todo: list[tuple[Node, list[Limit], tuple[Element, ...]]] = [(model, [], (model.entry,))]
             while todo:
                 node, limits, path = todo.pop()
                 constraints, messages = self.marks(node) if node is not root else ([], [])
-                errors.update(messages)
-                if constraints:
-                    limits = limits + self.limits_on(node, constraints, path, unit, unread)
+                if constraints or messages:
+                    limits = limits + tightest(self.limits_on(node, constraints, path, unit, unread)
+                                               + self.limits_in(node, messages, path, unit, messages_unread))
                 for weapon in self.units.weapons(node):
                     ways.setdefault(weapon, []).append(limits)
                 for child in children(self.library, node):
@@ -785,7 +799,7 @@ class LimitReader:
                     else:
                         todo.append((child, limits, path + (child.entry,)))
         left_out.update(LEFT_OUT.format(why) for why in unread.values())
-        left_out[ERRORS_LEFT_OUT] += len(errors)
+        left_out.update(ERRORS_LEFT_OUT.format(why) for why in messages_unread.values())
         found = []
         for weapon, limited in sorted(ways.items()):
             if weapon in shared or not all(limited):
@@ -807,10 +821,53 @@ class LimitReader:
                 if (held := element.find("constraints")) is not None:
                     constraints += [c for c in held if c.get("type") == "max" and c.get("field") == "selections"
                                     and c.get("scope") not in BEYOND_UNIT]
-                if (held := element.find("modifiers")) is not None:
-                    messages += [m for m in held if m.get("field") == "error"]
+                for held in element.iterfind("modifiers"), element.iterfind("modifierGroups/modifierGroup"):
+                    messages += [m for group in held for m in group.iter("modifier") if m.get("field") == "error"]
             self.marked[key] = (constraints, messages)
         return self.marked[key]
+
+    def limits_in(self, node: Node, messages: list[Element], path: tuple[Element, ...], unit: LimitedUnit,
+                  unread: dict[Element, str]) -> list[Limit]:
+        """The limits per unit that error messages added to a node state (D25): a message raised
+        where the unit has so many models and more than so many selections of the node's own entry
+        allows, at each size, the most selections that do not raise it. Others are left out, with why."""
+        found = []
+        for message in messages:
+            own = [c for c in message.iter("condition") if not unit.counts_models(c)]
+            if message.find(".//condition") is None:
+                unread[message] = "without conditions"
+            elif message.get("type") != "add" or message.find("repeats") is not None \
+                    or next(message.iterancestors("modifierGroup"), None) is not None:
+                unread[message] = "in a modifier group or repeated"
+            elif not all(self.counts_own(c, node, unit) for c in own):
+                unread[message] = "under conditions on more than the unit's size and the selections of its entry"
+            else:
+                shared = own and all(c.get("shared") == "true" for c in own)
+                found.append(((node.entry.get("id", ""),) if shared else path, self.most_without(node, message, own, unit)))
+        return found
+
+    @staticmethod
+    def counts_own(condition: Element, node: Node, unit: LimitedUnit) -> bool:
+        """Whether a condition holds from some count of a node's own entry in the unit on (`more
+        than K`, `at least K`), counting all of them (child selections, unless the unit selects it)."""
+        return (node.entry.tag == "selectionEntry" and condition.get("childId") == node.entry.get("id")
+                and unit.counts(condition) and condition.get("type") in RISING
+                and (condition.get("includeChildSelections") == "true" or node.entry in unit.direct_models))
+
+    def most_without(self, node: Node, message: Element, own: list[Element], unit: LimitedUnit) -> dict[int, int]:
+        """At each unit size, the most selections of a node's entry that do not raise the message:
+        its conditions on that entry only rise with the count, so the first count that raises it
+        is found among the values they compare with (one past the largest at most)."""
+        most = {}
+        for models in unit.sizes:
+            counts = dict.fromkeys(unit.model_ids | {"model"}, models)
+            for taken in range(1, int(max((number(c, "value") for c in own), default=0)) + 2):
+                if Context(self.library, counts=counts | {node.entry.get("id", ""): taken}).all_hold(message):
+                    most[models] = min(taken - 1, models)
+                    break
+            else:
+                most[models] = models
+        return most
 
     @staticmethod
     def most_on(ways: list[list[Limit]], models: int) -> int:
@@ -879,6 +936,14 @@ class LimitReader:
                 return None
             found[models] = int(most)
         return found
+
+
+def tightest(limits: list[Limit]) -> list[Limit]:
+    """One node's limits, one per thing counted: every one of them holds for each selection of it."""
+    merged: dict[tuple, dict[int, int]] = {}
+    for key, most in limits:
+        merged[key] = {models: min(n, merged[key][models]) for models, n in most.items()} if key in merged else most
+    return list(merged.items())
 
 
 # --- factions ------------------------------------------------------------------------------------
