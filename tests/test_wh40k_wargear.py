@@ -7,7 +7,8 @@ hammer. A Tactical Squad of 10 has one Marine with a special weapon and one with
 special weapon. A Sternguard Veteran Squad of exactly 10 may have a second special weapon model
 (a modifier raises that model's maximum). Limits per unit (D24): the Intercessor Squad's grenade
 launcher, on both of its ways (the launcher Intercessors' and the Sergeant's bolt rifle with one),
-carries `max 2 in the unit`; Termagants' strangleweb is `max 0` and one more per 10 models."""
+carries `max 2 in the unit` and, below 10 models, the error message "Max 1 {this} per 5 models" once
+there are more than 1 (D25); Termagants' strangleweb is `max 0` and one more per 10 models."""
 
 import pytest
 
@@ -56,7 +57,8 @@ def test_the_import_records_who_may_carry_what_and_how_many_of_each(data):
 
 def test_a_legal_loadout_stays_legal(data):
     assert findings(data, "{type: Intercessor Squad, models: 5, wargear: "
-                          "{Plasma pistol: 1, Power fist: 1, Astartes grenade launcher: 2}}") == []
+                          "{Plasma pistol: 1, Power fist: 1, Astartes grenade launcher: 1}}") == []
+    assert findings(data, "{type: Intercessor Squad, models: 10, wargear: {Astartes grenade launcher: 2}}") == []
     assert findings(data, "{type: Tactical Squad, models: 10, wargear: {Flamer: 1, Plasma gun: 1, Boltgun: 8}}") == []
 
 
@@ -103,8 +105,10 @@ def test_what_the_data_does_not_bound_is_never_flagged(data):
     # constraint on the Legionaries' plasma pistol counts within the Aspiring Champion's model.
     legionaries = data.unit_named(data.faction("Chaos Space Marines"), "Legionaries")
     assert "plasma-pistol" not in legionaries.limits and "flamer" in legionaries.limits
-    # The data's "Max 1 {this} per 5 models" error messages are not read: 2 grenade launchers in 5 pass.
-    assert findings(data, "{type: Intercessor Squad, models: 5, wargear: {Astartes grenade launcher: 2}}") == []
+    # An error message that counts anything but the unit's size and its own entry is not read: the
+    # Beserks' "Max 1 twin concussion gauntlets per 5 models" is raised at exactly 2, not at 3.
+    beserks = data.unit_named(data.faction("Leagues of Votann"), "Cthonian Beserks")
+    assert "twin-concussion-gauntlets" not in beserks.limits
     # A Breachers' demolition charge is given by the unit's own entries, outside any model.
     breachers = data.unit_named(data.faction("Astra Militarum"), "Imperial Navy Breachers")
     assert breachers.shared_wargear == ["Demolition charge"] and breachers.carriers["demolition-charge"] is None
@@ -131,13 +135,20 @@ def test_what_the_data_does_not_bound_is_never_flagged(data):
 
 
 def test_a_limit_per_unit_is_one_finding_with_the_numbers(data):
-    assert unit(data, "Intercessor Squad").limits["astartes-grenade-launcher"].most == dict.fromkeys(range(5, 11), 2)
-    [launchers] = findings(data, "{type: Intercessor Squad, models: 5, wargear: {Astartes grenade launcher: 3}}")
+    # `max 2` in the unit, and "Max 1 {this} per 5 models" raised below 10 models past 1 (D25)
+    assert unit(data, "Intercessor Squad").limits["astartes-grenade-launcher"].most == {**dict.fromkeys(range(5, 10), 1),
+                                                                                       10: 2}
+    [launchers] = findings(data, "{type: Intercessor Squad, models: 5, wargear: {Astartes grenade launcher: 2}}")
     assert (launchers.code, launchers.path) == ("wargear-not-allowed", ("units", 1, "wargear", "Astartes grenade launcher"))
-    assert launchers.message == ("3 models of Intercessor Squad carry Astartes grenade launcher, but its datasheet "
-                                 "allows at most 2 in a unit of 5 models")
-    assert launchers.suggestion == "give it to at most 2: `Astartes grenade launcher: 2`"
+    assert launchers.message == ("2 models of Intercessor Squad carry Astartes grenade launcher, but its datasheet "
+                                 "allows at most 1 in a unit of 5 models (1 at 5-9 models, 2 at 10 models)")
+    assert launchers.suggestion == "give it to at most 1: `Astartes grenade launcher: 1`, or field 10 models"
     assert launchers.rule == "Intercessor Squad datasheet (Datasheets 6-7: Unit Composition, Wargear Options)"
+    [three] = findings(data, "{type: Intercessor Squad, models: 10, wargear: {Astartes grenade launcher: 3}}")
+    assert three.code == "wargear-not-allowed" and three.message == (
+        "3 models of Intercessor Squad carry Astartes grenade launcher, but its datasheet allows at most 2 in a unit "
+        "of 10 models (1 at 5-9 models, 2 at 10 models)")
+    assert three.suggestion == "give it to at most 2: `Astartes grenade launcher: 2`"
     # refused by the kinds of model that may carry it, it is not refused a second time by the limit
     [kinds] = findings(data, "{type: Intercessor Squad, models: 10, wargear: {Astartes grenade launcher: 4}}")
     assert "only its Intercessor Sergeant (1) and" in kinds.message
