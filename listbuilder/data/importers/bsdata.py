@@ -773,10 +773,11 @@ class LimitReader:
              left_out: Counter) -> list[WargearLimit]:
         models = [slot.node for slot, _ in lineages]
         nested = {slot.node.entry for slot, above in lineages if any(s.node.kind != "group" for s in above)}
+        own_models = bool(lineages) and not nested  # every model is the unit's own selection
         around_all = set.intersection(*({s.node.entry.get("id", "") for s in above} for _, above in lineages)) \
-            if lineages else set()
+            if own_models else set()
         unit = LimitedUnit(root.ids, sizes, {model.entry for model in models} - nested,
-                           set() if nested else {"model"} | around_all)
+                           {"model"} | around_all if own_models else set())
         ways: dict[str, list[list[Limit]]] = {}  # weapon -> for each way onto a model, the limits on it
         unread: dict[Element, str] = {}  # constraints left out, with why
         messages_unread: dict[Element, str] = {}
@@ -821,8 +822,8 @@ class LimitReader:
                 if (held := element.find("constraints")) is not None:
                     constraints += [c for c in held if c.get("type") == "max" and c.get("field") == "selections"
                                     and c.get("scope") not in BEYOND_UNIT]
-                for held in element.iterfind("modifiers"), element.iterfind("modifierGroups/modifierGroup"):
-                    messages += [m for group in held for m in group.iter("modifier") if m.get("field") == "error"]
+                holders = [*element.iterfind("modifiers"), *element.iterfind("modifierGroups")]
+                messages += [m for held in holders for m in held.iter("modifier") if m.get("field") == "error"]
             self.marked[key] = (constraints, messages)
         return self.marked[key]
 
@@ -842,7 +843,7 @@ class LimitReader:
             elif not all(self.counts_own(c, node, unit) for c in own):
                 unread[message] = "under conditions on more than the unit's size and the selections of its entry"
             else:
-                shared = own and all(c.get("shared") == "true" for c in own)
+                shared = bool(own) and all(c.get("shared") == "true" for c in own)
                 found.append(((node.entry.get("id", ""),) if shared else path, self.most_without(node, message, own, unit)))
         return found
 
