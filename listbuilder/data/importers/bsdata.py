@@ -822,8 +822,10 @@ class LimitReader:
                 if (held := element.find("constraints")) is not None:
                     constraints += [c for c in held if c.get("type") == "max" and c.get("field") == "selections"
                                     and c.get("scope") not in BEYOND_UNIT]
-                holders = [*element.iterfind("modifiers"), *element.iterfind("modifierGroups")]
-                messages += [m for held in holders for m in held.iter("modifier") if m.get("field") == "error"]
+                if (held := element.find("modifiers")) is not None:
+                    messages += [m for m in held if m.get("field") == "error"]
+                if (held := element.find("modifierGroups")) is not None:  # rare: their modifiers at any depth
+                    messages += [m for m in held.iter("modifier") if m.get("field") == "error"]
             self.marked[key] = (constraints, messages)
         return self.marked[key]
 
