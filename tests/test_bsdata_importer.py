@@ -267,6 +267,9 @@ MORE_THAN_1 = condition("greaterThan", 1, "o-cannon")
     # a count that does not only rise (exactly 1)
     (error(conditions(FEWER_THAN_4, condition("equalTo", 1, "o-cannon"))), None,
      "under conditions on more than the unit's size and the selections of its entry"),
+    # what a selection is, not how many
+    (error(conditions(FEWER_THAN_4, condition("instanceOf", 1, "o-cannon"))), None,
+     "under conditions on more than the unit's size and the selections of its entry"),
     (f'<modifierGroup>{conditions(FEWER_THAN_4)}<modifiers>{error(conditions(MORE_THAN_1))}</modifiers></modifierGroup>',
      None, "in a modifier group or repeated"),
     (error(""), None, "without conditions"),

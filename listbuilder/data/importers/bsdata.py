@@ -728,7 +728,7 @@ Limit = tuple[tuple, dict[int, int]]  # what it counts (an entry's id, or one wa
 LEFT_OUT = "wargear limits per unit left out: {}"
 BEYOND_UNIT = ("parent", "self", "force", "roster", "primary-catalogue", "primary-category")  # scopes not a unit's
 ERRORS_LEFT_OUT = "wargear rules stated as error messages left out: {}"
-RISING = ("greaterThan", "atLeast", "instanceOf")  # conditions that, once they hold, hold for any larger count
+RISING = ("greaterThan", "atLeast")  # counts that, once they raise a message, raise it for any larger count
 
 
 @dataclass
@@ -745,10 +745,11 @@ class LimitedUnit:
         return query.get("field") == "selections" and (query.get("scope") == "unit" or query.get("scope") in self.ids)
 
     def counts_models(self, query: Element) -> bool:
-        """Whether a condition counts the unit's models (with child selections, or, where every model
-        is the unit's own selection, without: `model` or a group holding them all)."""
-        return counts_unit_models(query, self.ids) or (
-            self.counts(query) and query.get("childId") in self.model_ids and query.get("includeChildSelections") != "true")
+        """Whether a condition compares the number of the unit's models (counted with child
+        selections, or, where every model is the unit's own selection, without: `model` or a group
+        holding them all); `instanceOf` asks what a selection is, not how many."""
+        return query.get("type") not in ("instanceOf", "notInstanceOf") and (counts_unit_models(query, self.ids) or (
+            self.counts(query) and query.get("childId") in self.model_ids and query.get("includeChildSelections") != "true"))
 
 
 def counts_unit_models(query: Element, unit_ids: set[str]) -> bool:
