@@ -101,6 +101,9 @@ class Library:
         self.catalogues = {x.root.get("id"): x for x in files if x.root.tag == "catalogue"}
         self.broken: set[Location] = set()  # links already reported as broken
         self.children: dict[tuple[Element, Element | None], list[Node]] = {}  # see children()
+        self.modifiers: dict[Element, tuple[dict[str, list[Element]], list[tuple[Element, set[str]]]]] = {}
+        self.conditions: dict[Element, tuple[list[Element], list[Element]]] = {}
+        self.enhancements: dict[Path, list[Element]] = {}  # see enhancement_groups()
         self.reported: set[str] = set()  # units already reported as given a Faction keyword
         self.category_names = {c.get("id"): c.get("name", "") for x in files for c in x.root.iter("categoryEntry")}
         # What modifiers anywhere in the data may do to each field (a constraint's id): a modifier of
@@ -112,6 +115,37 @@ class Library:
                 self.raised.add(modifier.get("field", ""))
             if modifier.get("type") != "increment":
                 self.lowered.add(modifier.get("field", ""))
+
+    def modifiers_of(self, element: Element) -> tuple[dict[str, list[Element]], list[tuple[Element, set[str]]]]:
+        """An element's own modifiers by field, and its modifier groups with every field modified
+        in each (read once per element: the same entries are asked about by unit and by faction)."""
+        found = self.modifiers.get(element)
+        if found is None:
+            own: dict[str, list[Element]] = {}
+            for modifier in element.iterfind("modifiers/modifier"):
+                own.setdefault(modifier.get("field"), []).append(modifier)
+            groups = [(group, {m.get("field") for m in group.iter("modifier")})
+                      for group in element.iterfind("modifierGroups/modifierGroup")]
+            found = self.modifiers[element] = own, groups
+        return found
+
+    def conditions_of(self, element: Element) -> tuple[list[Element], list[Element]]:
+        """The conditions and condition groups directly under an element (read once per element)."""
+        found = self.conditions.get(element)
+        if found is None:
+            found = self.conditions[element] = (list(element.iterfind("conditions/condition")),
+                                                list(element.iterfind("conditionGroups/conditionGroup")))
+        return found
+
+    def enhancement_groups(self, xml: XmlFile) -> list[Element]:
+        """A file's groups of enhancements, not those inside another (found once per file: the
+        factions that link a library all read its groups)."""
+        found = self.enhancements.get(xml.path)
+        if found is None:
+            found = self.enhancements[xml.path] = [
+                group for group in xml.root.iter("selectionEntryGroup") if is_enhancements(group) and
+                not any(is_enhancements(a) for a in group.iterancestors("selectionEntryGroup"))]
+        return found
 
     def xml_of(self, element: Element) -> XmlFile:
         return self.file_of[id(element.getroottree().getroot())]
@@ -248,16 +282,13 @@ class Context:
         compare = COMPARE.get(kind)
         return None if compare is None else compare(count, number(condition, "value"))
 
-    def all_hold(self, element: Element) -> bool | None:
-        """Whether the conditions and condition groups directly under an element all hold."""
-        results = [self.holds(c) for c in element.iterfind("conditions/condition")]
-        results += [self.group_holds(g) for g in element.iterfind("conditionGroups/conditionGroup")]
-        return _combine(results, "and")
-
-    def group_holds(self, group: Element) -> bool | None:
-        results = [self.holds(c) for c in group.iterfind("conditions/condition")]
-        results += [self.group_holds(g) for g in group.iterfind("conditionGroups/conditionGroup")]
-        return _combine(results, group.get("type", "and"))
+    def all_hold(self, element: Element, kind: str = "and") -> bool | None:
+        """Whether the conditions and condition groups directly under an element all hold (or,
+        with `kind` "or", any)."""
+        conditions, groups = self.library.conditions_of(element)
+        results = [self.holds(c) for c in conditions]
+        results += [self.all_hold(g, g.get("type", "and")) for g in groups]
+        return _combine(results, kind)
 
     def repeats(self, modifier: Element) -> int | None:
         times = 1
@@ -280,11 +311,11 @@ def _combine(results: list[bool | None], kind: str) -> bool | None:
 def modifiers(element: Element, context: Context, wanted: str) -> Iterator[tuple[Element, bool | None]]:
     """Each modifier of one field under an element (modifier groups flattened), with whether it
     applies; conditions are evaluated only for the modifiers asked for."""
-    for modifier in element.iterfind("modifiers/modifier"):
-        if modifier.get("field") == wanted:
-            yield modifier, context.all_hold(modifier)
-    for group in element.iterfind("modifierGroups/modifierGroup"):
-        if any(m.get("field") == wanted for m in group.iter("modifier")):
+    own, groups = context.library.modifiers_of(element)
+    for modifier in own.get(wanted, ()):
+        yield modifier, context.all_hold(modifier)
+    for group, fields in groups:
+        if wanted in fields:
             outer = context.all_hold(group)
             for modifier, applies in modifiers(group, context, wanted):
                 yield modifier, _combine([outer, applies], "and")
@@ -341,9 +372,8 @@ class Sheet:
     defaults: dict[Element, list[str]] = field(default_factory=dict)  # model entry -> default wargear
     choices: list[tuple[WargearChoice, Node, Node]] = field(default_factory=list)  # with its model and group
 
-    def add(self, profile: Element, type_name: str) -> None:
+    def add(self, profile: Element, type_name: str, values: dict[str, str]) -> None:
         kind = profile.get("typeName") or type_name
-        values = characteristics(profile)
         name = profile.get("name", "")
         if kind == "Unit" and not any(p.name == name and p.toughness == values.get("T", "") for p in self.profiles):
             self.profiles.append(UnitProfile(
@@ -351,11 +381,13 @@ class Sheet:
                 wounds=values.get("W", ""), leadership=values.get("LD", ""), objective_control=values.get("OC", "")))
         elif kind in WEAPON_KINDS:
             keywords = values.get("KEYWORDS", "")
-            self.weapons.setdefault((name, kind), Weapon(
-                name=name, kind="ranged" if kind.startswith("Ranged") else "melee", range=values.get("RANGE", "Melee"),
-                attacks=values.get("A", ""), skill=values.get("BS") or values.get("WS", ""),
-                strength=values.get("S", ""), armour_penetration=values.get("AP", ""), damage=values.get("D", ""),
-                keywords=[] if keywords in ("", "-") else [k.strip() for k in keywords.split(",")]))
+            if (name, kind) not in self.weapons:
+                self.weapons[name, kind] = Weapon(
+                    name=name, kind="ranged" if kind.startswith("Ranged") else "melee",
+                    range=values.get("RANGE", "Melee"), attacks=values.get("A", ""),
+                    skill=values.get("BS") or values.get("WS", ""), strength=values.get("S", ""),
+                    armour_penetration=values.get("AP", ""), damage=values.get("D", ""),
+                    keywords=[] if keywords in ("", "-") else [k.strip() for k in keywords.split(",")])
         elif kind == "Abilities":
             self.abilities.setdefault(name, values.get("DESCRIPTION", ""))
         if kind == "Transport" or (kind == "Abilities" and name == "Transport"):
@@ -369,6 +401,9 @@ class UnitReader:
         self.hidden_in_matched_play: dict[tuple[Element, Element | None], bool] = {}
         self.weapons_of: dict[tuple[Element, Element | None], frozenset[str]] = {}
         self.wargear_under: dict[tuple[Element, Element | None], frozenset[str]] = {}
+        self.profiles_of: dict[tuple[Element, Element | None], list[Element]] = {}
+        self.values_of: dict[Element, dict[str, str]] = {}  # a profile's characteristics
+        self.modified_under: dict[Element, set[str]] = {}  # the fields the modifiers in an element change
         self.limits = LimitReader(self)
 
     def shown(self, node: Node) -> bool:
@@ -636,7 +671,7 @@ class UnitReader:
         """Profiles, weapons, abilities, rules, transport and default loadouts, from the whole unit."""
         sheet = Sheet()
         walked = list(self.walk(root))
-        modified = {m.get("field") for node, _ in walked for e in node.elements for m in e.iter("modifier")}
+        modified = set().union(*(self.modified_fields(e) for node, _ in walked for e in node.elements))
         mapped: set[Element] = set()
         for node, in_model in walked:
             if node.kind == "model":
@@ -646,7 +681,7 @@ class UnitReader:
                         sheet.choices.append((choice, node, group))
                         mapped.add(group.entry)
             for profile in self.profiles(node):
-                sheet.add(profile, self.library.profile_types.get(profile.get("typeId"), ""))
+                sheet.add(profile, self.library.profile_types.get(profile.get("typeId"), ""), self.characteristics(profile))
             for link in node.parts("infoLinks/infoLink"):
                 if link.get("type") == "rule":
                     target = self.library.target(link)
@@ -660,6 +695,13 @@ class UnitReader:
         if invulnerable:
             sheet.profiles = [p.model_copy(update={"invulnerable_save": invulnerable.group(0)}) for p in sheet.profiles]
         return sheet
+
+    def modified_fields(self, element: Element) -> set[str]:
+        """The fields the modifiers anywhere in an element change (read once per element)."""
+        found = self.modified_under.get(element)
+        if found is None:
+            found = self.modified_under[element] = {m.get("field") for m in element.iter("modifier")}
+        return found
 
     def choice(self, model: Node, group: Node, modified: set[str]) -> WargearChoice | None:
         """A model's choice group as a WargearChoice, where the data states it plainly: options that
@@ -692,20 +734,33 @@ class UnitReader:
             else:
                 yield slot, above
 
-    def profiles(self, node: Node) -> Iterator[Element]:
-        for element in node.elements:
-            yield from element.iterfind("profiles/profile")
-            for link in element.iterfind("infoLinks/infoLink"):
-                if link.get("type") == "profile":
-                    target = self.library.target(link)
-                    if target is not None:
-                        yield target
-                elif link.get("type") == "infoGroup":
-                    target = self.library.target(link)
-                    if target is not None:
-                        yield from target.iter("profile")
-            for group in element.iterfind("infoGroups/infoGroup"):
-                yield from group.iter("profile")
+    def profiles(self, node: Node) -> list[Element]:
+        """A node's profiles, its own and those it links (read once per node)."""
+        key = (node.entry, node.link)
+        found = self.profiles_of.get(key)
+        if found is None:
+            found = self.profiles_of[key] = []
+            for element in node.elements:
+                found += element.iterfind("profiles/profile")
+                for link in element.iterfind("infoLinks/infoLink"):
+                    if link.get("type") == "profile":
+                        target = self.library.target(link)
+                        if target is not None:
+                            found.append(target)
+                    elif link.get("type") == "infoGroup":
+                        target = self.library.target(link)
+                        if target is not None:
+                            found += target.iter("profile")
+                for group in element.iterfind("infoGroups/infoGroup"):
+                    found += group.iter("profile")
+        return found
+
+    def characteristics(self, profile: Element) -> dict[str, str]:
+        """A profile's characteristics (read once per profile: many units link the same weapons)."""
+        found = self.values_of.get(profile)
+        if found is None:
+            found = self.values_of[profile] = characteristics(profile)
+        return found
 
     def _default_wargear(self, node: Node) -> list[str]:
         """What a model comes with: wargear it must take, and the default choice of each group."""
@@ -1042,10 +1097,8 @@ class FactionReader:
         enhancements: dict[str, dict[str, Enhancement]] = {name: {} for name in found}
         sources = [catalogue] + self.library.linked_catalogues(catalogue, roots_only=False)
         for source in sources:
-            for group in source.root.iter("selectionEntryGroup"):
-                if is_enhancements(group) and \
-                        not any(is_enhancements(a) for a in group.iterancestors("selectionEntryGroup")):
-                    self._enhancements(Node(group), None, ids, found, enhancements, context)
+            for group in self.library.enhancement_groups(source):
+                self._enhancements(Node(group), None, ids, found, enhancements, context)
         return [Detachment(name=name, rules=rules, enhancements=list(enhancements[name].values()))
                 for name, (_, rules) in found.items()]
 
@@ -1087,7 +1140,7 @@ class FactionReader:
                 self.library.warn("bsdata-bad-number", f"enhancement {child.name!r} left out: {bad}", bad.element,
                                   "enhancements left out for a number that is not one")
                 continue
-            text = next((characteristics(p).get("DESCRIPTION", "") for p in self.unit_reader.profiles(child)), "")
+            text = next((self.unit_reader.characteristics(p).get("DESCRIPTION", "") for p in self.unit_reader.profiles(child)), "")
             restriction = RESTRICTION.match(plain(text))
             into[owner].setdefault(child.name, Enhancement(
                 name=child.name, points=int(points or 0), text=text,
