@@ -100,7 +100,7 @@ class Library:
         self.profile_types = {p.get("id"): p.get("name") for x in files for p in x.root.iter("profileType")}
         self.catalogues = {x.root.get("id"): x for x in files if x.root.tag == "catalogue"}
         self.broken: set[Location] = set()  # links already reported as broken
-        self.children: dict[tuple[Element, Element | None], list[Node]] = {}  # see children()
+        self.children: dict[Element, list[Node]] = {}  # see children_of()
         self.modifiers: dict[Element, tuple[dict[str, list[Element]], list[tuple[Element, set[str]]]]] = {}
         self.conditions: dict[Element, tuple[list[Element], list[Element]]] = {}
         self.enhancements: dict[Path, list[Element]] = {}  # see enhancement_groups()
@@ -115,6 +115,20 @@ class Library:
                 self.raised.add(modifier.get("field", ""))
             if modifier.get("type") != "increment":
                 self.lowered.add(modifier.get("field", ""))
+
+    def children_of(self, element: Element) -> list[Node]:
+        """The entries and groups directly under an element, links followed (read once per element:
+        an entry that many units link, a weapon, is read once)."""
+        found = self.children.get(element)
+        if found is None:
+            found = [Node(child) for child in element.iterfind("selectionEntries/selectionEntry")]
+            found += [Node(child) for child in element.iterfind("selectionEntryGroups/selectionEntryGroup")]
+            for link in element.iterfind("entryLinks/entryLink"):
+                target = self.target(link)
+                if target is not None:
+                    found.append(Node(target, link))
+            self.children[element] = found
+        return found
 
     def modifiers_of(self, element: Element) -> tuple[dict[str, list[Element]], list[tuple[Element, set[str]]]]:
         """An element's own modifiers by field, and its modifier groups with every field modified
@@ -232,20 +246,10 @@ class Node:
 
 
 def children(library: Library, node: Node) -> list[Node]:
-    """The entries and groups directly under a node, links followed (read once per node)."""
-    key = (node.entry, node.link)
-    found = library.children.get(key)
-    if found is None:
-        found = []
-        for element in node.elements:
-            found += [Node(child) for child in element.iterfind("selectionEntries/selectionEntry")]
-            found += [Node(child) for child in element.iterfind("selectionEntryGroups/selectionEntryGroup")]
-            for link in element.iterfind("entryLinks/entryLink"):
-                target = library.target(link)
-                if target is not None:
-                    found.append(Node(target, link))
-        library.children[key] = found
-    return found
+    """The entries and groups directly under a node, links followed: the link's, then its target's."""
+    if node.link is None:
+        return library.children_of(node.entry)
+    return library.children_of(node.link) + library.children_of(node.entry)
 
 
 # --- conditions --------------------------------------------------------------------------------
@@ -401,7 +405,7 @@ class UnitReader:
         self.hidden_in_matched_play: dict[tuple[Element, Element | None], bool] = {}
         self.weapons_of: dict[tuple[Element, Element | None], frozenset[str]] = {}
         self.wargear_under: dict[tuple[Element, Element | None], frozenset[str]] = {}
-        self.profiles_of: dict[tuple[Element, Element | None], list[Element]] = {}
+        self.profiles_of: dict[Element, list[Element]] = {}
         self.values_of: dict[Element, dict[str, str]] = {}  # a profile's characteristics
         self.modified_under: dict[Element, set[str]] = {}  # the fields the modifiers in an element change
         self.limits = LimitReader(self)
@@ -735,24 +739,25 @@ class UnitReader:
                 yield slot, above
 
     def profiles(self, node: Node) -> list[Element]:
-        """A node's profiles, its own and those it links (read once per node)."""
-        key = (node.entry, node.link)
-        found = self.profiles_of.get(key)
+        """A node's profiles, its own and those it links."""
+        return [profile for element in node.elements for profile in self.profiles_of_element(element)]
+
+    def profiles_of_element(self, element: Element) -> list[Element]:
+        """An element's profiles, its own and those it links (read once per element)."""
+        found = self.profiles_of.get(element)
         if found is None:
-            found = self.profiles_of[key] = []
-            for element in node.elements:
-                found += element.iterfind("profiles/profile")
-                for link in element.iterfind("infoLinks/infoLink"):
-                    if link.get("type") == "profile":
-                        target = self.library.target(link)
-                        if target is not None:
-                            found.append(target)
-                    elif link.get("type") == "infoGroup":
-                        target = self.library.target(link)
-                        if target is not None:
-                            found += target.iter("profile")
-                for group in element.iterfind("infoGroups/infoGroup"):
-                    found += group.iter("profile")
+            found = self.profiles_of[element] = list(element.iterfind("profiles/profile"))
+            for link in element.iterfind("infoLinks/infoLink"):
+                if link.get("type") == "profile":
+                    target = self.library.target(link)
+                    if target is not None:
+                        found.append(target)
+                elif link.get("type") == "infoGroup":
+                    target = self.library.target(link)
+                    if target is not None:
+                        found += target.iter("profile")
+            for group in element.iterfind("infoGroups/infoGroup"):
+                found += group.iter("profile")
         return found
 
     def characteristics(self, profile: Element) -> dict[str, str]:
