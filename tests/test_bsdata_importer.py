@@ -1,8 +1,10 @@
 """The BSData importer on small made-up files: points rules, Leader text, hostile and broken XML."""
 
+from collections import Counter
+
 import pytest
 
-from listbuilder.data.importers.bsdata import import_folder
+from listbuilder.data.importers.bsdata import Library, import_folder, read_catalog, read_folder
 from listbuilder.data.importers.leader_text import parse_bodyguard, parse_leader
 from tests.bsdata_samples import CATALOGUE, write_sample
 
@@ -187,6 +189,32 @@ def test_a_broken_link_and_an_unknown_element_are_located_warnings(tmp_path):
     assert str(found["bsdata-unknown-element"].location) == f"Test - Testers.cat:{line}"
     assert "nowhere" in found["bsdata-broken-link"].message
     assert result.left_out["broken links"] == 1
+
+
+def test_the_import_holds_the_trees_of_the_files_in_use_only(tmp_path):
+    folder = write_sample(tmp_path / "data")
+    library = Library([], Counter())
+    read_folder(folder, library)
+    assert [(x.path.name, x.loaded) for x in library.files] == [("Test.gst", True), ("Test - Testers.cat", False)]
+    catalog = read_catalog(library, "test")
+    assert catalog.unit_named(catalog.faction("Testers"), "Test Squad").sizes  # the catalogue was parsed again
+    assert [x.loaded for x in library.files] == [True, False]  # and released once no faction needs it
+
+
+def test_a_catalogue_changed_during_the_import_is_a_located_error(tmp_path, monkeypatch):
+    folder = write_sample(tmp_path / "data")
+    add = Library.add
+
+    def add_then_change(library, xml):  # the catalogue is cut short once read and released
+        add(library, xml)
+        if xml.path.suffix == ".cat":
+            xml.path.write_text(CATALOGUE[:1500], encoding="utf-8")
+
+    monkeypatch.setattr(Library, "add", add_then_change)
+    result = import_folder(folder)
+    [error] = result.errors
+    assert result.catalog is None and error.code == "bsdata-unreadable"
+    assert error.location.file == "Test - Testers.cat" and "truncated" in error.message
 
 
 def test_a_folder_without_a_game_system_says_so(tmp_path):

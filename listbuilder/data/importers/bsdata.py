@@ -28,7 +28,7 @@ from ...systems.wh40k10.catalog import (
     Ability, BattleSize, Detachment, Enhancement, Faction, GameSystem, ImportSummary, ModelRange, Unit,
     UnitProfile, UnitSize, WargearChoice, WargearLimit, Weapon, Wh40kCatalog, weapon_name)
 from .leader_text import parse_bodyguard, parse_leader, plain
-from .xmlfiles import XmlFile, read_xml
+from .xmlfiles import FileChanged, XmlFile, read_xml
 
 Element = etree._Element
 FLAGS = {"Character": "character", "Battleline": "battleline", "Dedicated Transport": "dedicated_transport",
@@ -42,6 +42,7 @@ NOT_DATASHEET = re.compile(r"\b(Crusade|Enhancements|Weapon Modifications|Battle
 BATTLE_SIZE = re.compile(r"^\s*\d+\.\s*(.+?)\s*\((\d+) Point limit\)", re.IGNORECASE)
 RESTRICTION = re.compile(r"^\(?([^.()]{3,80}?\bonly(?: \([^)]*\))?)\)?\s*[.:]", re.IGNORECASE)
 ENHANCEMENTS_OF = re.compile(r"^(.+?)\s+Enhancements$", re.IGNORECASE)
+ID_TAGS = ("selectionEntry", "selectionEntryGroup", "profile", "rule", "infoGroup", "categoryEntry", "forceEntry")
 COMPARE = {"atLeast": lambda c, v: c >= v, "greaterThan": lambda c, v: c > v, "atMost": lambda c, v: c <= v,
            "lessThan": lambda c, v: c < v, "equalTo": lambda c, v: c == v, "notEqualTo": lambda c, v: c != v}
 
@@ -78,43 +79,107 @@ class ImportResult:
 # --- the files and their ids -------------------------------------------------------------------
 
 class Library:
-    """Every file of the folder, indexed by id, and what the game system file defines."""
+    """Every file of the folder, where each id is defined, and what the game system file defines.
 
-    def __init__(self, files: list[XmlFile], findings: list[Finding], left_out: Counter):
-        self.files = files
+    Each file is read through once as it is added, then released, all but the game system file: a
+    faction's files are parsed again as its import uses them, and released once no later faction
+    needs them (`release`), so that the import holds the trees of one faction's files at a time
+    (a quarter of the snapshot's at most), not the whole folder's."""
+
+    def __init__(self, findings: list[Finding], left_out: Counter):
+        self.files: list[XmlFile] = []
         self.findings = findings
         self.left_out = left_out
-        self.by_id: dict[str, Element] = {}
-        self.file_of: dict[int, XmlFile] = {}
-        for xml in files:
-            self.file_of[id(xml.root)] = xml
-            for element in xml.root.iter("selectionEntry", "selectionEntryGroup", "profile", "rule",
-                                         "infoGroup", "categoryEntry", "forceEntry"):
-                self.by_id.setdefault(element.get("id", ""), element)
-        system = next(x for x in files if x.root.tag == "gameSystem")
-        self.system = system
-        self.points_type = next((c.get("id") for c in system.root.iter("costType") if c.get("name") == "pts"), "")
-        # Forces and entries of the other ways to play (Crusade, Boarding Actions): never in the army.
-        self.other_mode_ids = {e.get("id") for e in system.root.iter("forceEntry", "selectionEntry", "categoryEntry")
-                               if OTHER_MODES.search(e.get("name") or "")}
-        self.profile_types = {p.get("id"): p.get("name") for x in files for p in x.root.iter("profileType")}
-        self.catalogues = {x.root.get("id"): x for x in files if x.root.tag == "catalogue"}
-        self.broken: set[Location] = set()  # links already reported as broken
-        self.children: dict[Element, list[Node]] = {}  # see children_of()
-        self.modifiers: dict[Element, tuple[dict[str, list[Element]], list[tuple[Element, set[str]]]]] = {}
-        self.conditions: dict[Element, tuple[list[Element], list[Element]]] = {}
-        self.enhancements: dict[Path, list[Element]] = {}  # see enhancement_groups()
-        self.reported: set[str] = set()  # units already reported as given a Faction keyword
-        self.category_names = {c.get("id"): c.get("name", "") for x in files for c in x.root.iter("categoryEntry")}
+        self.system: XmlFile | None = None  # the first game system file
+        self.points_type = ""
+        self.other_mode_ids: set[str] = set()
+        self.catalogues: dict[str | None, XmlFile] = {}
+        self.file_by_id: dict[str, XmlFile] = {}  # the first file that defines an id
+        self.catalogue_links: dict[XmlFile, list[tuple[dict[str, str], Location]]] = {}
+        self.profile_types: dict[str, str] = {}
+        self.category_names: dict[str, str] = {}
         # What modifiers anywhere in the data may do to each field (a constraint's id): a modifier of
         # one catalogue may change an entry of another, which it links.
         self.raised: set[str] = set()  # set, increment: a constraint's value may go up
         self.lowered: set[str] = set()  # set, decrement: it may go down
-        for modifier in (m for x in files for m in x.root.iter("modifier")):
+        self.modified_in: dict[str, list[XmlFile]] = {}  # the files with modifiers of each field
+        self.broken: set[Location] = set()  # links already reported as broken
+        self.reported: set[str] = set()  # units already reported as given a Faction keyword
+        # What is read of elements, once each: emptied with the trees they hold (`release`).
+        self.memos: list[dict] = []
+        self.ids: dict[XmlFile, dict[str, Element]] = self.memo()  # a file's elements by id
+        self.children: dict[Element, list[Node]] = self.memo()  # see children_of()
+        self.modifiers: dict[Element, tuple[dict[str, list[Element]], list[tuple[Element, set[str]]]]] = self.memo()
+        self.conditions: dict[Element, tuple[list[Element], list[Element]]] = self.memo()
+        self.enhancements: dict[XmlFile, list[Element]] = self.memo()  # see enhancement_groups()
+        self.modifiers_by_field: dict[XmlFile, dict[str, list[Element]]] = self.memo()  # see modifiers_changing()
+
+    def add(self, xml: XmlFile) -> None:
+        """Index a file of the folder (files are added in the order that decides which file's id wins)."""
+        self.files.append(xml)
+        root = xml.root
+        if xml.tag == "gameSystem" and self.system is None:
+            self.system = xml
+            self.points_type = next((c.get("id") for c in root.iter("costType") if c.get("name") == "pts"), "")
+            # Forces and entries of the other ways to play (Crusade, Boarding Actions): never in the army.
+            self.other_mode_ids = {e.get("id") for e in root.iter("forceEntry", "selectionEntry", "categoryEntry")
+                                   if OTHER_MODES.search(e.get("name") or "")}
+        if xml.tag == "catalogue":
+            self.catalogues[xml.attributes.get("id")] = xml
+        for element in root.iter(*ID_TAGS):
+            self.file_by_id.setdefault(element.get("id", ""), xml)
+        self.catalogue_links[xml] = [(dict(link.attrib), xml.location(link))
+                                     for link in root.iterfind("catalogueLinks/catalogueLink")]
+        self.profile_types.update((p.get("id"), p.get("name")) for p in root.iter("profileType"))
+        self.category_names.update((c.get("id"), c.get("name", "")) for c in root.iter("categoryEntry"))
+        for modifier in root.iter("modifier"):
             if modifier.get("type") != "decrement":
                 self.raised.add(modifier.get("field", ""))
             if modifier.get("type") != "increment":
                 self.lowered.add(modifier.get("field", ""))
+            files = self.modified_in.setdefault(modifier.get("field", ""), [])
+            if xml not in files:
+                files.append(xml)
+        if xml is not self.system:
+            xml.release()
+
+    def modifiers_changing(self, field: str) -> list[Element]:
+        """Every modifier of a field (a constraint's id) in the data, in the files' order."""
+        found = []
+        for xml in self.modified_in.get(field, ()):
+            by_field = self.modifiers_by_field.get(xml)
+            if by_field is None:
+                by_field = self.modifiers_by_field[xml] = {}
+                for modifier in xml.root.iter("modifier"):
+                    by_field.setdefault(modifier.get("field", ""), []).append(modifier)
+            found += by_field[field]
+        return found
+
+    def memo(self) -> dict:
+        """A new cache of what is read of elements, emptied when trees are released."""
+        self.memos.append({})
+        return self.memos[-1]
+
+    def release(self, keep: set[XmlFile]) -> None:
+        """Release the trees of the files not in `keep` (the game system file is always kept)."""
+        released = [x for x in self.files if x.loaded and x not in keep and x is not self.system]
+        for xml in released:
+            xml.release()
+        if released:
+            for memo in self.memos:
+                memo.clear()
+
+    def element(self, ident: str) -> Element | None:
+        """The element of this id (the first of the first file that defines it)."""
+        xml = self.file_by_id.get(ident)
+        if xml is None:
+            return None
+        found = self.ids.get(xml)
+        if found is None:
+            found = self.ids[xml] = {}
+            for element in xml.root.iter(*ID_TAGS):
+                found.setdefault(element.get("id", ""), element)
+        return found[ident]
 
     def children_of(self, element: Element) -> list[Node]:
         """The entries and groups directly under an element, links followed (read once per element:
@@ -154,26 +219,32 @@ class Library:
     def enhancement_groups(self, xml: XmlFile) -> list[Element]:
         """A file's groups of enhancements, not those inside another (found once per file: the
         factions that link a library all read its groups)."""
-        found = self.enhancements.get(xml.path)
+        found = self.enhancements.get(xml)
         if found is None:
-            found = self.enhancements[xml.path] = [
+            found = self.enhancements[xml] = [
                 group for group in xml.root.iter("selectionEntryGroup") if is_enhancements(group) and
                 not any(is_enhancements(a) for a in group.iterancestors("selectionEntryGroup"))]
         return found
 
     def xml_of(self, element: Element) -> XmlFile:
-        return self.file_of[id(element.getroottree().getroot())]
+        root = element.getroottree().getroot()
+        return next(x for x in self.files if x.loaded and x.root is root)
 
     def location(self, element: Element) -> Location:
         return self.xml_of(element).location(element)
 
-    def warn(self, code: str, message: str, element: Element, kind: str, count: int = 1) -> None:
+    def key(self, element: Element) -> tuple[str, str]:
+        """What names an element across its file's releases: the file, and the path to it."""
+        return self.xml_of(element).path.name, element.getroottree().getpath(element)
+
+    def warn(self, code: str, message: str, where: Element | Location, kind: str, count: int = 1) -> None:
         """A located warning, and `count` more of `kind` in the report's tally of what was left out."""
-        self.findings.append(Finding(code, message, severity="warning", location=self.location(element)))
+        location = where if isinstance(where, Location) else self.location(where)
+        self.findings.append(Finding(code, message, severity="warning", location=location))
         self.left_out[kind] += count
 
     def target(self, link: Element) -> Element | None:
-        found = self.by_id.get(link.get("targetId", ""))
+        found = self.element(link.get("targetId", ""))
         where = self.location(link) if found is None else None
         if where is not None and where not in self.broken:
             self.broken.add(where)
@@ -181,20 +252,21 @@ class Library:
                       f"{link.get('targetId')!r}, which no file of the folder defines", link, "broken links")
         return found
 
-    def linked_catalogues(self, catalogue: XmlFile, roots_only: bool) -> list[XmlFile]:
+    def linked_catalogues(self, catalogue: XmlFile, roots_only: bool, report: bool = True) -> list[XmlFile]:
         """The catalogues this one links, transitively; with roots_only, only importRootEntries links."""
-        seen, order, todo = {catalogue.root.get("id")}, [], [catalogue]
+        seen, order, todo = {catalogue.attributes.get("id")}, [], [catalogue]
         while todo:
             current = todo.pop(0)
-            for link in current.root.iterfind("catalogueLinks/catalogueLink"):
+            for link, where in self.catalogue_links[current]:
                 if roots_only and link.get("importRootEntries") != "true":
                     continue
                 linked = self.catalogues.get(link.get("targetId", ""))
                 if linked is None:
-                    self.warn("bsdata-broken-link", f"catalogue link {link.get('name')!r} names a catalogue "
-                              "that is not in the folder", link, "broken links")
-                elif linked.root.get("id") not in seen:
-                    seen.add(linked.root.get("id"))
+                    if report:
+                        self.warn("bsdata-broken-link", f"catalogue link {link.get('name')!r} names a catalogue "
+                                  "that is not in the folder", where, "broken links")
+                elif linked.attributes.get("id") not in seen:
+                    seen.add(linked.attributes.get("id"))
                     order.append(linked)
                     todo.append(linked)
         return order
@@ -402,12 +474,12 @@ class UnitReader:
     def __init__(self, library: Library):
         self.library = library
         self.matched_play = Context(library)  # what any army sees: not a Crusade force
-        self.hidden_in_matched_play: dict[tuple[Element, Element | None], bool] = {}
-        self.weapons_of: dict[tuple[Element, Element | None], frozenset[str]] = {}
-        self.wargear_under: dict[tuple[Element, Element | None], frozenset[str]] = {}
-        self.profiles_of: dict[Element, list[Element]] = {}
-        self.values_of: dict[Element, dict[str, str]] = {}  # a profile's characteristics
-        self.modified_under: dict[Element, set[str]] = {}  # the fields the modifiers in an element change
+        self.hidden_in_matched_play: dict[tuple[Element, Element | None], bool] = library.memo()
+        self.weapons_of: dict[tuple[Element, Element | None], frozenset[str]] = library.memo()
+        self.wargear_under: dict[tuple[Element, Element | None], frozenset[str]] = library.memo()
+        self.profiles_of: dict[Element, list[Element]] = library.memo()
+        self.values_of: dict[Element, dict[str, str]] = library.memo()  # a profile's characteristics
+        self.modified_under: dict[Element, set[str]] = library.memo()  # the fields the modifiers in an element change
         self.limits = LimitReader(self)
 
     def shown(self, node: Node) -> bool:
@@ -827,8 +899,7 @@ class LimitReader:
     def __init__(self, units: UnitReader):
         self.units = units
         self.library = units.library
-        self.marked: dict[tuple[Element, Element | None], tuple[list[Element], list[Element]]] = {}
-        self.modifying: dict[str, list[Element]] | None = None  # constraint id -> modifiers of it, read once
+        self.marked: dict[tuple[Element, Element | None], tuple[list[Element], list[Element]]] = self.library.memo()
 
     def read(self, root: Node, lineages: list[tuple[Slot, tuple[Slot, ...]]], shared: set[str], sizes: list[int],
              left_out: Counter) -> list[WargearLimit]:
@@ -973,15 +1044,11 @@ class LimitReader:
         """A constraint's value at each unit size, its modifiers applied where they depend only on
         the unit's model count; a decrement that depends on more is left out (the limit only gets
         looser), any other such modifier leaves the whole limit out, as does no limit (-1)."""
-        if self.modifying is None:
-            self.modifying = {}
-            for modifier in (m for x in self.library.files for m in x.root.iter("modifier")):
-                self.modifying.setdefault(modifier.get("field", ""), []).append(modifier)
         found = {}
         for models in unit.sizes:
             context = Context(self.library, counts={"model": models})
             most = number(constraint, "value")
-            for modifier in self.modifying.get(constraint.get("id", ""), []):
+            for modifier in self.library.modifiers_changing(constraint.get("id", "")):
                 conditional = [modifier, *modifier.iterancestors("modifierGroup")]
                 if any(group.find("repeats") is not None for group in conditional[1:]) or \
                         not all(counts_unit_models(q, unit.ids) for e in conditional for q in e.iter("condition", "repeat")):
@@ -1020,17 +1087,23 @@ class FactionReader:
         self.left_out = left_out
         # Enhancements some faction placed, or whose detachment no matched-play army may take
         # (Boarding Actions', another chapter's); and those a faction could not place.
-        self.accounted: set[Element] = set()
-        self.unplaced: dict[Element, Node] = {}
+        # Each kept by its key (`Library.key`): a file's elements are new each time it is parsed.
+        self.accounted: set[tuple[str, str]] = set()
+        self.unplaced: dict[tuple[str, str], tuple[str, Location]] = {}  # its name, and where it is
         self.hidden_detachments: set[str] = set()  # casefolded names
         self.unreadable: set[str] = set()  # ids of units left out
 
+    def unplace(self, enhancement: Node) -> None:
+        key = self.library.key(enhancement.entry)
+        if key not in self.unplaced:
+            self.unplaced[key] = enhancement.name, self.library.location(enhancement.entry)
+
     def report_unplaced(self) -> None:
         """An enhancement that no faction could give a detachment is reported (once)."""
-        for key, node in self.unplaced.items():
+        for key, (name, where) in self.unplaced.items():
             if key not in self.accounted:
-                self.library.warn("bsdata-enhancement-detachment", f"enhancement {node.name!r} names no "
-                                  "detachment of any faction; left out", node.entry, "enhancements without a detachment")
+                self.library.warn("bsdata-enhancement-detachment", f"enhancement {name!r} names no "
+                                  "detachment of any faction; left out", where, "enhancements without a detachment")
 
     def root_nodes(self, catalogue: XmlFile) -> Iterator[tuple[XmlFile, Node]]:
         """The root entries a faction may take, each with the file that lists it."""
@@ -1044,7 +1117,7 @@ class FactionReader:
 
     def read(self, catalogue: XmlFile) -> tuple[Faction, dict[str, list[str]]]:
         """A faction, and the Faction keywords the data adds in it to units that have none."""
-        context = Context(self.library, faction_id=catalogue.root.get("id"))
+        context = Context(self.library, faction_id=catalogue.attributes.get("id"))
         unit_ids, detachment_entries, added = [], [], {}
         listed_by: dict[str, XmlFile] = {}
         for source, node in self.root_nodes(catalogue):
@@ -1068,11 +1141,11 @@ class FactionReader:
             elif node.name.lower().startswith("detachment"):
                 detachment_entries.append(node)
         detachments = self.detachments(detachment_entries, catalogue, context)
-        name = catalogue.root.get("name", "")
-        faction = Faction(id=catalogue.root.get("id", ""), name=name,
+        name = catalogue.attributes.get("name", "")
+        faction = Faction(id=catalogue.attributes.get("id", ""), name=name,
                           faction_keyword=faction_keyword(
                               name, [self.units[u] for u, s in listed_by.items() if s is catalogue],
-                              [self.units[u] for u, s in listed_by.items() if s is catalogue or s.root.get("library") == "true"],
+                              [self.units[u] for u, s in listed_by.items() if s is catalogue or s.attributes.get("library") == "true"],
                               [self.units[u] for u in unit_ids]), revision=int(number(catalogue.root, "revision")),
                           units=list(dict.fromkeys(unit_ids)), detachments=detachments)
         return faction, added
@@ -1125,9 +1198,9 @@ class FactionReader:
                         seen.add(child.entry)
                         todo.append(child)
                     elif not_in_matched_play:
-                        self.accounted.add(child.entry)
+                        self.accounted.add(self.library.key(child.entry))
                     else:
-                        self.unplaced.setdefault(child.entry, child)
+                        self.unplace(child)
             return
         detachment = match or detachment
         for child in children(self.library, group):
@@ -1136,9 +1209,9 @@ class FactionReader:
                 continue
             owner = detachment or self._hide_names(child, ids) or self._comment_names(child, found)
             if owner is None:
-                self.unplaced.setdefault(child.entry, child)
+                self.unplace(child)
                 continue
-            self.accounted.add(child.entry)
+            self.accounted.add(self.library.key(child.entry))
             try:
                 points = self.unit_reader.cost(child, Context(self.library), set())
             except BadNumber as bad:
@@ -1205,19 +1278,17 @@ def faction_keyword(catalogue_name: str, defined: list[Unit], own: list[Unit], t
 
 # --- the whole folder ----------------------------------------------------------------------------
 
-def read_folder(folder: Path) -> tuple[list[XmlFile], list[Finding]]:
-    files, findings = [], []
-    paths = sorted(folder.glob("*.gst")) + sorted(folder.glob("*.cat"))
-    for path in paths:
+def read_folder(folder: Path, library: Library) -> None:
+    """Add every readable file of the folder to the library, the game system file first."""
+    for path in sorted(folder.glob("*.gst")) + sorted(folder.glob("*.cat")):
         xml, problems = read_xml(path)
-        findings += problems
+        library.findings += problems
         if xml is not None:
-            files.append(xml)
-    if not any(x.root.tag == "gameSystem" for x in files):
-        findings.append(Finding("bsdata-no-game-system", f"{folder} holds no readable .gst game system file",
+            library.add(xml)
+    if library.system is None:
+        library.findings.append(Finding("bsdata-no-game-system", f"{folder} holds no readable .gst game system file",
                                 location=Location(str(folder)),
                                 suggestion="point at the folder of a BSData/wh40k-10e clone or release"))
-    return files, findings
 
 
 def git_revision(folder: Path) -> str | None:
@@ -1240,17 +1311,20 @@ def git_revision(folder: Path) -> str | None:
 
 def import_folder(folder: Path, revision: str | None = None) -> ImportResult:
     """Read a BSData folder into a catalog; unreadable files and what was left out are reported."""
-    files, findings = read_folder(folder)
+    findings: list[Finding] = []
     left_out: Counter = Counter()
-    if any(f.code == "bsdata-no-game-system" for f in findings):
-        return ImportResult(None, findings, left_out)
-    library = Library(files, findings, left_out)
+    library = Library(findings, left_out)
     try:
+        read_folder(folder, library)
+        if library.system is None:
+            return ImportResult(None, findings, left_out)
         return ImportResult(read_catalog(library, revision), findings, left_out)
     except BadNumber as bad:  # in a catalogue's or the game system's own attributes
         findings.append(Finding("bsdata-bad-number", f"{bad}; nothing imported", location=library.location(bad.element),
                                 suggestion="use the file as published in the BSData repository"))
-        return ImportResult(None, findings, left_out)
+    except FileChanged as changed:  # between its first reading and a later one
+        findings.append(changed.finding)
+    return ImportResult(None, findings, left_out)
 
 
 def read_catalog(library: Library, revision: str | None) -> Wh40kCatalog:
@@ -1260,10 +1334,13 @@ def read_catalog(library: Library, revision: str | None) -> Wh40kCatalog:
     unit_reader = UnitReader(library)
     reader = FactionReader(library, units, unit_reader, left_out)
     factions = []
-    for xml in files:
-        if xml.root.tag == "catalogue" and xml.root.get("library") != "true":
-            faction, added = reader.read(xml)
-            factions.append(supply_faction_keywords(faction, units, added, library))
+    armies = [x for x in files if x.tag == "catalogue" and x.attributes.get("library") != "true"]
+    # The files each army reads (its own and those it links; an entry it links elsewhere is read too).
+    uses = [{xml, *library.linked_catalogues(xml, roots_only=False, report=False)} for xml in armies]
+    for n, xml in enumerate(armies):
+        faction, added = reader.read(xml)
+        factions.append(supply_faction_keywords(faction, units, added, library))
+        library.release(keep=set().union(*uses[n + 1:]))
     reader.report_unplaced()
     leaders(units, library)
     system = library.system.root
@@ -1273,7 +1350,7 @@ def read_catalog(library: Library, revision: str | None) -> Wh40kCatalog:
         data_revision=revision or f"game system revision {system.get('revision')}",
         system=GameSystem(name=system.get("name", ""), revision=int(number(system, "revision")), battle_sizes=sizes),
         factions=factions, units=units,
-        summary=ImportSummary(catalogues=sum(1 for x in files if x.root.tag == "catalogue"), units=len(units),
+        summary=ImportSummary(catalogues=sum(1 for x in files if x.tag == "catalogue"), units=len(units),
                               wargear_rules_left_out=left_out["wargear option rules (units keep their default loadout)"],
                               warnings=sum(1 for f in findings if f.severity == "warning")))
 
@@ -1293,7 +1370,7 @@ def supply_faction_keywords(faction: Faction, units: dict[str, Unit], added: dic
             library.findings.append(Finding(
                 "bsdata-faction-supplied", f"{unit.name} has no Faction keyword in the data; in {faction.name} "
                 f"it counts as {', '.join(supplied[unit_id])} (and likewise in other armies)", severity="warning",
-                location=library.location(library.by_id[unit_id])))
+                location=library.location(library.element(unit_id))))
     return faction.model_copy(update={"supplied_faction_keywords": supplied})
 
 
@@ -1307,7 +1384,7 @@ def leaders(units: dict[str, Unit], library: Library) -> None:
         leader = parse_leader(texts["Leader"], canonical) if "Leader" in texts else None
         if "Leader" in texts and leader is None:
             library.warn("bsdata-leader-unread", f"{unit.name}'s Leader ability names no unit it may be attached "
-                         "to in a form the import reads; left out", library.by_id[unit_id],
+                         "to in a form the import reads; left out", library.element(unit_id),
                          "Leader abilities naming no unit")
         bodyguard = parse_bodyguard([t for n, t in texts.items() if n != "Leader"], canonical)
         if leader or bodyguard:

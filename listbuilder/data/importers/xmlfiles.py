@@ -11,7 +11,6 @@ importer never reads (an element's own text, even blank, is kept).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from lxml import etree
@@ -38,10 +37,41 @@ KNOWN_ELEMENTS = frozenset({
 })
 
 
-@dataclass
+class FileChanged(Exception):
+    """A file released to save memory no longer reads as it did when it was first parsed."""
+
+    def __init__(self, finding: Finding):
+        super().__init__(finding.message)
+        self.finding = finding
+
+
 class XmlFile:
-    path: Path
-    root: etree._Element
+    """A parsed file whose tree may be released, to hold only the files in use at once, and is
+    parsed again when next used; its root's tag and attributes stay."""
+
+    def __init__(self, path: Path, root: etree._Element):
+        self.path = path
+        self.tag: str = root.tag
+        self.attributes: dict[str, str] = dict(root.attrib)
+        self._root: etree._Element | None = root
+
+    @property
+    def loaded(self) -> bool:
+        return self._root is not None
+
+    @property
+    def root(self) -> etree._Element:
+        if self._root is None:
+            data = _read(self.path)
+            root, refusal = parse_untrusted(data, self.path.name) if isinstance(data, bytes) else (None, data)
+            if root is None or root.tag != self.tag or dict(root.attrib) != self.attributes:
+                raise FileChanged(refusal or _refusal(self.path.name, f"{self.path.name} changed during the import"))
+            self._root = root
+        return self._root
+
+    def release(self) -> None:
+        """Drop the tree (an element still held elsewhere keeps it alive)."""
+        self._root = None
 
     def location(self, element: etree._Element | None = None) -> Location:
         return Location(self.path.name, element.sourceline if element is not None else None)
@@ -76,16 +106,22 @@ def parse_untrusted(data: bytes, name: str) -> tuple[etree._Element | None, Find
         return None, _refusal(name, f"{name} is not well-formed XML ({error.msg}); is it truncated?", line, column)
 
 
-def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
-    """Parse one .gst/.cat file; on failure return None and the finding that says where and why."""
+def _read(path: Path) -> bytes | Finding:
+    """A file's bytes, or the finding that says why they cannot be read."""
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            return None, [_refusal(path.name, f"{path.name} is {size:,} bytes; catalogues over "
-                                         f"{MAX_FILE_BYTES:,} bytes are refused")]
-        data = path.read_bytes()
+            return _refusal(path.name, f"{path.name} is {size:,} bytes; catalogues over {MAX_FILE_BYTES:,} bytes are refused")
+        return path.read_bytes()
     except OSError as error:
-        return None, [_refusal(path.name, f"cannot read {path.name}: {error.strerror or error}")]
+        return _refusal(path.name, f"cannot read {path.name}: {error.strerror or error}")
+
+
+def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
+    """Parse one .gst/.cat file; on failure return None and the finding that says where and why."""
+    data = _read(path)
+    if not isinstance(data, bytes):
+        return None, [data]
     root, refusal = parse_untrusted(data, path.name)
     if root is None:
         return None, [refusal]
