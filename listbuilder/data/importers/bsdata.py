@@ -95,6 +95,7 @@ class Library:
         self.other_mode_ids: set[str] = set()
         self.catalogues: dict[str | None, XmlFile] = {}
         self.file_by_id: dict[str, XmlFile] = {}  # the first file that defines an id
+        self.ids: dict[XmlFile, dict[str, Element]] = {}  # each file in use: its elements by id
         self.catalogue_links: dict[XmlFile, list[tuple[dict[str, str], Location]]] = {}
         self.profile_types: dict[str, str] = {}
         self.category_names: dict[str, str] = {}
@@ -107,7 +108,6 @@ class Library:
         self.reported: set[str] = set()  # units already reported as given a Faction keyword
         # What is read of elements, once each: emptied with the trees they hold (`release`).
         self.memos: list[dict] = []
-        self.ids: dict[XmlFile, dict[str, Element]] = self.memo()  # a file's elements by id
         self.children: dict[Element, list[Node]] = self.memo()  # see children_of()
         self.modifiers: dict[Element, tuple[dict[str, list[Element]], list[tuple[Element, set[str]]]]] = self.memo()
         self.conditions: dict[Element, tuple[list[Element], list[Element]]] = self.memo()
@@ -165,6 +165,7 @@ class Library:
         released = [x for x in self.files if x.loaded and x not in keep and x is not self.system]
         for xml in released:
             xml.release()
+            self.ids.pop(xml, None)
         if released:
             for memo in self.memos:
                 memo.clear()
