@@ -43,6 +43,9 @@ NOT_DATASHEET = re.compile(r"\b(Crusade|Enhancements|Weapon Modifications|Battle
 BATTLE_SIZE = re.compile(r"^\s*\d+\.\s*(.+?)\s*\((\d+) Point limit\)", re.IGNORECASE)
 RESTRICTION = re.compile(r"^\(?([^.()]{3,80}?\bonly(?: \([^)]*\))?)\)?\s*[.:]", re.IGNORECASE)
 ENHANCEMENTS_OF = re.compile(r"^(.+?)\s+Enhancements$", re.IGNORECASE)
+# Trees no later faction needs are released once their files add up to this many bytes (a tenth of
+# the snapshot's, about 30 MB of trees), not after each faction: see Library.release.
+RELEASE_BYTES = 4_000_000
 ID_TAGS = ("selectionEntry", "selectionEntryGroup", "profile", "rule", "infoGroup", "categoryEntry", "forceEntry")
 COMPARE = {"atLeast": lambda c, v: c >= v, "greaterThan": lambda c, v: c > v, "atMost": lambda c, v: c <= v,
            "lessThan": lambda c, v: c < v, "equalTo": lambda c, v: c == v, "notEqualTo": lambda c, v: c != v}
@@ -161,15 +164,18 @@ class Library:
         self.memos.append({})
         return self.memos[-1]
 
-    def release(self, keep: set[XmlFile]) -> None:
-        """Release the trees of the files not in `keep` (the game system file is always kept)."""
+    def release(self, keep: set[XmlFile], at_least: int = RELEASE_BYTES) -> None:
+        """Release the trees of the files not in `keep` (the game system file is always kept) once
+        they add up to `at_least` bytes of XML: releasing empties every cache of what was read of
+        elements, which the factions after it fill again."""
         released = [x for x in self.files if x.loaded and x not in keep and x is not self.system]
+        if sum(x.size for x in released) < at_least:
+            return
         for xml in released:
             xml.release()
             self.ids.pop(xml, None)
-        if released:
-            for memo in self.memos:
-                memo.clear()
+        for memo in self.memos:
+            memo.clear()
 
     def element(self, ident: str) -> Element | None:
         """The element of this id (the first of the first file that defines it)."""
@@ -1356,7 +1362,7 @@ def read_catalog(library: Library, revision: str | None) -> Wh40kCatalog:
     for n, xml in enumerate(armies):
         faction, added = reader.read(xml)
         factions.append(supply_faction_keywords(faction, units, added, library))
-        library.release(keep=set().union(*uses[n + 1:]))
+        library.release(keep=set().union(*uses[n + 1:]), at_least=RELEASE_BYTES if n + 1 < len(armies) else 0)
     reader.report_unplaced()
     leaders(units, library)
     system = library.system.root

@@ -49,8 +49,9 @@ class XmlFile:
     """A parsed file whose tree may be released, to hold only the files in use at once, and is
     parsed again when next used; its root's tag and attributes stay."""
 
-    def __init__(self, path: Path, root: etree._Element):
+    def __init__(self, path: Path, root: etree._Element, size: int):
         self.path = path
+        self.size = size  # in bytes
         self.tag: str = root.tag
         self.attributes: dict[str, str] = dict(root.attrib)
         self._root: etree._Element | None = root
@@ -132,4 +133,4 @@ def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
                 location=Location(path.name, element.sourceline),
                 suggestion="a newer BattleScribe data format? update listbuilder, or report it")
         for name in sorted(unknown) for element in root.iter(name)]
-    return XmlFile(path, root), findings
+    return XmlFile(path, root, len(data)), findings
