@@ -110,6 +110,7 @@ class Library:
         self.modified_in: dict[str, list[XmlFile]] = {}  # the files with modifiers of each field
         self.broken: set[Location] = set()  # links already reported as broken
         self.reported: set[str] = set()  # units already reported as given a Faction keyword
+        self.unit_places: dict[str, Location] = {}  # where each unit read is defined, for later warnings
         # What is read of elements, once each: emptied with the trees they hold (`release`).
         self.memos: list[dict] = []
         self.children: dict[Element, list[Node]] = self.memo()  # see children_of()
@@ -1136,6 +1137,7 @@ class FactionReader:
                 if unit_id not in self.units and unit_id not in self.unreadable:
                     try:
                         self.units[unit_id] = self.unit_reader.read(Node(node.entry), self.left_out)
+                        self.library.unit_places[unit_id] = self.library.location(self.library.element(unit_id))
                     except BadNumber as bad:
                         self.unreadable.add(unit_id)
                         self.library.warn("bsdata-bad-number", f"{node.name} left out: {bad}", bad.element,
@@ -1392,7 +1394,7 @@ def supply_faction_keywords(faction: Faction, units: dict[str, Unit], added: dic
             library.findings.append(Finding(
                 "bsdata-faction-supplied", f"{unit.name} has no Faction keyword in the data; in {faction.name} "
                 f"it counts as {', '.join(supplied[unit_id])} (and likewise in other armies)", severity="warning",
-                location=library.location(library.element(unit_id))))
+                location=library.unit_places[unit_id]))
     return faction.model_copy(update={"supplied_faction_keywords": supplied})
 
 
@@ -1406,7 +1408,7 @@ def leaders(units: dict[str, Unit], library: Library) -> None:
         leader = parse_leader(texts["Leader"], canonical) if "Leader" in texts else None
         if "Leader" in texts and leader is None:
             library.warn("bsdata-leader-unread", f"{unit.name}'s Leader ability names no unit it may be attached "
-                         "to in a form the import reads; left out", library.element(unit_id),
+                         "to in a form the import reads; left out", library.unit_places[unit_id],
                          "Leader abilities naming no unit")
         bodyguard = parse_bodyguard([t for n, t in texts.items() if n != "Leader"], canonical)
         if leader or bodyguard:
