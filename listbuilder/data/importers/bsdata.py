@@ -19,6 +19,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Iterator
 
@@ -292,17 +293,18 @@ class Node:
     def ids(self) -> set[str]:
         return {e.get("id", "") for e in (self.entry, self.link) if e is not None}
 
-    @property
+    # Read once per node: asked hundreds of thousands of times in an import.
+    @cached_property
     def name(self) -> str:
         return self.entry.get("name", "")
 
-    @property
+    @cached_property
     def kind(self) -> str:
         return "group" if self.entry.tag == "selectionEntryGroup" else self.entry.get("type", "upgrade")
 
-    @property
-    def elements(self) -> list[Element]:
-        return [e for e in (self.link, self.entry) if e is not None]
+    @cached_property
+    def elements(self) -> tuple[Element, ...]:
+        return (self.entry,) if self.link is None else (self.link, self.entry)
 
     def parts(self, path: str) -> list[Element]:
         return [part for e in self.elements for part in e.iterfind(path)]
