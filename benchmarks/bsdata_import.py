@@ -1,4 +1,5 @@
-"""Timings of the user's 40k data: importing every BSData catalogue, and loading the installed catalog.
+"""Timings of the user's 40k data: importing every BSData catalogue (and its peak memory), and
+loading the installed catalog.
 
 Run: python benchmarks/bsdata_import.py [FOLDER] [--runs N]. FOLDER is a copy of BSData/wh40k-10e;
 by default the snapshot ../shared/fixtures/bsdata is unpacked into a temporary folder. The
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import tarfile
 import tempfile
@@ -54,6 +56,7 @@ def main() -> None:
         results = []
         imports = [timed(lambda: results.append(import_folder(folder))) for _ in range(options.runs)]
         result = results[-1]
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the imports' (they come first)
         install(result.catalog, result.left_out)
         size = catalog_path("wh40k-10e").stat().st_size
         cold = []
@@ -65,6 +68,8 @@ def main() -> None:
     print(f"import {result.catalog.summary.catalogues} catalogues ({len(result.catalog.units)} units): "
           f"{wall:.1f} s wall, {cpu:.1f} s CPU, median of {options.runs}  (goal: about {IMPORT_GOAL_S:.0f} s, "
           "as New Recruit)")
+    print(f"import's peak memory: {peak:.0f} MB, the process's (goal: bounded by the files one faction "
+          "reads, not the folder's)")
     wall, cpu = medians(cold, 1000)
     print(f"load the installed catalog ({size / 1e6:.1f} MB JSON, validated): {wall:.0f} ms wall, {cpu:.0f} ms CPU "
           f"(goal: well under {LOAD_GOAL_MS:.0f} ms); again in the same run: {warm:.2f} ms")
