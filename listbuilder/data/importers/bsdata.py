@@ -1103,6 +1103,7 @@ class FactionReader:
         self.unplaced: dict[tuple[str, str], tuple[str, Location]] = {}  # its name, and where it is
         self.hidden_detachments: set[str] = set()  # casefolded names
         self.unreadable: set[str] = set()  # ids of units left out
+        self.shown_with: dict[Element, list[str]] = library.memo()  # see _shown_with()
 
     def unplace(self, enhancement: Node) -> None:
         key = self.library.key(enhancement.entry)
@@ -1240,14 +1241,25 @@ class FactionReader:
         """The detachment a flat enhancement (or a group of them) belongs to, read from its own
         visibility modifiers: hidden while detachment X is not taken, or shown once it is."""
         for element in node.elements:
+            for child in self._shown_with(element):
+                if child in ids:
+                    return ids[child]
+        return None
+
+    def _shown_with(self, element: Element) -> list[str]:
+        """The ids an element's visibility modifiers show it with: hidden while one is not taken,
+        or shown once it is (read once per element; each faction asks with its own detachments)."""
+        found = self.shown_with.get(element)
+        if found is None:
+            found = self.shown_with[element] = []
             for modifier in element.iterfind("modifiers/modifier[@field='hidden']"):
                 hides = modifier.get("value") == "true"
                 for condition in modifier.iter("condition"):
                     absent = condition.get("type") in ("lessThan", "notInstanceOf") or (
                         condition.get("type") in ("equalTo", "atMost") and condition.get("value") in ("0", "0.0"))
-                    if condition.get("childId") in ids and absent == hides:
-                        return ids[condition.get("childId")]
-        return None
+                    if absent == hides:
+                        found.append(condition.get("childId"))
+        return found
 
     @staticmethod
     def _comment_names(node: Node, found: dict) -> str | None:
