@@ -19,7 +19,6 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import Iterator
 
@@ -288,23 +287,19 @@ class Node:
 
     entry: Element
     link: Element | None = None
+    # Read once per node: asked hundreds of thousands of times in an import.
+    name: str = field(init=False)
+    kind: str = field(init=False)  # "group", or the entry's type: "unit", "model", "upgrade"
+    elements: tuple[Element, ...] = field(init=False)  # the link, then the entry
+
+    def __post_init__(self) -> None:
+        self.name = self.entry.get("name", "")
+        self.kind = "group" if self.entry.tag == "selectionEntryGroup" else self.entry.get("type", "upgrade")
+        self.elements = (self.entry,) if self.link is None else (self.link, self.entry)
 
     @property
     def ids(self) -> set[str]:
         return {e.get("id", "") for e in (self.entry, self.link) if e is not None}
-
-    # Read once per node: asked hundreds of thousands of times in an import.
-    @cached_property
-    def name(self) -> str:
-        return self.entry.get("name", "")
-
-    @cached_property
-    def kind(self) -> str:
-        return "group" if self.entry.tag == "selectionEntryGroup" else self.entry.get("type", "upgrade")
-
-    @cached_property
-    def elements(self) -> tuple[Element, ...]:
-        return (self.entry,) if self.link is None else (self.link, self.entry)
 
     def parts(self, path: str) -> list[Element]:
         return [part for e in self.elements for part in e.iterfind(path)]
