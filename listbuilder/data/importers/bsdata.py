@@ -46,6 +46,7 @@ ENHANCEMENTS_OF = re.compile(r"^(.+?)\s+Enhancements$", re.IGNORECASE)
 # Trees no later faction needs are released once their files add up to this many bytes (a tenth of
 # the snapshot's, about 30 MB of trees), not after each faction: see Library.release.
 RELEASE_BYTES = 4_000_000
+PARSED_AT_ONCE = 12_000_000  # bytes of XML: about what the factions that read most use
 ID_TAGS = ("selectionEntry", "selectionEntryGroup", "profile", "rule", "infoGroup", "categoryEntry", "forceEntry")
 COMPARE = {"atLeast": lambda c, v: c >= v, "greaterThan": lambda c, v: c > v, "atMost": lambda c, v: c <= v,
            "lessThan": lambda c, v: c < v, "equalTo": lambda c, v: c == v, "notEqualTo": lambda c, v: c != v}
@@ -145,7 +146,8 @@ class Library:
             files = self.modified_in.setdefault(modifier.get("field", ""), [])
             if xml not in files:
                 files.append(xml)
-        if xml is not self.system:
+        # The first files stay parsed, up to what a faction may use at once: the first factions read them.
+        if xml is not self.system and sum(x.size for x in self.files if x.loaded) > PARSED_AT_ONCE:
             xml.release()
 
     def modifiers_changing(self, field: str) -> list[Element]:
