@@ -1,9 +1,11 @@
 """The BSData importer on small made-up files: points rules, Leader text, hostile and broken XML."""
 
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from listbuilder.data.importers import bsdata
 from listbuilder.data.importers.bsdata import Library, import_folder, read_catalog, read_folder
 from listbuilder.data.importers.leader_text import parse_bodyguard, parse_leader
 from tests.bsdata_samples import CATALOGUE, write_sample
@@ -191,17 +193,20 @@ def test_a_broken_link_and_an_unknown_element_are_located_warnings(tmp_path):
     assert result.left_out["broken links"] == 1
 
 
-def test_the_import_holds_the_trees_of_the_files_in_use_only(tmp_path):
+def test_the_import_holds_the_trees_of_the_files_in_use_only(tmp_path, monkeypatch):
+    monkeypatch.setattr(bsdata, "PARSED_AT_ONCE", 0)  # as if the files were larger than it
     folder = write_sample(tmp_path / "data")
-    library = Library([], Counter())
-    read_folder(folder, library)
-    assert [(x.path.name, x.loaded) for x in library.files] == [("Test.gst", True), ("Test - Testers.cat", False)]
-    catalog = read_catalog(library, "test")
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        library = Library([], Counter(), pool)
+        read_folder(folder, library)
+        assert [(x.path.name, x.loaded) for x in library.files] == [("Test.gst", True), ("Test - Testers.cat", False)]
+        catalog = read_catalog(library, "test")
     assert catalog.unit_named(catalog.faction("Testers"), "Test Squad").sizes  # the catalogue was parsed again
     assert [x.loaded for x in library.files] == [True, False]  # and released once no faction needs it
 
 
 def test_a_catalogue_changed_during_the_import_is_a_located_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(bsdata, "PARSED_AT_ONCE", 0)  # the catalogue is parsed again once its faction is read
     folder = write_sample(tmp_path / "data")
     add = Library.add
 

@@ -18,6 +18,7 @@ import gc
 import math
 import re
 from collections import Counter
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -29,7 +30,7 @@ from ...systems.wh40k10.catalog import (
     Ability, BattleSize, Detachment, Enhancement, Faction, GameSystem, ImportSummary, ModelRange, Unit,
     UnitProfile, UnitSize, WargearChoice, WargearLimit, Weapon, Wh40kCatalog, weapon_name)
 from .leader_text import parse_bodyguard, parse_leader, plain
-from .xmlfiles import FileChanged, XmlFile, read_xml
+from .xmlfiles import FileChanged, XmlFile, read_ahead
 
 Element = etree._Element
 FLAGS = {"Character": "character", "Battleline": "battleline", "Dedicated Transport": "dedicated_transport",
@@ -91,7 +92,8 @@ class Library:
     needs them (`release`), so that the import holds the trees of one faction's files at a time
     (a quarter of the snapshot's at most), not the whole folder's."""
 
-    def __init__(self, findings: list[Finding], left_out: Counter):
+    def __init__(self, findings: list[Finding], left_out: Counter, pool: Executor):
+        self.pool = pool  # where files are parsed ahead of their use
         self.files: list[XmlFile] = []
         self.findings = findings
         self.left_out = left_out
@@ -1301,8 +1303,7 @@ def faction_keyword(catalogue_name: str, defined: list[Unit], own: list[Unit], t
 
 def read_folder(folder: Path, library: Library) -> None:
     """Add every readable file of the folder to the library, the game system file first."""
-    for path in sorted(folder.glob("*.gst")) + sorted(folder.glob("*.cat")):
-        xml, problems = read_xml(path)
+    for xml, problems in read_ahead(sorted(folder.glob("*.gst")) + sorted(folder.glob("*.cat")), library.pool):
         library.findings += problems
         if xml is not None:
             library.add(xml)
@@ -1339,16 +1340,15 @@ def import_folder(folder: Path, revision: str | None = None) -> ImportResult:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _import_folder(folder, revision)
+        with ThreadPoolExecutor(max_workers=1) as pool:  # parses files ahead of their use
+            return _import(Library([], Counter(), pool), folder, revision)
     finally:
         if enabled:
             gc.enable()
 
 
-def _import_folder(folder: Path, revision: str | None) -> ImportResult:
-    findings: list[Finding] = []
-    left_out: Counter = Counter()
-    library = Library(findings, left_out)
+def _import(library: Library, folder: Path, revision: str | None) -> ImportResult:
+    findings, left_out = library.findings, library.left_out
     try:
         read_folder(folder, library)
         if library.system is None:
@@ -1373,6 +1373,10 @@ def read_catalog(library: Library, revision: str | None) -> Wh40kCatalog:
     # The files each army reads (its own and those it links; an entry it links elsewhere is read too).
     uses = [{xml, *library.linked_catalogues(xml, roots_only=False, report=False)} for xml in armies]
     for n, xml in enumerate(armies):
+        for wanted in uses[n:n + 2]:  # this army's files, then the next one's, parsed while this one is read
+            for file in library.files:
+                if file in wanted:
+                    file.prefetch(library.pool)
         faction, added = reader.read(xml)
         factions.append(supply_faction_keywords(faction, units, added, library))
         library.release(keep=set().union(*uses[n + 1:]), at_least=RELEASE_BYTES if n + 1 < len(armies) else 0)

@@ -11,7 +11,9 @@ importer never reads (an element's own text, even blank, is kept).
 from __future__ import annotations
 
 import re
+from concurrent.futures import Executor, Future
 from pathlib import Path
+from typing import Iterator
 
 from lxml import etree
 
@@ -47,7 +49,7 @@ class FileChanged(Exception):
 
 class XmlFile:
     """A parsed file whose tree may be released, to hold only the files in use at once, and is
-    parsed again when next used; its root's tag and attributes stay."""
+    parsed again when next used (or ahead of it, `prefetch`); its root's tag and attributes stay."""
 
     def __init__(self, path: Path, root: etree._Element, size: int):
         self.path = path
@@ -55,6 +57,7 @@ class XmlFile:
         self.tag: str = root.tag
         self.attributes: dict[str, str] = dict(root.attrib)
         self._root: etree._Element | None = root
+        self._parsing: Future | None = None  # a parse started ahead of use
 
     @property
     def loaded(self) -> bool:
@@ -63,16 +66,22 @@ class XmlFile:
     @property
     def root(self) -> etree._Element:
         if self._root is None:
-            data = _read(self.path)
-            root, refusal = parse_untrusted(data, self.path.name) if isinstance(data, bytes) else (None, data)
+            root, refusal = self._parsing.result() if self._parsing else _parse(self.path)
+            self._parsing = None
             if root is None or root.tag != self.tag or dict(root.attrib) != self.attributes:
                 raise FileChanged(refusal or _refusal(self.path.name, f"{self.path.name} changed during the import"))
             self._root = root
         return self._root
 
+    def prefetch(self, pool: Executor) -> None:
+        """Start parsing a released file again on `pool`, ahead of its use: lxml parses without
+        holding the interpreter's lock, so the import goes on meanwhile."""
+        if self._root is None and self._parsing is None:
+            self._parsing = pool.submit(_parse, self.path)
+
     def release(self) -> None:
         """Drop the tree (an element still held elsewhere keeps it alive)."""
-        self._root = None
+        self._root = self._parsing = None
 
     def location(self, element: etree._Element | None = None) -> Location:
         return Location(self.path.name, element.sourceline if element is not None else None)
@@ -116,6 +125,20 @@ def _read(path: Path) -> bytes | Finding:
         return path.read_bytes()
     except OSError as error:
         return _refusal(path.name, f"cannot read {path.name}: {error.strerror or error}")
+
+
+def _parse(path: Path) -> tuple[etree._Element | None, Finding | None]:
+    data = _read(path)
+    return parse_untrusted(data, path.name) if isinstance(data, bytes) else (None, data)
+
+
+def read_ahead(paths: list[Path], pool: Executor) -> Iterator[tuple[XmlFile | None, list[Finding]]]:
+    """read_xml of each path in turn, the next one read on `pool` meanwhile."""
+    ahead = None
+    for n, path in enumerate(paths):
+        current = ahead or pool.submit(read_xml, path)
+        ahead = pool.submit(read_xml, paths[n + 1]) if n + 1 < len(paths) else None
+        yield current.result()
 
 
 def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
