@@ -18,6 +18,7 @@ from listbuilder.rosters.files import parse_roster
 from listbuilder.systems import validate
 from listbuilder.systems.wh40k10.catalog import Unit, weapon_name
 from listbuilder.systems.wh40k10.roster import Wh40kRoster, Wh40kUnit
+from listbuilder.systems.wh40k10.rules import by_size
 
 START = "game: wh40k-10e\nfaction: Space Marines\nbattle_size: Strike Force\ndetachment: Gladius Task Force\n"
 
@@ -225,3 +226,10 @@ def test_every_datasheets_default_and_chosen_loadouts_pass(data, pick):
         assert refused == [], faction.name
         checked += sum(1 for unit in roster.units if unit.wargear)
     assert checked > 400
+
+
+def test_a_limit_by_unit_size_reads_any_where_the_unit_is_no_larger():
+    """The sizes a finding lists: equal limits joined, and a limit of the unit's own size or more
+    (none, in effect) read as 'any' rather than '10 at 10 models'."""
+    assert by_size({5: 1, 6: 1, 9: 1, 10: 2}) == "1 at 5-9 models, 2 at 10 models"
+    assert by_size({5: 1, 9: 1, 10: 10, 11: 11}) == "1 at 5-9 models, any at 10-11 models"

@@ -546,13 +546,15 @@ def most_carrying(unit: Unit, kinds: list[ModelRange], models: int) -> int:
 
 
 def by_size(most: dict[int, int]) -> str:
-    """'1 at 10-19 models, 2 at 20 models': a limit at each unit size, equal neighbours joined."""
-    runs: list[list[int]] = []  # first size, last size, limit
+    """'1 at 5-9 models, any at 10 models': a limit at each unit size, equal neighbours joined; a
+    limit no smaller than the unit is none."""
+    runs: list[list[Any]] = []  # first size, last size, limit
     for models, n in sorted(most.items()):
-        if runs and runs[-1][2] == n:
+        shown = "any" if n >= models else n
+        if runs and runs[-1][2] == shown:
             runs[-1][1] = models
         else:
-            runs.append([models, models, n])
+            runs.append([models, models, shown])
     return ", ".join(f"{n} at {first}{f'-{last}' if last != first else ''} models" for first, last, n in runs)
 
 
