@@ -25,7 +25,7 @@ from ..systems.epic_remastered.summary import detachment_lines, sheet, unit_text
 from ..systems.epic_remastered.models import DetachmentList, DetachmentPick, ErRoster, TransportPick, UnitPick
 from ..systems.epic_remastered.rules import CheckedDetachment, ErResult, data_of
 from .screens.dialogs import TextScreen
-from .screens.editing import Command, EditorActions
+from .screens.editing import Command, EditorActions, file_bindings, history_bindings
 from .screens.pick import PickItem, PickScreen
 from .widgets.roster_view import FindingsList
 from .widgets.title_bar import TitleBar
@@ -119,11 +119,8 @@ class ErScreen(EditorActions, Screen[None]):
                 tooltip="Remove the selected unit or detachment"),
         Binding("v", "sheets", "Sheets", id="er.sheets", tooltip="Derived data sheets of the selection"),
         Binding("f", "findings", "Findings", id="er.findings", show=False, tooltip="Go to the findings"),
-        Binding("ctrl+z", "undo", "Undo", id="er.undo", tooltip="Undo the last edit"),
-        Binding("ctrl+y", "redo", "Redo", id="er.redo", show=False, tooltip="Redo the edit last undone"),
-        Binding("ctrl+s", "save", "Save", id="er.save", tooltip="Save the roster (the previous version is kept)"),
-        Binding("ctrl+w", "save_as", "Save as", id="er.save-as", show=False, tooltip="Save the roster to another file"),
-        Binding("ctrl+o", "open", "Open", id="er.open", show=False, tooltip="Open a roster file"),
+        *history_bindings("er."),
+        *file_bindings("er."),
         Binding("ctrl+e", "print", "Print PDF", id="er.print", show=False, tooltip="Print the roster to a PDF"),
         Binding("c", "copy_text", "Copy as text", id="er.copy-text", show=False,
                 tooltip="Copy the list as text (says so where the game has no list text yet)"),

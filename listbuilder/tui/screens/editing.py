@@ -17,6 +17,26 @@ if TYPE_CHECKING:
 Command = tuple[str, str, Callable[[], object]]  # what the command palette shows, its help, what it runs
 
 
+def history_bindings(prefix: str) -> list[Binding]:
+    """The keys for EditorActions' undo, redo and save, alike on every editor screen; `prefix`
+    keeps each screen's binding ids its own."""
+    return [
+        Binding("ctrl+z", "undo", "Undo", id=f"{prefix}undo", tooltip="Undo the last edit"),
+        Binding("ctrl+y", "redo", "Redo", id=f"{prefix}redo", show=False, tooltip="Redo the edit last undone"),
+        Binding("ctrl+s", "save", "Save", id=f"{prefix}save",
+                tooltip="Save the roster (the previous version is kept as .bak)"),
+    ]
+
+
+def file_bindings(prefix: str) -> list[Binding]:
+    """The keys for EditorActions' save as and open, on the screens that offer them."""
+    return [
+        Binding("ctrl+w", "save_as", "Save as", id=f"{prefix}save-as", show=False,
+                tooltip="Save the roster to another file"),
+        Binding("ctrl+o", "open", "Open", id=f"{prefix}open", show=False, tooltip="Open a roster file"),
+    ]
+
+
 class EditorActions:
     """Key actions handed to the editor app (mixed into a textual Screen), and the title bar."""
 

@@ -30,7 +30,7 @@ from ..widgets.roster_view import FindingsList, FormationList, PointsStatus, for
 from ..widgets.title_bar import TitleBar
 from .datasheet import DatasheetScreen
 from .dialogs import RosterDetailsScreen, TextScreen
-from .editing import Command, EditorActions
+from .editing import Command, EditorActions, file_bindings, history_bindings
 from .pick import PickItem, PickScreen
 
 EMPTY = "The roster is empty. Press [b]a[/b] to browse the army list and add a formation."
@@ -57,11 +57,8 @@ class MainScreen(EditorActions, Screen[None]):
                 tooltip="Go to the findings; Enter on one jumps to the entry it is about"),
         Binding("r", "details", "Name & points", id="details", show=False,
                 tooltip="Change the roster's name and its points limit"),
-        Binding("ctrl+z", "undo", "Undo", id="undo", tooltip="Undo the last edit"),
-        Binding("ctrl+y", "redo", "Redo", id="redo", show=False, tooltip="Redo the edit last undone"),
-        Binding("ctrl+s", "save", "Save", id="save", tooltip="Save the roster (the previous version is kept as .bak)"),
-        Binding("ctrl+w", "save_as", "Save as", id="save-as", show=False, tooltip="Save the roster to another file"),
-        Binding("ctrl+o", "open", "Open", id="open", show=False, tooltip="Open a roster file"),
+        *history_bindings(""),
+        *file_bindings(""),
         Binding("ctrl+n", "new", "New", id="new", show=False, tooltip="Start a new roster"),
         Binding("ctrl+d", "duplicate_roster", "Duplicate roster", id="duplicate-roster", show=False,
                 tooltip="Go on with a copy of the roster under a new name (the original stays as saved)"),

@@ -24,7 +24,7 @@ from ...systems.wh40k10.roster import Wh40kRoster
 from ...systems.wh40k10.rules import data_of, may_hover
 from ..widgets.roster_view import ERROR, FindingsList, points_bar
 from ..widgets.title_bar import TitleBar
-from .editing import Command, EditorActions
+from .editing import Command, EditorActions, history_bindings
 from .pick import PickItem, PickScreen
 
 
@@ -65,9 +65,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         Binding("B", "battle_size", "Battle size", id="units.size", show=False, tooltip="Choose the battle size"),
         Binding("f", "findings", "Findings", id="units.findings", show=False, tooltip="Go to the findings"),
         Binding("escape", "units", "Units", id="units.units", show=False, tooltip="Back to the units"),
-        Binding("ctrl+z", "undo", "Undo", id="units.undo", tooltip="Undo the last edit"),
-        Binding("ctrl+y", "redo", "Redo", id="units.redo", show=False, tooltip="Redo the edit last undone"),
-        Binding("ctrl+s", "save", "Save", id="units.save", tooltip="Save the roster (the previous version is kept)"),
+        *history_bindings("units."),
         Binding("ctrl+e", "print", "Print PDF", id="units.print", show=False, tooltip="Print the roster to a PDF"),
         Binding("c", "copy_text", "Copy as text", id="units.copy-text", show=False,
                 tooltip="Copy the list to the clipboard as the official app's text (listbuilder export)"),
