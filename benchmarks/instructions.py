@@ -32,10 +32,14 @@ for _ in range(2 + {runs}):  # twice first: what a first validation builds once 
 """
 
 
-def instructions(runs: int) -> int:
+def validating(runs: int, *under: str) -> subprocess.CompletedProcess[str]:
+    """A process that validates the roster `runs` times (after two), run `under` a tool."""
     code = VALIDATE.format(benchmarks=str(ROOT / "benchmarks"), runs=runs)
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
-                          capture_output=True, text=True, check=True)
+    return subprocess.run([*under, sys.executable, "-c", code], capture_output=True, text=True, check=True)
+
+
+def instructions(runs: int) -> int:
+    done = validating(runs, "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
     return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
 
 
@@ -45,8 +49,7 @@ def main() -> None:
     runs = parser.parse_args().runs
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
-    subprocess.run([sys.executable, "-c", VALIDATE.format(benchmarks=str(ROOT / "benchmarks"), runs=0)],
-                   check=True)  # the catalog cache warm: a rebuild would be counted in one process only
+    validating(0)  # the catalog cache warm: a rebuild would be counted in one process only
     per_run = (instructions(runs) - instructions(0)) / runs
     print(f"full revalidation, 20 formations: {per_run / 1e6:.2f} M instructions (valgrind; {runs} runs)")
 
