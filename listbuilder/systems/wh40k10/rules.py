@@ -257,8 +257,9 @@ class _Muster:
 
     def _wargear(self, checked: CheckedUnit) -> None:
         """Each weapon on the datasheet, on no more models than the unit has, nor than the kinds of
-        model that may carry it can number (DECISIONS.md D3, D23); then the weapons only one
-        choice offers, on no more models than that choice allows."""
+        model that may carry it can number (DECISIONS.md D3, D23), nor than the data's limit per
+        unit allows at its size (D24, D25); then the weapons only one choice offers, on no more
+        models than that choice allows."""
         unit, models = checked.unit, checked.models
         refused: set[str] = set()
         for weapon, carried in checked.entry.wargear.items():
