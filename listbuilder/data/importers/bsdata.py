@@ -28,7 +28,7 @@ from lxml import etree
 from ...core.findings import Finding, Location
 from ...systems.wh40k10.catalog import (
     Ability, BattleSize, Detachment, Enhancement, Faction, GameSystem, ImportSummary, ModelRange, Unit,
-    UnitProfile, UnitSize, WargearChoice, WargearLimit, Weapon, Wh40kCatalog, weapon_name)
+    UnitProfile, UnitSize, WargearChoice, WargearGroupLimit, WargearLimit, Weapon, Wh40kCatalog, weapon_name)
 from .leader_text import parse_bodyguard, parse_leader, plain
 from .xmlfiles import FileChanged, XmlFile, read_ahead
 
@@ -661,13 +661,15 @@ class UnitReader:
         lineages = [(slot, above) for slot, above in self._lineages(slots) if slot.is_model]
         leaves = [slot for slot, _ in lineages]
         shared = self.gathered_wargear(root, frozenset(leaf.node.entry for leaf in leaves)) if leaves else ()
+        limits, group_limits = self.limits.read(root, lineages, set(shared), [size.models for size in sizes],
+                                                sheet.choices, left_out)
         return Unit(
             id=root.entry.get("id", ""), name=root.name, keywords=keywords, faction_keywords=factions,
             **{attribute: flag in keywords for flag, attribute in FLAGS.items()},
             max_in_army=limit, sizes=sizes, profiles=sheet.profiles, weapons=list(sheet.weapons.values()),
             wargear_choices=[self.exclusive(choice, model, group) for choice, model, group in sheet.choices],
             shared_wargear=sorted(shared),
-            wargear_limits=self.limits.read(root, lineages, set(shared), [size.models for size in sizes], left_out),
+            wargear_limits=limits, wargear_group_limits=group_limits,
             models=self.model_ranges(lineages, made, sheet) or [
                 ModelRange(name=root.name, min=1, max=1, default_wargear=sheet.defaults.get(root.entry, []),
                            wargear=sorted(self.wargear(root)), fewest=1, most=1)],
@@ -747,11 +749,22 @@ class UnitReader:
     def exclusive(self, choice: WargearChoice, model: Node, group: Node) -> WargearChoice:
         """The choice with the weapons its model can have only through it, no option giving two of
         them: a model carries at most `max` of them."""
-        elsewhere = self.weapons(model) | {w for c in children(self.library, model) if c.entry is not group.entry
-                                           for w in self.wargear(c)}
+        elsewhere = self.outside(model, group)
         given = [self.wargear(option) - elsewhere for option in children(self.library, group)]
         doubled = {w for weapons in given if len(weapons) > 1 for w in weapons}
         return choice.model_copy(update={"exclusive": sorted(set().union(*given) - doubled)})
+
+    def outside(self, model: Node, group: Node) -> frozenset[str]:
+        """The weapons a model's entry may give other than through one of its groups."""
+        return self.weapons(model) | {w for c in children(self.library, model) if c.entry is not group.entry
+                                      for w in self.wargear(c)}
+
+    def one_of(self, choices: list[tuple[WargearChoice, Node, Node]], model: Element, weapons: set[str]) -> bool:
+        """Whether a model of this entry carries at most one of these weapons: it has them only
+        through one plain choice of one option, none of whose options gives two of them."""
+        return any(choice.max == 1 and node.entry is model and not weapons & self.outside(node, group)
+                   and all(len(self.wargear(option) & weapons) <= 1 for option in children(self.library, group))
+                   for choice, node, group in choices)
 
     def datasheet(self, root: Node, left_out: Counter) -> Sheet:
         """Profiles, weapons, abilities, rules, transport and default loadouts, from the whole unit."""
@@ -867,9 +880,11 @@ class UnitReader:
 # --- wargear limits per unit (DECISIONS.md D24) -------------------------------------------------
 
 Limit = tuple[tuple, dict[int, int]]  # what it counts (an entry's id, or one way to it) and its most by unit size
+Way = tuple[list[Limit], tuple[Element, ...]]  # the limits on one way onto a model to a weapon, and the way
 LEFT_OUT = "wargear limits per unit left out: {}"
 BEYOND_UNIT = ("parent", "self", "force", "roster", "primary-catalogue", "primary-category")  # scopes not a unit's
 ERRORS_LEFT_OUT = "wargear rules stated as error messages left out: {}"
+TOGETHER_LEFT_OUT = "wargear limits on several weapons together left out: {}"
 RISING = ("greaterThan", "atLeast")  # counts that, once they raise a message, raise it for any larger count
 
 
@@ -912,7 +927,8 @@ class LimitReader:
         self.marked: dict[tuple[Element, Element | None], tuple[list[Element], list[Element]]] = self.library.memo()
 
     def read(self, root: Node, lineages: list[tuple[Slot, tuple[Slot, ...]]], shared: set[str], sizes: list[int],
-             left_out: Counter) -> list[WargearLimit]:
+             choices: list[tuple[WargearChoice, Node, Node]], left_out: Counter
+             ) -> tuple[list[WargearLimit], list[WargearGroupLimit]]:
         models = [slot.node for slot, _ in lineages]
         nested = {slot.node.entry for slot, above in lineages if any(s.node.kind != "group" for s in above)}
         own_models = bool(lineages) and not nested  # every model is the unit's own selection
@@ -920,7 +936,7 @@ class LimitReader:
             if own_models else set()
         unit = LimitedUnit(root.ids, sizes, {model.entry for model in models} - nested,
                            {"model"} | around_all if own_models else set())
-        ways: dict[str, list[list[Limit]]] = {}  # weapon -> for each way onto a model, the limits on it
+        ways: dict[str, list[Way]] = {}  # weapon -> each way onto a model, with the limits on it
         unread: dict[Element, str] = {}  # constraints left out, with why
         messages_unread: dict[Element, str] = {}
         for model in models or [root]:
@@ -932,19 +948,20 @@ class LimitReader:
                     limits = limits + tightest(self.limits_on(node, constraints, path, unit, unread)
                                                + self.limits_in(node, messages, path, unit, messages_unread))
                 for weapon in self.units.weapons(node):
-                    ways.setdefault(weapon, []).append(limits)
+                    ways.setdefault(weapon, []).append((limits, path))
                 for child in children(self.library, node):
                     if child.entry in path or NOT_DATASHEET.search(child.name):
                         continue  # a cycle's second round has the limits of its first, and more
                     if len(path) > MAX_DEPTH:  # too deep to follow: what it gives is not limited
                         for weapon in self.units.wargear(child):
-                            ways.setdefault(weapon, []).append([])
+                            ways.setdefault(weapon, []).append(([], path))
                     else:
                         todo.append((child, limits, path + (child.entry,)))
         left_out.update(LEFT_OUT.format(why) for why in unread.values())
         left_out.update(ERRORS_LEFT_OUT.format(why) for why in messages_unread.values())
         found = []
-        for weapon, limited in sorted(ways.items()):
+        for weapon, each in sorted(ways.items()):
+            limited = [limits for limits, _ in each]
             if weapon in shared or not all(limited):
                 if any(limited):
                     left_out[LEFT_OUT.format("on only some of the ways to a weapon")] += 1
@@ -952,7 +969,46 @@ class LimitReader:
             most = {models: self.most_on(limited, models) for models in sizes}
             if any(most[models] < models for models in sizes):
                 found.append(WargearLimit(weapon=weapon, most=most))
-        return found
+        return found, self.together(ways, shared, sizes, found, choices, left_out)
+
+    def together(self, ways: dict[str, list[Way]], shared: set[str], sizes: list[int], alone: list[WargearLimit],
+                 choices: list[tuple[WargearChoice, Node, Node]], left_out: Counter) -> list[WargearGroupLimit]:
+        """Limits on several weapons together (D26): a limit counted on every way to each of them
+        bounds the sum of their carriers, where each selection it counts gives a model at most one
+        of them (an entry that gives one of them, or a model that has them only through one choice
+        of one option); weapons a selection may give two of are left out of the sum. Kept where
+        tighter at some size than their own limits added up; the same weapons limited by several
+        entries, at the tightest of them."""
+        through: dict[tuple, list[str]] = {}  # a thing counted -> the weapons on some way through it
+        for weapon, each in ways.items():
+            for key in dict.fromkeys(key for limits, _ in each for key, _ in limits):
+                through.setdefault(key, []).append(weapon)
+        own = {limit.weapon: limit.most for limit in alone}
+        found: dict[tuple[str, ...], dict[int, int]] = {}
+        for key, weapons in through.items():
+            if len(weapons) < 2:
+                continue
+            only = [w for w in weapons if w not in shared and all(any(k == key for k, _ in limits) for limits, _ in ways[w])]
+            by_entry: dict[Element | None, set[str]] = {}  # the entry whose selections the limit counts -> its weapons
+            for weapon in only:
+                for limits, path in ways[weapon]:
+                    by_entry.setdefault(counted_entry(key, path), set()).add(weapon)
+            doubled = set().union(*(weapons for entry, weapons in by_entry.items() if entry is None or (
+                len(weapons) > 1 and not self.units.one_of(choices, entry, weapons))))
+            summed = sorted(set(only) - doubled)
+            if len(only) < 2:
+                left_out[TOGETHER_LEFT_OUT.format("its weapons also come other ways")] += 1
+            elif len(summed) < 2:
+                left_out[TOGETHER_LEFT_OUT.format("one selection may give a model two of its weapons")] += 1
+            else:
+                most = {models: max(m[models] for w in summed for limits, _ in ways[w] for k, m in limits if k == key)
+                        for models in sizes}
+                tighter = [models for models in sizes
+                           if most[models] < min(models, sum(own.get(w, {}).get(models, models) for w in summed))]
+                if tighter:
+                    known = found.get(tuple(summed), most)
+                    found[tuple(summed)] = {models: min(n, known[models]) for models, n in most.items()}
+        return [WargearGroupLimit(weapons=list(weapons), most=most) for weapons, most in sorted(found.items())]
 
     def marks(self, node: Node) -> tuple[list[Element], list[Element]]:
         """A node's constraints that may be limits per unit (a max of selections beyond its parent),
@@ -1077,6 +1133,14 @@ class LimitReader:
                 return None
             found[models] = int(most)
         return found
+
+
+def counted_entry(key: tuple, path: tuple[Element, ...]) -> Element | None:
+    """On one way to a weapon, the entry whose selections a limit counts: the limit's own entry,
+    or under its group the first entry of the way (None: the group gives the weapon itself)."""
+    start = len(key) - 1 if isinstance(key[0], Element) else next(
+        i for i, element in enumerate(path) if element.get("id") == key[0])
+    return next((element for element in path[start:] if element.tag == "selectionEntry"), None)
 
 
 def tightest(limits: list[Limit]) -> list[Limit]:

@@ -113,6 +113,15 @@ class WargearLimit(Strict):
     most: dict[int, int] = Field(description="unit size (models) -> the most models that may carry it")
 
 
+class WargearGroupLimit(Strict):
+    """How many of a unit's models may carry any of several weapons, counted together, where the
+    data limits per unit an entry that gives each of them and every way to them passes it, one
+    selection giving a model at most one of them (DECISIONS.md D26)."""
+
+    weapons: list[str]
+    most: dict[int, int] = Field(description="unit size (models) -> the most carriers of them all, summed")
+
+
 class UnitSize(Strict):
     models: int
     points: int
@@ -169,6 +178,8 @@ class Unit(Strict):
         "weapons the unit's own entries give, outside any model's: any model may carry them"))
     wargear_limits: list[WargearLimit] | None = Field(None, description=(
         "weapons the data limits per unit (None: an import before these were recorded)"))
+    wargear_group_limits: list[WargearGroupLimit] = Field(default_factory=list, description=(
+        "weapons the data limits per unit together (an import before these were recorded has none)"))
     abilities: list[Ability] = Field(default_factory=list)
     rules: list[str] = Field(default_factory=list, description="core and army rules it has, by name")
     leader: LeaderRule | None = None

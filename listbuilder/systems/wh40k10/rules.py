@@ -258,8 +258,8 @@ class _Muster:
     def _wargear(self, checked: CheckedUnit) -> None:
         """Each weapon on the datasheet, on no more models than the unit has, nor than the kinds of
         model that may carry it can number (DECISIONS.md D3, D23), nor than the data's limit per
-        unit allows at its size (D24, D25); then the weapons only one choice offers, on no more
-        models than that choice allows."""
+        unit allows at its size (D24, D25); then weapons the data limits together (D26), and the
+        weapons only one choice offers, on no more models than that choice allows."""
         unit, models = checked.unit, checked.models
         refused: set[str] = set()
         for weapon, carried in checked.entry.wargear.items():
@@ -279,6 +279,7 @@ class _Muster:
             elif self._within_limit(checked, weapon, carried, where):
                 continue
             refused.add(name_key(weapon))
+        self._together(checked, refused)
         self._choices(checked, refused)
 
     def _within_limit(self, checked: CheckedUnit, weapon: str, carried: int, where: tuple[str | int, ...]) -> bool:
@@ -288,13 +289,29 @@ class _Muster:
         most = limit.most.get(checked.models) if limit else None
         if limit is None or most is None or carried <= most:
             return True
-        sizes = by_size(limit.most)
-        roomier = next((models for models, n in sorted(limit.most.items()) if n >= carried), None)
+        elsewhere, roomier = other_sizes(limit.most, carried)
         self.error("wargear-not-allowed", f"{carried} models of {checked.name} carry {weapon}, but its datasheet allows "
-                   f"at most {most} in a unit of {checked.models} models" + (f" ({sizes})" if "," in sizes else ""),
-                   WARGEAR.format(checked.unit.name), where, f"give it to at most {most}: `{weapon}: {most}`"
-                   + (f", or field {roomier} models" if roomier else ""))
+                   f"at most {most} in a unit of {checked.models} models{elsewhere}", WARGEAR.format(checked.unit.name),
+                   where, f"give it to at most {most}: `{weapon}: {most}`{roomier}")
         return False
+
+    def _together(self, checked: CheckedUnit, refused: set[str]) -> None:
+        """Weapons the data limits per unit together (D26): their carriers added up, less weapons
+        already refused alone, at most what the limit allows at the unit's size. A limit exceeded
+        is one finding, and its weapons are left out of the choices' count (one mistake, one finding)."""
+        for limit in checked.unit.wargear_group_limits:
+            most = limit.most.get(checked.models)
+            limited = {name_key(w) for w in limit.weapons} - refused
+            taken = {w: n for w, n in checked.entry.wargear.items() if n and name_key(w) in limited}
+            if most is None or sum(taken.values()) <= most:
+                continue
+            elsewhere, roomier = other_sizes(limit.most, sum(taken.values()))
+            self.error("wargear-not-allowed", f"{checked.name} has {' + '.join(f'{n} {w}' for w, n in taken.items())}, "
+                       f"but its datasheet allows at most {most} of {' and '.join(limit.weapons)} together in a unit of "
+                       f"{checked.models} models{elsewhere}", WARGEAR.format(checked.unit.name),
+                       ("units", checked.index, "wargear", list(taken)[-1]),
+                       f"take at most {most} of {', '.join(taken)} in all{roomier}")
+            refused |= {name_key(w) for w in taken}
 
     def _wargear_unbounded(self) -> None:
         """Data imported before the import recorded what each kind of model may carry bounds wargear
@@ -557,6 +574,14 @@ def by_size(most: dict[int, int]) -> str:
         else:
             runs.append([models, models, shown])
     return ", ".join(f"{n} at {first}{f'-{last}' if last != first else ''} models" for first, last, n in runs)
+
+
+def other_sizes(most: dict[int, int], carried: int) -> tuple[str, str]:
+    """For a finding on a limit by unit size: what it allows at each size, where that differs
+    (' (1 at 5-9 models, 2 at 10 models)'), and the first size that allows `carried` (', or field 10 models')."""
+    sizes = by_size(most)
+    roomier = next((models for models, n in sorted(most.items()) if n >= carried), None)
+    return (f" ({sizes})" if "," in sizes else ""), (f", or field {roomier} models" if roomier else "")
 
 
 def kinds_text(unit: Unit, kinds: list[ModelRange], models: int) -> str:
