@@ -134,6 +134,23 @@ def test_wargear_limits_per_unit_are_read_or_counted_by_why(bsdata, catalog):
     assert ("Intercessor Squad", "Astartes grenade launcher") in limited
 
 
+def test_limits_on_several_weapons_are_read_together_where_sound_and_counted_where_not(bsdata, catalog):
+    """D26: of the 53 limits D24 and D25 read (per datasheet) whose entry gives more than one weapon,
+    on 21 datasheets, 47 have fewer than two weapons that come only through them, 2 may give a model
+    two of their weapons in one selection (a Legionary with an other weapon, through no plain choice;
+    a Wolf Guard Terminator with an assault cannon and a power fist, both his by default), and 4 are
+    read, 3 of them tighter than their weapons' own limits added up (the Voidscarred's heavy weapons
+    are 0 each below 10 models, and no limit at 10)."""
+    counted = {kind.removeprefix("wargear limits on several weapons together left out: "): n
+               for kind, n in bsdata.left_out.items() if kind.startswith("wargear limits on several weapons")}
+    assert counted == {"its weapons also come other ways": 47, "one selection may give a model two of its weapons": 2}
+    together = sorted((u.name, limit.weapons, limit.most[5]) for u in catalog.units.values()
+                      for limit in u.wargear_group_limits)
+    assert together == [("Chaos Terminator Squad", ["Heavy flamer", "Reaper autocannon"], 1),
+                        ("Chaos Terminators", ["Heavy flamer", "Reaper autocannon"], 1),
+                        ("Proteus Kill Team [Legends]", ["Frag Cannon", "Infernus heavy bolter"], 2)]
+
+
 @pytest.mark.parametrize("faction, name, weapon, most", [
     # more than 2, or more than 1 below 10 models (two condition groups under an `or`)
     ("Drukhari", "Wracks", "hexrifle", {**dict.fromkeys(range(5, 10), 1), 10: 2}),

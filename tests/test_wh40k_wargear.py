@@ -164,6 +164,48 @@ def test_a_limit_counts_an_entry_once_however_many_ways_lead_to_it(data):
     assert data.unit_named(guard, "Kasrkin").limits["meltagun"].most == {10: 2}
 
 
+CHAOS = "game: wh40k-10e\nfaction: Chaos Space Marines\nbattle_size: Strike Force\ndetachment: Veterans of the Long War\n"
+TERMINATORS = "{type: Chaos Terminator Squad, models: %d, wargear: {%s}}"
+
+
+def test_weapons_limited_together_are_one_finding_over_the_limit_and_legal_at_it(data):
+    """D26: a Chaos Terminator Squad's heavy weapon model is "Max 1 per 5 models" below 10 (D25) and
+    takes one of a heavy flamer and a reaper autocannon (its plain choice), which no other model has."""
+    squad = data.unit_named(data.faction("Chaos Space Marines"), "Chaos Terminator Squad")
+    assert [(g.weapons, g.most) for g in squad.wargear_group_limits] == [
+        (["Heavy flamer", "Reaper autocannon"], {**dict.fromkeys(range(5, 10), 1), 10: 10})]
+    [both] = findings(data, TERMINATORS % (5, "Heavy flamer: 1, Reaper autocannon: 1"), CHAOS)
+    assert (both.code, both.path) == ("wargear-not-allowed", ("units", 1, "wargear", "Reaper autocannon"))
+    assert both.message == ("Chaos Terminator Squad has 1 Heavy flamer + 1 Reaper autocannon, but its datasheet "
+                            "allows at most 1 of Heavy flamer and Reaper autocannon together in a unit of 5 models "
+                            "(1 at 5-9 models, any at 10 models)")
+    assert both.suggestion == "take at most 1 of Heavy flamer, Reaper autocannon in all, or field 10 models"
+    assert both.rule == "Chaos Terminator Squad datasheet (Datasheets 6-7: Unit Composition, Wargear Options)"
+    assert findings(data, TERMINATORS % (5, "Reaper autocannon: 1"), CHAOS) == []
+    assert findings(data, TERMINATORS % (10, "Heavy flamer: 1, Reaper autocannon: 1"), CHAOS) == []
+
+
+def test_a_weapon_over_its_own_limit_is_refused_alone_and_left_out_of_the_shared_count(data):
+    [flamers] = findings(data, TERMINATORS % (5, "Heavy flamer: 2, Reaper autocannon: 1"), CHAOS)
+    assert flamers.path[-1] == "Heavy flamer" and "allows at most 1 in a unit of 5 models" in flamers.message
+    # over a choice's bound and the data's shared limit alike: the shared limit's one finding, with the sizes
+    terminators = next(u for u in data.units.values() if u.name == "Chaos Terminators" and u.wargear_group_limits)
+    faction = next(f for f in data.factions if terminators.id in f.units and data.unit_named(f, "Chaos Terminators"))
+    [over] = findings(data, "{type: Chaos Terminators, models: 10, wargear: {Heavy flamer: 2, Reaper autocannon: 1}}",
+                      CHAOS.replace("Chaos Space Marines", faction.name))
+    assert over.message.endswith("at most 2 of Heavy flamer and Reaper autocannon together in a unit of 10 models "
+                                 "(1 at 5-9 models, 2 at 10 models)")
+
+
+def test_weapons_one_selection_gives_together_are_not_summed(data):
+    # A Wolf Guard Terminator with an assault cannon (at most 1 below 10 models) also has its power
+    # fist: one model carries both, so 1 + 1 is legal.
+    wolves = data.unit_named(data.faction("Space Wolves"), "Wolf Guard Terminators")
+    assert wolves.wargear_group_limits == []
+    assert findings(data, "{type: Wolf Guard Terminators, models: 5, wargear: {Assault Cannon: 1, Power fist: 1}}",
+                    START.replace("Space Marines", "Space Wolves")) == []
+
+
 TYRANIDS = "game: wh40k-10e\nfaction: Tyranids\nbattle_size: Strike Force\ndetachment: Invasion Fleet\n"
 
 

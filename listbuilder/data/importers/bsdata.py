@@ -749,20 +749,17 @@ class UnitReader:
     def exclusive(self, choice: WargearChoice, model: Node, group: Node) -> WargearChoice:
         """The choice with the weapons its model can have only through it, no option giving two of
         them: a model carries at most `max` of them."""
-        elsewhere = self.outside(model, group)
+        elsewhere = self.weapons(model) | {w for c in children(self.library, model) if c.entry is not group.entry
+                                           for w in self.wargear(c)}
         given = [self.wargear(option) - elsewhere for option in children(self.library, group)]
         doubled = {w for weapons in given if len(weapons) > 1 for w in weapons}
         return choice.model_copy(update={"exclusive": sorted(set().union(*given) - doubled)})
 
-    def outside(self, model: Node, group: Node) -> frozenset[str]:
-        """The weapons a model's entry may give other than through one of its groups."""
-        return self.weapons(model) | {w for c in children(self.library, model) if c.entry is not group.entry
-                                      for w in self.wargear(c)}
-
-    def one_of(self, choices: list[tuple[WargearChoice, Node, Node]], model: Element, weapons: set[str]) -> bool:
-        """Whether a model of this entry carries at most one of these weapons: it has them only
-        through one plain choice of one option, none of whose options gives two of them."""
-        return any(choice.max == 1 and node.entry is model and not weapons & self.outside(node, group)
+    def one_of(self, choices: list[tuple[WargearChoice, Node, Node]], model: Element, weapons: set[str],
+               ways: list[tuple[Element, ...]]) -> bool:
+        """Whether a model of this entry carries at most one of these weapons: these ways to them
+        all pass one plain choice of its, of one option, none of whose options gives two of them."""
+        return any(choice.max == 1 and node.entry is model and all(group.entry in way for way in ways)
                    and all(len(self.wargear(option) & weapons) <= 1 for option in children(self.library, group))
                    for choice, node, group in choices)
 
@@ -989,12 +986,12 @@ class LimitReader:
             if len(weapons) < 2:
                 continue
             only = [w for w in weapons if w not in shared and all(any(k == key for k, _ in limits) for limits, _ in ways[w])]
-            by_entry: dict[Element | None, set[str]] = {}  # the entry whose selections the limit counts -> its weapons
+            by_entry: dict[Element | None, dict[str, list]] = {}  # an entry the limit counts -> its weapons' ways
             for weapon in only:
-                for limits, path in ways[weapon]:
-                    by_entry.setdefault(counted_entry(key, path), set()).add(weapon)
-            doubled = set().union(*(weapons for entry, weapons in by_entry.items() if entry is None or (
-                len(weapons) > 1 and not self.units.one_of(choices, entry, weapons))))
+                for _, path in ways[weapon]:
+                    by_entry.setdefault(counted_entry(key, path), {}).setdefault(weapon, []).append(path)
+            doubled = set().union(*(given for entry, given in by_entry.items() if entry is None or (len(given) > 1 and not
+                                    self.units.one_of(choices, entry, set(given), [p for w in given.values() for p in w]))))
             summed = sorted(set(only) - doubled)
             if len(only) < 2:
                 left_out[TOGETHER_LEFT_OUT.format("its weapons also come other ways")] += 1
