@@ -74,6 +74,46 @@ def cannon_limits(tmp_path, catalogue: str, left_out: str) -> tuple[dict, dict]:
             {kind.removeprefix(left_out): n for kind, n in result.left_out.items() if kind.startswith(left_out)})
 
 
+def gives(entry: str, weapons: list[str]) -> str:
+    """The profiles of these weapons, on one entry."""
+    return "<profiles>" + "".join(f'<profile id="p-{entry}-{i}" name="{weapon}" typeName="Ranged Weapons"/>'
+                                  for i, weapon in enumerate(weapons)) + "</profiles>"
+
+
+@pytest.mark.parametrize("cannon, laser, trooper, together, why", [
+    # each entry of the Heavy Gun group gives one weapon: at most 1 of them in all
+    (["Cannon"], [], [], {("Cannon", "Mortar"): 1}, None),
+    # the Trooper has a Mortar of his own, outside the group: only the Cannon comes through it alone
+    (["Cannon"], [], ["Mortar"], {}, "its weapons also come other ways"),
+    # one selection of the Cannon's entry gives a Cannon and a Bayonet: neither is summed ...
+    (["Cannon", "Bayonet"], [], [], {}, "one selection may give a model two of its weapons"),
+    # ... and the other entries' weapons, one each, still are
+    (["Cannon", "Bayonet"], ["Laser"], [], {("Laser", "Mortar"): 1}, None),
+])
+def test_a_limit_on_several_weapons_is_read_together_where_sound_and_counted_where_not(
+        tmp_path, cannon, laser, trooper, together, why):
+    """D26 on a made-up catalogue: the Trooper's Heavy Gun group, at most 1 selection in the unit."""
+    catalogue = CATALOGUE.replace("{link}", "").replace(
+        '<selectionEntryGroup id="g-heavy" name="Heavy Gun">',
+        '<selectionEntryGroup id="g-heavy" name="Heavy Gun"><constraints><constraint type="max" value="1" '
+        'field="selections" scope="unit" includeChildSelections="true" id="k-heavy"/></constraints>').replace(
+        f"<constraints>{CANNON_LIMIT}</constraints>", gives("cannon", cannon)).replace(
+        '<selectionEntry type="upgrade" id="o-mortar" name="Mortar"/>',
+        f'<selectionEntry type="upgrade" id="o-mortar" name="Mortar">{gives("mortar", ["Mortar"])}</selectionEntry>'
+        + (f'<selectionEntry type="upgrade" id="o-laser" name="Laser">{gives("laser", laser)}</selectionEntry>'
+           if laser else "")).replace(
+        '<selectionEntry type="model" id="m-trooper" name="Trooper">',
+        f'<selectionEntry type="model" id="m-trooper" name="Trooper">{gives("trooper", trooper)}')
+    result = import_folder(write_sample(tmp_path / "data", catalogue=catalogue))
+    squad = result.catalog.unit_named(result.catalog.faction("Testers"), "Test Squad")
+    assert {tuple(g.weapons): g.most for g in squad.wargear_group_limits} == {
+        weapons: dict.fromkeys(range(1, 6), most) for weapons, most in together.items()}
+    heading = "wargear limits on several weapons together left out: "
+    assert {kind.removeprefix(heading): n for kind, n in result.left_out.items() if kind.startswith(heading)} == (
+        {why: 1} if why else {})
+    assert squad.limits["cannon"].most == dict.fromkeys(range(1, 6), 1)  # its own limit stands either way
+
+
 def test_a_unit_without_a_unit_cost_is_priced_per_model(sample):
     walkers = sample.unit_named(sample.faction("Testers"), "Test Walkers")
     assert walkers.priced_per_model
