@@ -188,11 +188,10 @@ def test_weapons_limited_together_are_one_finding_over_the_limit_and_legal_at_it
 def test_a_weapon_over_its_own_limit_is_refused_alone_and_left_out_of_the_shared_count(data):
     [flamers] = findings(data, TERMINATORS % (5, "Heavy flamer: 2, Reaper autocannon: 1"), CHAOS)
     assert flamers.path[-1] == "Heavy flamer" and "allows at most 1 in a unit of 5 models" in flamers.message
-    # over a choice's bound and the data's shared limit alike: the shared limit's one finding, with the sizes
-    terminators = next(u for u in data.units.values() if u.name == "Chaos Terminators" and u.wargear_group_limits)
-    faction = next(f for f in data.factions if terminators.id in f.units and data.unit_named(f, "Chaos Terminators"))
+    # over a choice's bound (its 2 heavy weapon models, 1 each) and the data's shared limit alike: the
+    # shared limit's one finding, with the sizes
     [over] = findings(data, "{type: Chaos Terminators, models: 10, wargear: {Heavy flamer: 2, Reaper autocannon: 1}}",
-                      CHAOS.replace("Chaos Space Marines", faction.name))
+                      CHAOS.replace("Chaos Space Marines", "World Eaters"))
     assert over.message.endswith("at most 2 of Heavy flamer and Reaper autocannon together in a unit of 10 models "
                                  "(1 at 5-9 models, 2 at 10 models)")
 
