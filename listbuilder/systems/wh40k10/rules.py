@@ -307,7 +307,7 @@ class _Muster:
                 continue
             elsewhere, roomier = other_sizes(limit.most, sum(taken.values()))
             self.error("wargear-not-allowed", f"{checked.name} has {' + '.join(f'{n} {w}' for w, n in taken.items())}, "
-                       f"but its datasheet allows at most {most} of {' and '.join(limit.weapons)} together in a unit of "
+                       f"but its datasheet allows at most {most} of {listed(limit.weapons)} together in a unit of "
                        f"{checked.models} models{elsewhere}", WARGEAR.format(checked.unit.name),
                        ("units", checked.index, "wargear", list(taken)[-1]),
                        f"take at most {most} of {', '.join(taken)} in all{roomier}")
@@ -587,7 +587,12 @@ def other_sizes(most: dict[int, int], carried: int) -> tuple[str, str]:
 def kinds_text(unit: Unit, kinds: list[ModelRange], models: int) -> str:
     """'its Intercessor Sergeant (1)', 'its A (up to 1) and B (up to 2)'."""
     names = [f"{m.name} ({'up to ' * (m.fewest < n)}{n})" for m, n in zip(kinds, most_of_each(unit, kinds, models))]
-    return "its " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
+    return "its " + listed(names)
+
+
+def listed(names: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
 
 def may_lead(leader: Unit, bodyguard: Unit) -> bool:
