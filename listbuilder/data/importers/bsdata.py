@@ -990,8 +990,11 @@ class LimitReader:
             for weapon in only:
                 for _, path in ways[weapon]:
                     by_entry.setdefault(counted_entry(key, path), {}).setdefault(weapon, []).append(path)
-            doubled = set().union(*(given for entry, given in by_entry.items() if entry is None or (len(given) > 1 and not
-                                    self.units.one_of(choices, entry, set(given), [p for w in given.values() for p in w]))))
+            doubled: set[str] = set()  # weapons one selection may give a model with another of them
+            for entry, given in by_entry.items():
+                if entry is None or len(given) > 1 and not self.units.one_of(
+                        choices, entry, set(given), [path for paths in given.values() for path in paths]):
+                    doubled |= given.keys()
             summed = sorted(set(only) - doubled)
             if len(only) < 2:
                 left_out[TOGETHER_LEFT_OUT.format("its weapons also come other ways")] += 1
@@ -1000,9 +1003,8 @@ class LimitReader:
             else:
                 most = {models: max(m[models] for w in summed for limits, _ in ways[w] for k, m in limits if k == key)
                         for models in sizes}
-                tighter = [models for models in sizes
-                           if most[models] < min(models, sum(own.get(w, {}).get(models, models) for w in summed))]
-                if tighter:
+                if any(most[models] < min(models, sum(own.get(w, {}).get(models, models) for w in summed))
+                       for models in sizes):
                     known = found.get(tuple(summed), most)
                     found[tuple(summed)] = {models: min(n, known[models]) for models, n in most.items()}
         return [WargearGroupLimit(weapons=list(weapons), most=most) for weapons, most in sorted(found.items())]
