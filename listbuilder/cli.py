@@ -58,9 +58,11 @@ def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
     from .systems import known_games
     from .rosters.batch import read_event
 
-    event = read_event(Path(options.event), catalog) if options.event else Event()
     given = {key: value for key, value in (("points", options.points), ("game", options.game),
                                             ("armies", options.army)) if value is not None}
+    if not options.event and not given:
+        return None  # no event's model built, nor its validator
+    event = read_event(Path(options.event), catalog) if options.event else Event()
     event = event.model_copy(update=given)
     problems = event_problems(event, catalog, known_games(catalog))
     if problems:
