@@ -183,11 +183,17 @@ def test_weapons_limited_together_are_one_finding_over_the_limit_and_legal_at_it
     assert both.rule == "Chaos Terminator Squad datasheet (Datasheets 6-7: Unit Composition, Wargear Options)"
     assert findings(data, TERMINATORS % (5, "Reaper autocannon: 1"), CHAOS) == []
     assert findings(data, TERMINATORS % (10, "Heavy flamer: 1, Reaper autocannon: 1"), CHAOS) == []
-    # a catalog imported before these were recorded checks what it did: each weapon by its own limit
+    # a catalog imported before these were recorded checks what it did, each weapon by its own
+    # limit, and says once that it checks no more
     older = Unit.model_validate(squad.model_dump(exclude={"wargear_group_limits"}))
     older_data = data.model_copy(update={"units": {**data.units, squad.id: older}})
-    assert findings(older_data, TERMINATORS % (5, "Heavy flamer: 1, Reaper autocannon: 1"), CHAOS) == []
-    assert [f.path[-1] for f in findings(older_data, TERMINATORS % (5, "Heavy flamer: 2"), CHAOS)] == ["Heavy flamer"]
+    [unchecked] = findings(older_data, TERMINATORS % (5, "Heavy flamer: 1, Reaper autocannon: 1"), CHAOS)
+    assert (unchecked.code, unchecked.severity, unchecked.message) == (
+        "wargear-unchecked", "warning", "the installed data does not record the limits on several weapons together of "
+        "Chaos Terminator Squad (it was imported by an earlier listbuilder): the wargear of 1 unit is checked without "
+        "limits on several weapons together")
+    assert [(f.code, f.path[-1]) for f in findings(older_data, TERMINATORS % (5, "Heavy flamer: 2"), CHAOS)] == [
+        ("wargear-not-allowed", "Heavy flamer"), ("wargear-unchecked", "wargear")]
 
 
 def test_a_weapon_over_its_own_limit_is_refused_alone_and_left_out_of_the_shared_count(data):

@@ -178,8 +178,8 @@ class Unit(Strict):
         "weapons the unit's own entries give, outside any model's: any model may carry them"))
     wargear_limits: list[WargearLimit] | None = Field(None, description=(
         "weapons the data limits per unit (None: an import before these were recorded)"))
-    wargear_group_limits: list[WargearGroupLimit] = Field(default_factory=list, description=(
-        "weapons the data limits per unit together (an import before these were recorded has none)"))
+    wargear_group_limits: list[WargearGroupLimit] | None = Field(None, description=(
+        "weapons the data limits per unit together (None: an import before these were recorded)"))
     abilities: list[Ability] = Field(default_factory=list)
     rules: list[str] = Field(default_factory=list, description="core and army rules it has, by name")
     leader: LeaderRule | None = None

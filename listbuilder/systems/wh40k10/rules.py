@@ -6,6 +6,7 @@ and Strategic Reserves against their cap. Judgement calls: lists/wh40k-10e/DECIS
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -299,7 +300,7 @@ class _Muster:
         """Weapons the data limits per unit together (D26): their carriers added up, less weapons
         already refused alone, at most what the limit allows at the unit's size. A limit exceeded
         is one finding, and its weapons are left out of the choices' count (one mistake, one finding)."""
-        for limit in checked.unit.wargear_group_limits:
+        for limit in checked.unit.wargear_group_limits or ():
             most = limit.most.get(checked.models)
             limited = {name_key(w) for w in limit.weapons} - refused
             taken = {w: n for w, n in checked.entry.wargear.items() if n and name_key(w) in limited}
@@ -314,23 +315,21 @@ class _Muster:
             refused |= {name_key(w) for w in taken}
 
     def _wargear_unbounded(self) -> None:
-        """Data imported before the import recorded what each kind of model may carry bounds wargear
-        by the unit's size alone (D23), and before it recorded limits per unit, checks none (D24): a
-        warning, once, where the roster names wargear it leaves unchecked, so that a legal verdict
-        is not taken for more than it is."""
+        """Data imported before the import recorded a wargear rule leaves it unchecked (UNRECORDED):
+        a warning, once, for the first such rule where the roster names wargear, so that a legal
+        verdict is not taken for more than it is."""
         named = [c for c in self.units if c.entry.wargear]
-        stale = [c for c in named if any(m.wargear is None for m in c.unit.models)]
-        unlimited = [c for c in named if c.unit.wargear_limits is None]
-        if stale or unlimited:
-            first, count = (stale or unlimited)[0], len(stale or unlimited)
-            unchecked = (f"say which models of {first.name} may carry which weapons" if stale else
-                         f"record the limits per unit on the wargear of {first.name}")
-            checked = "checked only against unit sizes" if stale else "checked without limits per unit"
-            self.findings.add("wargear-unchecked", f"the installed data does not {unchecked} (it was imported by an "
-                              f"earlier listbuilder): the wargear of {plural(count, 'unit')} is {checked}",
-                              WARGEAR.format(first.name), ("units", first.index, "wargear"),
-                              suggestion="import your BSData copy again: listbuilder data import bsdata PATH",
-                              severity="warning")
+        for lacks, unrecorded, checked in UNRECORDED:
+            stale = [c for c in named if lacks(c.unit)]
+            if stale:
+                first = stale[0]
+                self.findings.add("wargear-unchecked", f"the installed data does not {unrecorded.format(first.name)} "
+                                  f"(it was imported by an earlier listbuilder): the wargear of "
+                                  f"{plural(len(stale), 'unit')} is {checked}", WARGEAR.format(first.name),
+                                  ("units", first.index, "wargear"),
+                                  suggestion="import your BSData copy again: listbuilder data import bsdata PATH",
+                                  severity="warning")
+                return
 
     def _choices(self, checked: CheckedUnit, refused: set[str]) -> None:
         """Weapons that each kind of model carrying them can have only through one choice, taken
@@ -561,6 +560,18 @@ def most_carrying(unit: Unit, kinds: list[ModelRange], models: int) -> int:
     chosen = {id(m) for m in kinds}
     others = sum(m.fewest for m in unit.models if id(m) not in chosen)
     return min(sum(most_of_each(unit, kinds, models)), models - others)
+
+
+# The wargear rules an import before listbuilder recorded them lacks, the most limiting first: how
+# a unit of such data shows it, the rule left unchecked, and what its wargear is checked against
+UNRECORDED: list[tuple[Callable[[Unit], bool], str, str]] = [
+    (lambda unit: any(m.wargear is None for m in unit.models), "say which models of {} may carry which weapons",
+     "checked only against unit sizes"),  # D23
+    (lambda unit: unit.wargear_limits is None, "record the limits per unit on the wargear of {}",
+     "checked without limits per unit"),  # D24, D25
+    (lambda unit: unit.wargear_group_limits is None, "record the limits on several weapons together of {}",
+     "checked without limits on several weapons together"),  # D26
+]
 
 
 def by_size(most: dict[int, int]) -> str:
