@@ -278,7 +278,9 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     part = load_installed("wh40k-10e", "T'au Empire")
     [tau] = [f for f in whole.factions if f.name.endswith("T'au Empire")]
     assert set(part.units) == set(tau.units) and len(part.units) < len(whole.units) / 4
-    assert part.units_of(tau) == whole.units_of(tau) and part.factions == whole.factions
+    assert part.units_of(tau) == whole.units_of(tau) and part.faction(tau.name) == tau
+    assert [(f.id, f.name, f.faction_keyword) for f in part.factions] == [
+        (f.id, f.name, f.faction_keyword) for f in whole.factions]  # the others by name only
     assert load_installed("wh40k-10e", "Adeptus Astartes") is whole  # a keyword several catalogues share
     from listbuilder.data.installed import _index
     read = _index.cache_info().misses
@@ -296,6 +298,45 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
 
     catalog_path("wh40k-10e").write_bytes(catalog_path("wh40k-10e").read_bytes() + b" ")  # replaced since
     assert len(load_installed("wh40k-10e", "T'au Empire").units) == len(whole.units)
+
+
+def test_a_check_through_a_factions_part_reads_its_detachment_and_enhancements_as_the_whole_does(
+        bsdata, tmp_path, monkeypatch):
+    """A faction's part holds the faction whole (its detachments, their rules and enhancements)
+    beside its units, and the parts' index the other factions' names only. A check of a roster
+    with a detachment and two of its enhancements through the part reports what the whole catalog
+    does, text and JSON. A part in its former shape (the units alone) falls back to the whole."""
+    import json
+
+    from pydantic import TypeAdapter
+
+    from listbuilder.data.installed import catalog_path, install, load_installed
+    from listbuilder.systems.wh40k10.catalog import Unit
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
+    install(bsdata.catalog, bsdata.left_out)
+    whole = load_installed("wh40k-10e")
+    [tau, necrons] = [next(f for f in whole.factions if f.name.endswith(name)) for name in ("T'au Empire", "Necrons")]
+    part = load_installed("wh40k-10e", "T'au Empire")
+    assert part.faction(tau.name) == tau and tau.detachments
+    assert not any(f.detachments or f.units for f in part.factions if f.id != tau.id)
+
+    kauyon = ROSTERS / "tau-empire" / "legal-kauyon.yaml"
+
+    def report(catalog: Catalog) -> tuple[str, str]:
+        result = check_file(kauyon, catalog)
+        return roster_text(str(kauyon), result), json.dumps(summarise(result).json, sort_keys=True)
+
+    by_faction = Catalog(load_installed=load_installed)
+    text, as_json = report(by_faction)
+    assert list(by_faction.installed_parts) == [("wh40k-10e", "T'au Empire")] and not by_faction.installed
+    assert (text, as_json) == report(Catalog(load_installed=lambda game, faction: whole))
+    assert "detachment: Kauyon" in text and "Enhancement Exemplar of the Kauyon (20 pts)" in text
+    assert "Enhancement Precision of the Patient Hunter" in text and " 980 / 2,000 " in text
+
+    former = TypeAdapter(dict[str, Unit]).dump_json({i: whole.units[i] for i in necrons.units}, exclude_defaults=True)
+    parts = catalog_path("wh40k-10e").with_name("wh40k-10e.by-faction")
+    (parts / f"{whole.factions.index(necrons)}.json").write_bytes(former)
+    assert load_installed("wh40k-10e", "Necrons") is whole
 
 
 def test_hover_mode(wh40k_catalog):

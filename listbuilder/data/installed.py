@@ -3,9 +3,9 @@
 They live in the user data folder (platformdirs; `LISTBUILDER_DATA_DIR` overrides it, as tests
 do), one JSON file per game, written atomically (the one it replaces kept as `.bak`) beside a small
 summary that `data list` reads without loading the catalog, and the same catalog cut by faction,
-which a check of one roster loads instead. JSON, not YAML: the catalog is machine-written and
-loading it must stay well under a second; it is validated on every load (no pickle), and kept in
-memory for the rest of the run.
+of which a check of one roster loads only its faction's part. JSON, not YAML: the catalog is
+machine-written and loading it must stay well under a second; it is validated on every load (no
+pickle), and kept in memory for the rest of the run.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pydantic import TypeAdapter, ValidationError
 from ..core.findings import Finding, LoadFailure, Location
 
 if TYPE_CHECKING:  # the 40k models are loaded with a catalog, not by every command that might need one
-    from ..systems.wh40k10.catalog import Unit, Wh40kCatalog
+    from ..systems.wh40k10.catalog import Faction, Unit, Wh40kCatalog
 
 DATA_DIR_VARIABLE = "LISTBUILDER_DATA_DIR"
 
@@ -83,7 +83,7 @@ def install(catalog: Wh40kCatalog, left_out: dict[str, int]) -> Installed:
     _write_atomically(_summary_path(catalog.game), json.dumps(summary, indent=2).encode())
     _load.cache_clear()
     _index.cache_clear()
-    _faction_units.cache_clear()
+    _faction_part.cache_clear()
     return Installed(path=path, **summary)
 
 
@@ -100,22 +100,26 @@ def installed() -> list[Installed]:
 
 
 def _write_parts(catalog: Wh40kCatalog, path: Path) -> None:
-    """`<game>.by-faction/`: `index.json`, the catalog without its units, and `<n>.json`, the units
-    of the n-th faction (its own, its libraries' and its allies'), with the size and time of the
-    catalog they were cut from. Written aside and swapped in whole; a check that finds them missing
-    or cut from another catalog loads the whole catalog, as before."""
+    """`<game>.by-faction/`: `index.json`, the catalog without its units and with only the names of
+    its factions, and `<n>.json`, `[faction, units]`: the n-th faction whole (its detachments, the
+    ids of its units...) and its units (its own, its libraries' and its allies'), with the size and
+    time of the catalog they were cut from. Written aside and swapped in whole; a check that finds
+    them missing or cut from another catalog loads the whole catalog, as before."""
     folder, written = _parts_path(path), path.stat()
     temporary = folder.with_name(folder.name + ".tmp")
     shutil.rmtree(temporary, ignore_errors=True)
     temporary.mkdir()
     source = {"size": written.st_size, "mtime_ns": written.st_mtime_ns}
+    names_only = {"units": [], "detachments": [], "supplied_faction_keywords": {}}
+    index = catalog.model_copy(update={"units": {}, "factions": [
+        faction.model_copy(update=names_only) for faction in catalog.factions]})
     (temporary / "index.json").write_bytes(json.dumps(source).encode() + b"\n" +
-                                           catalog.model_copy(update={"units": {}}).model_dump_json(
-                                               exclude_defaults=True).encode())
+                                           index.model_dump_json(exclude_defaults=True).encode())
     dumped = {unit_id: unit.model_dump_json(exclude_defaults=True) for unit_id, unit in catalog.units.items()}
     for n, faction in enumerate(catalog.factions):
         units = ",".join(f"{json.dumps(unit_id)}:{dumped[unit_id]}" for unit_id in faction.units)
-        (temporary / f"{n}.json").write_text("{" + units + "}", encoding="utf-8")
+        (temporary / f"{n}.json").write_text(f"[{faction.model_dump_json(exclude_defaults=True)},{{{units}}}]",
+                                             encoding="utf-8")
     shutil.rmtree(folder, ignore_errors=True)
     os.replace(temporary, folder)
 
@@ -134,22 +138,29 @@ def _load(path: Path, modified: float) -> Wh40kCatalog:
 
 
 def _load_faction(path: Path, size: int, modified_ns: int, faction: str) -> Wh40kCatalog | None:
-    """The catalog with only the units a roster of `faction` may field, from the parts `install`
-    cut (a tenth of the time of the whole); None where they do not serve, and the whole is loaded.
-    What is read is kept by faction, not by the name a roster gives it (untrusted and endless)."""
+    """The catalog with only what a roster of `faction` needs, from the parts `install` cut (a
+    tenth of the time of the whole): every faction's names, but only this one whole (with its
+    detachments) and the units it may field. None where the parts do not serve, and the whole is
+    loaded. What is read is kept by faction, not by the name a roster gives it (untrusted and endless)."""
     from ..systems.wh40k10.rules import find_faction
 
     index = _index(path, size, modified_ns)
     found = find_faction(index, faction) if index is not None else []
     if len(found) != 1:
         return None  # no parts, no such faction, or several: the whole catalog says so, as ever
-    units = _faction_units(path, size, modified_ns, index.factions.index(found[0]))
-    return None if units is None else index.model_copy(update={"units": units})
+    n = index.factions.index(found[0])
+    part = _faction_part(path, size, modified_ns, n)
+    if part is None:
+        return None
+    factions = list(index.factions)
+    factions[n], units = part
+    return index.model_copy(update={"factions": factions, "units": units})
 
 
 @lru_cache(maxsize=2)
 def _index(path: Path, size: int, modified_ns: int) -> Wh40kCatalog | None:
-    """The catalog without its units, if the parts beside `path` were cut from it."""
+    """The catalog without its units and with its factions' names only, if the parts beside `path`
+    were cut from it."""
     from ..systems.wh40k10.catalog import Wh40kCatalog
 
     try:
@@ -162,18 +173,18 @@ def _index(path: Path, size: int, modified_ns: int) -> Wh40kCatalog | None:
 
 
 @lru_cache(maxsize=8)
-def _faction_units(path: Path, size: int, modified_ns: int, n: int) -> dict[str, Unit] | None:
+def _faction_part(path: Path, size: int, modified_ns: int, n: int) -> tuple[Faction, dict[str, Unit]] | None:
     try:
-        return _units_adapter().validate_json((_parts_path(path) / f"{n}.json").read_bytes())
+        return _part_adapter().validate_json((_parts_path(path) / f"{n}.json").read_bytes())
     except (OSError, ValueError):
         return None
 
 
 @lru_cache(maxsize=1)
-def _units_adapter() -> TypeAdapter[dict[str, Unit]]:
-    from ..systems.wh40k10.catalog import Unit
+def _part_adapter() -> TypeAdapter[tuple[Faction, dict[str, Unit]]]:
+    from ..systems.wh40k10.catalog import Faction, Unit
 
-    return TypeAdapter(dict[str, Unit])
+    return TypeAdapter(tuple[Faction, dict[str, Unit]])
 
 
 def load_installed(game: str = "wh40k-10e", faction: str | None = None) -> Wh40kCatalog:
