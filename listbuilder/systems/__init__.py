@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.catalog import Catalog
 from ..core.engine import FormationCache
-from ..core.system import GameSystem, RosterSummary
+from ..core.system import GameSystem, NewRosterChoices, RosterSummary
 from . import list_engine
 
 # Games whose army lists are data (lists/<game>/game.yaml) use the list engine; the others have a
@@ -24,6 +24,28 @@ def system_for(game: str) -> GameSystem:
 
 def known_games(catalog: Catalog) -> list[str]:
     return sorted({*catalog.games, *PACKS})
+
+
+def unknown_game(catalog: Catalog, game: str) -> str:
+    return f"unknown game '{game}' (known: {', '.join(known_games(catalog))})"
+
+
+def game_name(catalog: Catalog, game: str) -> str:
+    return catalog.games[game].name if game in catalog.games else system_for(game).name
+
+
+def new_roster_choices(catalog: Catalog, game: str) -> NewRosterChoices:
+    """What a new roster of `game` may be built from: its armies (factions) and its limit."""
+    return system_for(game).new.choices(catalog, game)
+
+
+def new_roster(catalog: Catalog, game: str, army: str, limit: int | None) -> Any:
+    """A new, empty roster of `game` built from `army` (an id or name) to `limit` (points, or a battle
+    size's points; None where the game allows none), or a message saying why there is none: the
+    one place the command line's `new --game --army --points` and the new-roster dialog both use."""
+    if game not in known_games(catalog):
+        return unknown_game(catalog, game)
+    return system_for(game).new.start(catalog, game, army, limit)
 
 
 def validate(roster: Any, catalog: Catalog, reuse: FormationCache | None = None) -> Any:

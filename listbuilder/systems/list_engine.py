@@ -10,7 +10,7 @@ from ..core.engine import BuiltFormation, FormationCache, RosterResult, build
 from ..core.findings import Finding, Path
 from ..core.names import did_you_mean
 from ..core.roster import Roster
-from ..core.system import EntrySummary, GameSystem, RosterSummary
+from ..core.system import ArmyChoice, EntrySummary, GameSystem, NewRosterChoices, NewRosters, RosterSummary
 from ..report.summary import army_json, garrison_text, purchases_text, title, unit_line, upgrades_text
 from . import epic_armageddon
 from .list_engine_text import list_text
@@ -99,4 +99,28 @@ def summary(result: RosterResult) -> RosterSummary:
         json=army_json(result))
 
 
-SYSTEM = GameSystem(Roster, unknown_names, validate, summary, list_text=list_text)
+NEW_ROSTER_POINTS = 3000  # the limit the new-roster dialog offers first
+
+
+def new_roster_choices(catalog: Catalog, game: str) -> NewRosterChoices:
+    armies = []
+    for army_id in catalog.army_ids(game):
+        army = catalog.lists[game][army_id]
+        allies = ", ".join(catalog.lists[game][a.list].name for a in army.allies)
+        details = f"{army.section} · strategy {army.strategy_rating} · {len(army.formations)} formations"
+        armies.append(ArmyChoice(army_id, army.name, details + (f" · allies: {allies}" if allies else ""),
+                                 f"{army_id} {army.section} {allies}"))
+    points = catalog.games[game].points
+    return NewRosterChoices(armies, "points", NEW_ROSTER_POINTS, hint=f"balanced for {points.min:,}-{points.max:,}")
+
+
+def start_roster(catalog: Catalog, game: str, army: str, points: int | None) -> Roster | str:
+    found = catalog.find_list(game, army)
+    if found is None or found.kind != "army":
+        return f"unknown army '{army}' (known: {', '.join(catalog.army_ids(game))})"
+    if points is None:
+        return "the points limit is a whole number above 0"
+    return Roster(game=game, army=found.id, points=points)
+
+SYSTEM = GameSystem(Roster, unknown_names, validate, summary, NewRosters(new_roster_choices, start_roster),
+                    list_text=list_text)

@@ -24,12 +24,8 @@ from ..data.yamlfile import Document
 from ..report.summary import finding_text
 from ..report.text import failure_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
-from ..systems import system_for, validate
-from ..systems.wh40k10.roster import Wh40kRoster
-from ..systems.wh40k10.rules import find_faction
+from ..systems import known_games, new_roster, new_roster_choices, system_for, unknown_game, validate
 from ..systems.epic_remastered import GAME_ID as EPIC_REMASTERED
-from ..systems.epic_remastered.models import ErRoster
-from ..systems.epic_remastered.rules import data_of as epic_remastered_data
 from .commands import EditorCommands
 from .epic_remastered import ErScreen
 from .history import History
@@ -90,10 +86,15 @@ class EditorApp(App[None]):
         self.data_version = catalog.data_version
         self.formation_cache: FormationCache = {}  # formations built by earlier checks, reused while unchanged
         self.result = self._timed_check(roster)
-        self.main = SCREENS.get(roster.game, MainScreen)()
-        self.main.roster = roster
-        self.main.result = self.result  # shown when the screen mounts
-        self.main.selected = 0 if self.main.entries(roster) else None
+        self.main = self._editor_screen(roster)
+
+    def _editor_screen(self, roster: Roster) -> MainScreen | UnitsScreen | ErScreen:
+        """The editor screen of the roster's game, showing the last check (`result`) once mounted."""
+        screen = SCREENS.get(roster.game, MainScreen)()
+        screen.roster = roster
+        screen.result = self.result
+        screen.selected = 0 if screen.entries(roster) else None
+        return screen
 
     @property
     def view(self) -> ArmyView:
@@ -193,12 +194,21 @@ class EditorApp(App[None]):
         self.notify(f"Redid: {state.what}", timeout=2, markup=False)
 
     def _load(self, roster: Roster, document: Document | None, path: Path | None, on_disk: bool = True) -> None:
+        """Edit `roster` from now on; a roster of a game with another editor screen gets that screen
+        in place of the current one (`switch_screen` replaces the top of the stack, where the
+        editor's screen is again once the dialog that chose the roster is dismissed)."""
         self.history.reset(roster)
         self.saved = roster if on_disk else None
         self.document = document
         self.path = path
         self.demo = None
-        self._present(0 if self.main.entries(roster) else None)
+        if isinstance(self.main, SCREENS.get(roster.game, MainScreen)):
+            self._present(0 if self.main.entries(roster) else None)
+            return
+        self.result = self._timed_check(roster)
+        self.main = self._editor_screen(roster)
+        self._titles()
+        self.switch_screen(self.main)
 
     # -- files -----------------------------------------------------------------------------
 
@@ -274,10 +284,6 @@ class EditorApp(App[None]):
             except OSError as error:
                 self.notify(f"{path} cannot be read: {error.strerror or error}", severity="error", markup=False)
                 return
-            if not isinstance(self.main, SCREENS.get(roster_file.roster.game, MainScreen)):
-                self.notify(f"{path} is a roster of another game: open it with `listbuilder edit {path}`",
-                            severity="warning", markup=False)
-                return
             self._load(roster_file.roster, roster_file.document, path)
 
         self._then_if_settled(lambda: self.push_screen(PathScreen("Open a roster", None, browse=True, action="Open"),
@@ -290,8 +296,9 @@ class EditorApp(App[None]):
             if new is not None:
                 self._load(new, None, None, on_disk=False)
 
-        self._then_if_settled(lambda: self.push_screen(NewRosterScreen(self.catalog, roster.game, roster.army,
-                                                                       roster.points), started))
+        army = getattr(roster, "army", None) or getattr(roster, "faction", None)
+        self._then_if_settled(lambda: self.push_screen(NewRosterScreen(self.catalog, roster.game, army,
+                                                                       getattr(roster, "points", None)), started))
 
     def copy_text(self) -> None:
         """Copy the list as text (as `listbuilder export --format text` writes it) to the clipboard."""
@@ -378,53 +385,22 @@ def run_editor(catalog: Catalog, path: Path | None = None, new: bool = False, *,
 
 def new_roster_app(catalog: Catalog, path: Path | None, game: str | None, army: str | None,
                    points: int | None) -> EditorApp | str:
-    """The editor on a new roster: ready when game, army and points are all given, else asking
-    for what is missing first. A string says why it cannot start."""
+    """The editor on a new roster: ready when the game, army and (where the game needs one) points
+    are all given, else asking for what is missing first. A string says why it cannot start."""
     if path is not None and path.exists():
         return f"{path} exists: open it with `listbuilder edit {path}`"
-    if game == "wh40k-10e":
-        return new_wh40k_app(catalog, path, army, points)
-    if game == EPIC_REMASTERED:
-        return new_epic_remastered_app(catalog, path, army, points)
-    if game is not None and game not in catalog.games:
-        return f"unknown game '{game}' (known: {', '.join(sorted(catalog.games))})"
-    game = game or (sorted(catalog.games)[0] if len(catalog.games) == 1 else None)
-    found = catalog.find_list(game, army) if game and army else None
-    if army is not None and (found is None or found.kind != "army"):
-        return f"unknown army '{army}' (known: {', '.join(catalog.army_ids(game or ''))})"
-    army_id = found.id if found else None
-    if game and army_id and points:
-        return EditorApp(catalog, Roster(game=game, army=army_id, points=points), path=path, unsaved=True)
-    placeholder_game = game or sorted(catalog.games)[0]
-    placeholder = Roster(game=placeholder_game, army=army_id or catalog.army_ids(placeholder_game)[0], points=points or 3000)
-    return EditorApp(catalog, placeholder, path=path, ask_new=(game, army_id, points))
-
-
-def new_wh40k_app(catalog: Catalog, path: Path | None, faction: str | None, points: int | None) -> EditorApp | str:
-    """A new 40k roster: the faction's first detachment, the battle size of `points` (else Strike
-    Force); the editor's pickers change them."""
-    try:
-        data = catalog.imported("wh40k-10e")
-    except LoadFailure as failure:
-        return "\n".join(finding_text(f) for f in failure.findings)
-    if data is None or not faction:
-        return "a 40k roster needs its faction: listbuilder new --game wh40k-10e --army FACTION"
-    found = find_faction(data, faction)
-    if len(found) != 1:
-        return f"unknown or ambiguous faction '{faction}' (e.g. {', '.join(f.name for f in data.factions[:3])})"
-    sizes = data.system.battle_sizes
-    size = next((s for s in sizes if s.points == points), None) or next(s for s in sizes if s.points == 2000)
-    roster = Wh40kRoster(game="wh40k-10e", faction=found[0].name, battle_size=size.name,
-                         detachment=found[0].detachments[0].name if found[0].detachments else "")
-    return EditorApp(catalog, roster, path=path, unsaved=True)
-
-
-def new_epic_remastered_app(catalog: Catalog, path: Path | None, army: str | None,
-                            points: int | None) -> EditorApp | str:
-    """A new Epic Remastered roster, played without points unless a limit is given."""
-    armies = epic_remastered_data(catalog)
-    found = armies.find(army) if army else next(iter(armies.armies.values()), None)
-    if found is None:
-        return f"unknown army '{army}' (known: {', '.join(sorted(armies.armies))})"
-    return EditorApp(catalog, ErRoster(game=EPIC_REMASTERED, army=found.army.id, points=points), path=path,
-                     unsaved=True)
+    if game is not None and game not in known_games(catalog):
+        return unknown_game(catalog, game)
+    if army is not None and game is None and len(catalog.games) == 1:
+        game = next(iter(catalog.games))  # an army list alone: of the one game whose lists are data
+    if game is not None and army is not None:
+        choices = new_roster_choices(catalog, game)
+        roster = new_roster(catalog, game, army, choices.default if points is None else points)
+        if isinstance(roster, str):
+            return roster
+        if points is not None or choices.limit != "points":
+            return EditorApp(catalog, roster, path=path, unsaved=True)
+        army = roster.army  # known: only the points are asked for
+    placeholder_game = sorted(catalog.games)[0]
+    placeholder = Roster(game=placeholder_game, army=catalog.army_ids(placeholder_game)[0], points=points or 3000)
+    return EditorApp(catalog, placeholder, path=path, ask_new=(game, army, points))

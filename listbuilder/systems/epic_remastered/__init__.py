@@ -1,22 +1,40 @@
 """Epic Remastered (seed 004): detachments with an HQ and a chain of command, and data sheets built
 from a base unit plus data sheet modifier abilities."""
 
-from ...core.system import GameData, GameSystem
+from ...core.system import ArmyChoice, GameData, GameSystem, NewRosterChoices, NewRosters
 from .catalog import assemble
 from .models import GAME_ID, ArmyList, DatasheetFile, ErRoster
 from .rules import data_of, unknown_names, validate
 from .summary import GAME_NAME, summary
 
 
-def armies(catalog) -> list[str]:
-    lines = [f"{GAME_NAME} ({GAME_ID})"]
+def _choices(catalog) -> list[ArmyChoice]:
+    choices = []
     for army_id, er in sorted(data_of(catalog).armies.items()):
         rating = er.army.strategy_rating if er.army.strategy_rating is not None else "not given"
-        lines.append(f"  {army_id:<24} {er.army.name} — strategy rating {rating}, "
-                     f"{len(er.army.detachments)} detachment lists")
-    return lines
+        choices.append(ArmyChoice(army_id, er.army.name, f"strategy rating {rating}, "
+                                  f"{len(er.army.detachments)} detachment lists", army_id))
+    return choices
 
 
-SYSTEM = GameSystem(ErRoster, unknown_names, validate, summary, GameData(ArmyList, DatasheetFile, assemble), armies)
+def armies(catalog) -> list[str]:
+    return [f"{GAME_NAME} ({GAME_ID})"] + [f"  {c.id:<24} {c.name} — {c.details}" for c in _choices(catalog)]
+
+
+def new_roster_choices(catalog, game: str) -> NewRosterChoices:
+    return NewRosterChoices(_choices(catalog), "optional points", hint="optional: played without points if empty")
+
+
+def start_roster(catalog, game: str, army: str, points: int | None) -> ErRoster | str:
+    """Played without points unless a limit is given."""
+    armies = data_of(catalog)
+    found = armies.find(army)
+    if found is None:
+        return f"unknown army '{army}' (known: {', '.join(sorted(armies.armies))})"
+    return ErRoster(game=GAME_ID, army=found.army.id, points=points)
+
+
+SYSTEM = GameSystem(ErRoster, unknown_names, validate, summary, NewRosters(new_roster_choices, start_roster),
+                    GameData(ArmyList, DatasheetFile, assemble), armies, name=GAME_NAME)
 
 __all__ = ["GAME_ID", "SYSTEM"]

@@ -1,10 +1,52 @@
 """Warhammer 40,000 10th edition: the muster rules of seed 001 on the user's imported catalog."""
 
-from ...core.system import GameSystem
+from ...core.findings import LoadFailure
+from ...core.system import ArmyChoice, GameSystem, NewRosterChoices, NewRosters
+from ...report.summary import finding_text
+from .catalog import Wh40kCatalog
 from .roster import Wh40kRoster
-from .rules import unknown_names, validate
+from .rules import find_faction, unknown_names, validate
 from .listtext import app_text
-from .summary import summary
+from .summary import GAME_NAME, summary
 
-SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary,
-                    list_text=lambda result, catalog, markdown: app_text(result, markdown))
+GAME_ID = "wh40k-10e"
+FIRST_BATTLE_SIZE = 2000  # Strike Force: a new roster's battle size where none is given
+
+
+def _installed(catalog) -> Wh40kCatalog | str:
+    """The user's 40k data, or why there is none (not imported, broken) and how to import it."""
+    try:
+        data = catalog.imported(GAME_ID)
+    except LoadFailure as failure:
+        return "\n".join(finding_text(f) for f in failure.findings)
+    return data if data is not None else f"no {GAME_ID} data is installed: listbuilder data import bsdata PATH"
+
+
+def new_roster_choices(catalog, game: str) -> NewRosterChoices:
+    data = _installed(catalog)
+    if isinstance(data, str):
+        return NewRosterChoices([], "battle size", army_label="Faction", unavailable=data)
+    factions = [ArmyChoice(f.name, f.name, f"{len(f.detachments)} detachments · {len(f.units)} units",
+                           f.faction_keyword) for f in data.factions]
+    sizes = [(s.name, s.points) for s in data.system.battle_sizes]
+    return NewRosterChoices(factions, "battle size", FIRST_BATTLE_SIZE, sizes, army_label="Faction")
+
+
+def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kRoster | str:
+    """The faction's first detachment (the editor's `D` changes it), the battle size of `points`
+    (else Strike Force)."""
+    data = _installed(catalog)
+    if isinstance(data, str):
+        return data
+    found = find_faction(data, faction)
+    if len(found) != 1:
+        return f"unknown or ambiguous faction '{faction}' (e.g. {', '.join(f.name for f in data.factions[:3])})"
+    sizes = data.system.battle_sizes
+    size = next((s for s in sizes if s.points == points), None) or next(
+        s for s in sizes if s.points == FIRST_BATTLE_SIZE)
+    return Wh40kRoster(game=GAME_ID, faction=found[0].name, battle_size=size.name,
+                       detachment=found[0].detachments[0].name if found[0].detachments else "")
+
+
+SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, NewRosters(new_roster_choices, start_roster),
+                    list_text=lambda result, catalog, markdown: app_text(result, markdown), name=GAME_NAME)
