@@ -107,15 +107,15 @@ class EditorApp(App[None]):
     def dirty(self) -> bool:
         return self.history.current != self.saved
 
-    def get_default_screen(self) -> MainScreen:
-        return self.main
-
     def on_mount(self) -> None:
         # The catalog and the screen live as long as the app: leaving them out of the collector's
         # full passes (some 25 ms each) spares a stutter while typing.
         gc.collect()
         gc.freeze()
         self._titles()
+        # Pushed over the blank default screen rather than being it: `switch_screen` replaces a pushed
+        # screen (one with a result callback), so that a roster of another game gets its own editor.
+        self.push_screen(self.main)
         if self.ask_new is not None:
             self.push_screen(NewRosterScreen(self.catalog, *self.ask_new), self._started)
 
@@ -196,7 +196,7 @@ class EditorApp(App[None]):
     def _load(self, roster: Roster, document: Document | None, path: Path | None, on_disk: bool = True) -> None:
         """Edit `roster` from now on; a roster of a game with another editor screen gets that screen
         in place of the current one (`switch_screen` replaces the top of the stack, where the
-        editor's screen is again once the dialog that chose the roster is dismissed)."""
+        editor's screen is once the dialog that chose the roster is dismissed)."""
         self.history.reset(roster)
         self.saved = roster if on_disk else None
         self.document = document

@@ -26,8 +26,9 @@ def new_roster_choices(catalog, game: str) -> NewRosterChoices:
     data = _installed(catalog)
     if isinstance(data, str):
         return NewRosterChoices([], "battle size", army_label="Faction", unavailable=data)
-    factions = [ArmyChoice(f.name, f.name, f"{len(f.detachments)} detachments · {len(f.units)} units",
-                           f.faction_keyword) for f in data.factions]
+    factions = [ArmyChoice(f.name, f.short_name, f"{f.name.partition(' - ')[0]} · {len(f.detachments)} detachments · "
+                           f"{len(f.units)} units", f"{f.name} {f.faction_keyword}")
+                for f in sorted(data.factions, key=lambda f: f.short_name)]
     sizes = [(s.name, s.points) for s in data.system.battle_sizes]
     return NewRosterChoices(factions, "battle size", FIRST_BATTLE_SIZE, sizes, army_label="Faction")
 

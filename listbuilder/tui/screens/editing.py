@@ -29,11 +29,13 @@ def history_bindings(prefix: str) -> list[Binding]:
 
 
 def file_bindings(prefix: str) -> list[Binding]:
-    """The keys for EditorActions' save as and open, on the screens that offer them."""
+    """The keys for EditorActions' save as, open and new, alike on every editor screen (open and
+    new take a roster of any game: the app then shows that game's editor screen)."""
     return [
         Binding("ctrl+w", "save_as", "Save as", id=f"{prefix}save-as", show=False,
                 tooltip="Save the roster to another file"),
         Binding("ctrl+o", "open", "Open", id=f"{prefix}open", show=False, tooltip="Open a roster file"),
+        Binding("ctrl+n", "new", "New", id=f"{prefix}new", show=False, tooltip="Start a new roster, of any game"),
     ]
 
 

@@ -59,7 +59,6 @@ class MainScreen(EditorActions, Screen[None]):
                 tooltip="Change the roster's name and its points limit"),
         *history_bindings(""),
         *file_bindings(""),
-        Binding("ctrl+n", "new", "New", id="new", show=False, tooltip="Start a new roster"),
         Binding("ctrl+d", "duplicate_roster", "Duplicate roster", id="duplicate-roster", show=False,
                 tooltip="Go on with a copy of the roster under a new name (the original stays as saved)"),
         Binding("c", "copy_text", "Copy as text", id="copy-text", show=False,

@@ -24,7 +24,7 @@ from ...systems.wh40k10.roster import Wh40kRoster
 from ...systems.wh40k10.rules import data_of, may_hover
 from ..widgets.roster_view import ERROR, FindingsList, points_bar
 from ..widgets.title_bar import TitleBar
-from .editing import Command, EditorActions, history_bindings
+from .editing import Command, EditorActions, file_bindings, history_bindings
 from .pick import PickItem, PickScreen
 
 
@@ -66,6 +66,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         Binding("f", "findings", "Findings", id="units.findings", show=False, tooltip="Go to the findings"),
         Binding("escape", "units", "Units", id="units.units", show=False, tooltip="Back to the units"),
         *history_bindings("units."),
+        *file_bindings("units."),
         Binding("ctrl+e", "print", "Print PDF", id="units.print", show=False, tooltip="Print the roster to a PDF"),
         Binding("c", "copy_text", "Copy as text", id="units.copy-text", show=False,
                 tooltip="Copy the list to the clipboard as the official app's text (listbuilder export)"),
