@@ -6,6 +6,7 @@ a limit is given), Epic Armageddon as before; without 40k data the dialog says h
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from textual.widgets import Select, Static
@@ -23,6 +24,7 @@ from listbuilder.tui.screens.units import UnitsScreen
 
 from .test_tui import keys, run, tolerant_idle  # noqa: F401 (the fixture applies here too)
 
+ROSTERS = Path(__file__).resolve().parent / "epic-remastered-rosters"
 GAME_SELECT = ["shift+tab", "enter"]  # from the filter box, open the Game select (EA, ER, 40k in this order)
 
 
@@ -152,3 +154,19 @@ def test_one_place_builds_a_new_roster_of_each_game(every_game, capsys):
         "unknown game 'chess' (known: epic-armageddon, epic-remastered, wh40k-10e)")
     assert main(["new", "--game", "chess"]) == 2
     assert "unknown game 'chess' (known: epic-armageddon, epic-remastered, wh40k-10e)" in capsys.readouterr().err
+
+
+def test_open_takes_a_roster_of_another_game(catalog, tmp_path, monkeypatch):
+    """ctrl+o in the Epic Armageddon editor on an Epic Remastered roster: its editor, on that roster."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "gadrel.yaml").write_text((ROSTERS / "gadrel-no-hq.yaml").read_text())
+    app = new_roster_app(catalog, None, "epic-armageddon", "codex-astartes", 3000)
+
+    async def scenario(pilot) -> None:
+        await keys(pilot, "ctrl+o", "d", "=gadrel.yaml", "enter")
+        assert isinstance(app.screen, ErScreen) and app.main is app.screen
+        assert isinstance(app.history.current, ErRoster) and not app.dirty
+        assert app.path is not None and app.path.name == "gadrel.yaml"
+        assert app.result.roster is app.history.current  # checked, and shown
+
+    run(app, scenario)
