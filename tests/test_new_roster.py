@@ -145,6 +145,8 @@ def test_the_dialog_fits_80_by_24(every_game, without_40k, game):
 
 def test_one_place_builds_a_new_roster_of_each_game(every_game, capsys):
     assert new_roster(every_game, "epic-armageddon", "Codex Astartes", 2500).army == "codex-astartes"
+    assert new_roster(every_game, "epic-armageddon", "codex-astartes", None) == (
+        "the points limit is a whole number above 0")  # Epic Armageddon is played to points
     assert new_roster(every_game, "epic-remastered", "core-samples", 1500).points == 1500
     roster = new_roster(every_game, "wh40k-10e", "Necrons", 3000)
     assert (roster.battle_size, roster.detachment) == ("Onslaught", "Awakened Dynasty")

@@ -122,5 +122,6 @@ def start_roster(catalog: Catalog, game: str, army: str, points: int | None) -> 
         return "the points limit is a whole number above 0"
     return Roster(game=game, army=found.id, points=points)
 
+
 SYSTEM = GameSystem(Roster, unknown_names, validate, summary, NewRosters(new_roster_choices, start_roster),
                     list_text=list_text)

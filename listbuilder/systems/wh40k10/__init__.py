@@ -19,7 +19,8 @@ def _installed(catalog) -> Wh40kCatalog | str:
         data = catalog.imported(GAME_ID)
     except LoadFailure as failure:
         return "\n".join(finding_text(f) for f in failure.findings)
-    return data if data is not None else f"no {GAME_ID} data is installed: listbuilder data import bsdata PATH"
+    return data if data is not None else (f"no {GAME_ID} data is installed: listbuilder data import bsdata PATH "
+                                          f"(or, online: listbuilder data fetch {GAME_ID})")
 
 
 def new_roster_choices(catalog, game: str) -> NewRosterChoices:
