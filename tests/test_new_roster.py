@@ -115,8 +115,8 @@ def test_ctrl_n_in_an_epic_editor_starts_a_40k_roster_and_back(every_game):
         assert app.screen.query_one("#armies").highlighted.value == "codex-astartes"  # the roster's own first
         await keys(pilot, *GAME_SELECT, "down", "down", "enter", "tab", "=space marines", "enter", "ctrl+s")
         assert isinstance(app.screen, UnitsScreen)
-        assert (app.history.current.faction, app.history.current.battle_size) == ("Imperium - Adeptus Astartes - Space Marines",
-                                                                                  "Strike Force")
+        roster = app.history.current
+        assert (roster.faction, roster.battle_size) == ("Imperium - Adeptus Astartes - Space Marines", "Strike Force")
         await keys(pilot, "ctrl+n", "d")
         assert app.screen.query_one("#game", Select).value == "wh40k-10e"
         await keys(pilot, *GAME_SELECT, "home", "enter", "tab", "=white scars", "enter", "ctrl+a", "=2500", "enter")

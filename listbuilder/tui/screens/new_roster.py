@@ -73,7 +73,8 @@ class NewRosterScreen(ModalScreen[Any]):
         """The chosen game's armies and limit, `points` (else the game's default) offered first."""
         choices = self.choices
         self.query_one("#army-heading", Label).update(choices.army_label)
-        self.query_one("#armies FilterInput", FilterInput).placeholder = f"Type to filter the {choices.army_label.lower()}s"
+        what = choices.army_label.lower()
+        self.query_one("#armies FilterInput", FilterInput).placeholder = f"Type to filter the {what}s"
         self.query_one("#limit-label", Label).update("Battle size" if choices.limit == "battle size" else "Points")
         self.query_one("#points-hint", Static).update(Content(choices.hint))
         self.query_one("#problem", Static).update(Content(choices.unavailable))
