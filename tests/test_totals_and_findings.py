@@ -72,7 +72,7 @@ def test_one_more_rhino_in_the_editor_never_lowers_the_total(catalog):
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             assert app.main.result.total == 2205
-            rhinos = next(r for r in app.query(KnobRow) if r.key == ("upgrades", "Rhinos"))
+            rhinos = next(r for r in app.main.query(KnobRow) if r.key == ("upgrades", "Rhinos"))
             rhinos.focus()
             await pilot.press("right")
             for worker in [w for w in app.workers if w.group == "check"]:
