@@ -113,12 +113,15 @@ def test_ctrl_n_in_an_epic_editor_starts_a_40k_roster_and_back(every_game):
         assert isinstance(app.screen, MainScreen)
         await keys(pilot, "ctrl+n", "d")  # not saved yet: don't save
         assert app.screen.query_one("#armies").highlighted.value == "codex-astartes"  # the roster's own first
-        await keys(pilot, *GAME_SELECT, "down", "down", "enter", "tab", "=space marines", "enter", "ctrl+s")
+        await keys(pilot, *GAME_SELECT, "down", "down", "enter", "tab", "=space marines", "enter")
+        await keys(pilot, "enter", "up", "enter", "ctrl+s")  # Incursion
         assert isinstance(app.screen, UnitsScreen)
         roster = app.history.current
-        assert (roster.faction, roster.battle_size) == ("Imperium - Adeptus Astartes - Space Marines", "Strike Force")
+        assert (roster.faction, roster.battle_size) == ("Imperium - Adeptus Astartes - Space Marines", "Incursion")
         await keys(pilot, "ctrl+n", "d")
         assert app.screen.query_one("#game", Select).value == "wh40k-10e"
+        assert app.screen.query_one("#size", Select).value == 1000  # the roster's battle size first
+        assert app.screen.query_one("#armies").highlighted.value == roster.faction
         await keys(pilot, *GAME_SELECT, "home", "enter", "tab", "=white scars", "enter", "ctrl+a", "=2500", "enter")
         assert isinstance(app.screen, MainScreen) and app.main is app.screen
         assert app.history.current.army == "white-scars" and app.result.total == 0

@@ -24,7 +24,7 @@ from ..data.yamlfile import Document
 from ..report.summary import finding_text
 from ..report.text import failure_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
-from ..systems import known_games, new_roster, new_roster_choices, system_for, unknown_game, validate
+from ..systems import known_games, new_roster, new_roster_choices, summarise, system_for, unknown_game, validate
 from ..systems.epic_remastered import GAME_ID as EPIC_REMASTERED
 from .commands import EditorCommands
 from .epic_remastered import ErScreen
@@ -290,15 +290,17 @@ class EditorApp(App[None]):
                                                        chosen))
 
     def new(self) -> None:
+        """The new-roster dialog, the game, army and limit of this roster chosen first."""
         roster = self.history.current
+        shown = summarise(self.result)  # the limit of any game: points, or a 40k battle size's
+        army = getattr(roster, "army", None) or getattr(roster, "faction", None)
 
         def started(new: Roster | None) -> None:
             if new is not None:
                 self._load(new, None, None, on_disk=False)
 
-        army = getattr(roster, "army", None) or getattr(roster, "faction", None)
-        self._then_if_settled(lambda: self.push_screen(NewRosterScreen(self.catalog, roster.game, army,
-                                                                       getattr(roster, "points", None)), started))
+        self._then_if_settled(lambda: self.push_screen(
+            NewRosterScreen(self.catalog, roster.game, army, shown.limit if shown.priced else None), started))
 
     def copy_text(self) -> None:
         """Copy the list as text (as `listbuilder export --format text` writes it) to the clipboard."""

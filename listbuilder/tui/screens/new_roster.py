@@ -91,6 +91,8 @@ class NewRosterScreen(ModalScreen[Any]):
 
     @on(Select.Changed, "#game")
     def _game(self, event: Select.Changed) -> None:
+        if event.value == self.game:
+            return  # the select telling its first value: what was chosen first stays
         self.game = str(event.value)
         self.choices = new_roster_choices(self.catalog, self.game)
         armies = self.query_one("#armies", FilteredList)
