@@ -325,9 +325,11 @@ def parser() -> argparse.ArgumentParser:
     edit.set_defaults(run=command_edit)
     new = commands.add_parser("new", help="start a roster in the editor")
     new.add_argument("roster", nargs="?", help="the file to save it to (must not exist yet)")
-    new.add_argument("--game", help="game id, e.g. epic-armageddon (asked for when missing)")
-    new.add_argument("--army", help="army list id or name, e.g. codex-astartes (asked for when missing)")
-    new.add_argument("--points", type=_positive, help="the agreed points limit (asked for when missing)")
+    new.add_argument("--game", help="game id: epic-armageddon, epic-remastered or wh40k-10e (asked for when missing)")
+    new.add_argument("--army", help="army list id or name, e.g. codex-astartes; 40k: the faction, e.g. Necrons "
+                     "(asked for when missing)")
+    new.add_argument("--points", type=_positive, help="the agreed points limit (asked for when missing; optional in "
+                     "Epic Remastered); 40k: the battle size's, 1000, 2000 (default) or 3000")
     new.set_defaults(run=command_new)
     check = commands.add_parser("check", help="check rosters against their army lists", epilog=EXIT_CODES,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
