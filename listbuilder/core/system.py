@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -69,41 +69,6 @@ class GameData:
 
 
 @dataclass(frozen=True)
-class ArmyChoice:
-    """An army list (a 40k faction) a new roster may be built from, as the new-roster dialog lists it."""
-
-    id: str  # what the roster names
-    name: str
-    details: str = ""  # one line of what it is (section, strategy rating, sizes)
-    keywords: str = ""  # what filtering looks at after the name
-
-
-@dataclass(frozen=True)
-class NewRosterChoices:
-    """What a new roster of a game is started from: its armies and its limit, which is a points
-    limit the player must give ("points"), one they may give ("optional points": played without
-    points otherwise) or one of the data's named battle sizes ("battle size")."""
-
-    armies: list[ArmyChoice]
-    limit: Literal["points", "optional points", "battle size"]
-    default: int | None = None  # the limit offered first (a battle size's points)
-    sizes: list[tuple[str, int]] = field(default_factory=list)  # the battle sizes, (name, points)
-    hint: str = ""  # beside the limit
-    army_label: str = "Army list"
-    unavailable: str = ""  # why no roster can be started (no data installed) and what to do
-
-
-@dataclass(frozen=True)
-class NewRosters:
-    """How a game starts a roster: the choices the new-roster dialog offers, and the roster of one
-    choice (or why there is none: an unknown army, no data), which `listbuilder new --game --army
-    --points` and the dialog both build."""
-
-    choices: Callable[[Any, str], NewRosterChoices]  # (catalog, game)
-    start: Callable[[Any, str, str, int | None], Any]  # (catalog, game, army, limit) -> roster | message
-
-
-@dataclass(frozen=True)
 class GameSystem:
     """A game's pack as the engine and every view use it: its roster model, names, check and summary."""
 
@@ -111,7 +76,11 @@ class GameSystem:
     unknown_names: Callable[[Any, Any], list[Finding]]  # (roster, catalog): what it names that the data lacks
     validate: Callable[[Any, Any], Any]  # (roster, catalog) -> a result with .roster, .findings and .valid
     summary: Callable[[Any], RosterSummary]  # (result) -> what every view prints
-    new: NewRosters
+    # (catalog, game) -> what the new-roster dialog offers (core/new_roster.py NewRosterChoices)
+    new_roster_choices: Callable[[Any, str], Any]
+    # (catalog, game, army, limit) -> a new roster of that army, or a message saying why there is none;
+    # what `listbuilder new --game --army --points` and the dialog both build
+    start_roster: Callable[[Any, str, str, int | None], Any]
     data: GameData | None = None  # its shipped data, when the list engine's models do not fit it
     armies: Callable[[Any], list[str]] | None = None  # (catalog) -> what `listbuilder armies` prints of the game
     # (result, catalog, markdown) -> the roster as the text players post, which `listbuilder import` reads back

@@ -4,12 +4,15 @@ the roster model, the names it must resolve, the check and the summary every vie
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.catalog import Catalog
 from ..core.engine import FormationCache
-from ..core.system import GameSystem, NewRosterChoices, RosterSummary
+from ..core.system import GameSystem, RosterSummary
 from . import list_engine
+
+if TYPE_CHECKING:  # what a new roster is started from: loaded only when one is
+    from ..core.new_roster import NewRosterChoices
 
 # Games whose army lists are data (lists/<game>/game.yaml) use the list engine; the others have a
 # pack of their own, imported when a roster or data file of that game first needs it, so that
@@ -36,7 +39,7 @@ def game_name(catalog: Catalog, game: str) -> str:
 
 def new_roster_choices(catalog: Catalog, game: str) -> NewRosterChoices:
     """What a new roster of `game` may be built from: its armies (factions) and its limit."""
-    return system_for(game).new.choices(catalog, game)
+    return system_for(game).new_roster_choices(catalog, game)
 
 
 def new_roster(catalog: Catalog, game: str, army: str, limit: int | None) -> Any:
@@ -45,7 +48,7 @@ def new_roster(catalog: Catalog, game: str, army: str, limit: int | None) -> Any
     one place the command line's `new --game --army --points` and the new-roster dialog both use."""
     if game not in known_games(catalog):
         return unknown_game(catalog, game)
-    return system_for(game).new.start(catalog, game, army, limit)
+    return system_for(game).start_roster(catalog, game, army, limit)
 
 
 def validate(roster: Any, catalog: Catalog, reuse: FormationCache | None = None) -> Any:

@@ -4,16 +4,20 @@ the game's pack, chosen by game.yaml `system` (else the game's id), adds its der
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..core.catalog import Catalog
 from ..core.engine import BuiltFormation, FormationCache, RosterResult, build
 from ..core.findings import Finding, Path
 from ..core.names import did_you_mean
 from ..core.roster import Roster
-from ..core.system import ArmyChoice, EntrySummary, GameSystem, NewRosterChoices, NewRosters, RosterSummary
+from ..core.system import EntrySummary, GameSystem, RosterSummary
 from ..report.summary import army_json, garrison_text, purchases_text, title, unit_line, upgrades_text
 from . import epic_armageddon
 from .list_engine_text import list_text
+
+if TYPE_CHECKING:
+    from ..core.new_roster import NewRosterChoices
 
 DERIVERS = {"epic-armageddon": epic_armageddon.derive}
 
@@ -103,6 +107,8 @@ NEW_ROSTER_POINTS = 3000  # the limit the new-roster dialog offers first
 
 
 def new_roster_choices(catalog: Catalog, game: str) -> NewRosterChoices:
+    from ..core.new_roster import ArmyChoice, NewRosterChoices  # only when a roster is started
+
     armies = []
     for army_id in catalog.army_ids(game):
         army = catalog.lists[game][army_id]
@@ -123,5 +129,5 @@ def start_roster(catalog: Catalog, game: str, army: str, points: int | None) -> 
     return Roster(game=game, army=found.id, points=points)
 
 
-SYSTEM = GameSystem(Roster, unknown_names, validate, summary, NewRosters(new_roster_choices, start_roster),
+SYSTEM = GameSystem(Roster, unknown_names, validate, summary, new_roster_choices, start_roster,
                     list_text=list_text)

@@ -1,7 +1,8 @@
 """Epic Remastered (seed 004): detachments with an HQ and a chain of command, and data sheets built
 from a base unit plus data sheet modifier abilities."""
 
-from ...core.system import ArmyChoice, GameData, GameSystem, NewRosterChoices, NewRosters
+from ...core.new_roster import ArmyChoice, NewRosterChoices
+from ...core.system import GameData, GameSystem
 from .catalog import assemble
 from .models import GAME_ID, ArmyList, DatasheetFile, ErRoster
 from .rules import data_of, unknown_names, validate
@@ -34,7 +35,7 @@ def start_roster(catalog, game: str, army: str, points: int | None) -> ErRoster 
     return ErRoster(game=GAME_ID, army=found.army.id, points=points)
 
 
-SYSTEM = GameSystem(ErRoster, unknown_names, validate, summary, NewRosters(new_roster_choices, start_roster),
+SYSTEM = GameSystem(ErRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
                     GameData(ArmyList, DatasheetFile, assemble), armies, name=GAME_NAME)
 
 __all__ = ["GAME_ID", "SYSTEM"]

@@ -1,7 +1,8 @@
 """Warhammer 40,000 10th edition: the muster rules of seed 001 on the user's imported catalog."""
 
 from ...core.findings import LoadFailure
-from ...core.system import ArmyChoice, GameSystem, NewRosterChoices, NewRosters
+from ...core.new_roster import ArmyChoice, NewRosterChoices
+from ...core.system import GameSystem
 from ...report.summary import finding_text
 from .catalog import Wh40kCatalog
 from .roster import Wh40kRoster
@@ -50,5 +51,5 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
                        detachment=found[0].detachments[0].name if found[0].detachments else "")
 
 
-SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, NewRosters(new_roster_choices, start_roster),
+SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
                     list_text=lambda result, catalog, markdown: app_text(result, markdown), name=GAME_NAME)

@@ -16,7 +16,7 @@ from textual.validation import Integer
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...core.catalog import Catalog
-from ...core.system import NewRosterChoices
+from ...core.new_roster import NewRosterChoices
 from ...systems import game_name, known_games, new_roster, new_roster_choices
 from .pick import FilteredList, FilterInput, PickItem
 
