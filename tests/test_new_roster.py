@@ -63,6 +63,9 @@ def test_new_40k_roster_from_the_dialog(every_game, tmp_path):
         assert (roster.faction, roster.battle_size, roster.detachment) == (
             "Xenos - Necrons", "Incursion", "Awakened Dynasty")
         assert app.result.limit == 1000 and app.dirty
+        # the title names the data that checks it: the imported catalog's revision, not the shipped data's
+        revision = every_game.imported("wh40k-10e").data_revision
+        assert app.roster_title.data == revision != every_game.data_version
         await keys(pilot, "a", "=overlord", "enter", "ctrl+s")  # the 40k editor's own keys work on it
 
     run(app, scenario)

@@ -83,13 +83,15 @@ class EditorApp(App[None]):
         self.path = path
         self.demo = demo
         self.ask_new = ask_new
-        self.data_version = catalog.data_version
         self.formation_cache: FormationCache = {}  # formations built by earlier checks, reused while unchanged
         self.result = self._timed_check(roster)
         self.main = self._editor_screen(roster)
 
     def _editor_screen(self, roster: Roster) -> MainScreen | UnitsScreen | ErScreen:
-        """The editor screen of the roster's game, showing the last check (`result`) once mounted."""
+        """The editor screen of the roster's game, showing the last check (`result`) once mounted;
+        the title's data version becomes the game's: the user's imported data's revision (40k), else
+        the shipped data's."""
+        self.data_version = summarise(self.result).data_revision or self.catalog.data_version
         screen = SCREENS.get(roster.game, MainScreen)()
         screen.roster = roster
         screen.result = self.result
