@@ -157,6 +157,9 @@ def test_one_place_builds_a_new_roster_of_each_game(every_game, capsys):
     roster = new_roster(every_game, "wh40k-10e", "Necrons", 3000)
     assert (roster.battle_size, roster.detachment) == ("Onslaught", "Awakened Dynasty")
     assert new_roster(every_game, "wh40k-10e", "Necrons", None).battle_size == "Strike Force"
+    assert new_roster(every_game, "wh40k-10e", "Necrons", 1500) == (
+        "1,500 points is no battle size (Muster Your Army 1: Select Battle Size): Incursion 1,000, Strike Force 2,000, "
+        "Onslaught 3,000")
     assert new_roster(every_game, "epic-remastered", "orks", None).startswith("unknown army 'orks'")
     assert new_roster(every_game, "chess", "white", 1) == (
         "unknown game 'chess' (known: epic-armageddon, epic-remastered, wh40k-10e)")

@@ -6,7 +6,7 @@ from ...core.system import GameSystem
 from ...report.summary import finding_text
 from .catalog import Wh40kCatalog
 from .roster import Wh40kRoster
-from .rules import find_faction, unknown_names, validate
+from .rules import BATTLE_SIZE, find_faction, unknown_names, validate
 from .listtext import app_text
 from .summary import GAME_NAME, summary
 
@@ -37,7 +37,7 @@ def new_roster_choices(catalog, game: str) -> NewRosterChoices:
 
 def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kRoster | str:
     """The faction's first detachment (the editor's `D` changes it), the battle size of `points`
-    (else Strike Force)."""
+    (None: Strike Force; points no battle size has: a message naming them)."""
     data = _installed(catalog)
     if isinstance(data, str):
         return data
@@ -45,8 +45,10 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
     if len(found) != 1:
         return f"unknown or ambiguous faction '{faction}' (e.g. {', '.join(f.name for f in data.factions[:3])})"
     sizes = data.system.battle_sizes
-    size = next((s for s in sizes if s.points == points), None) or next(
-        s for s in sizes if s.points == FIRST_BATTLE_SIZE)
+    size = next((s for s in sizes if s.points == (points or FIRST_BATTLE_SIZE)), None)
+    if size is None:
+        return (f"{points:,} points is no battle size ({BATTLE_SIZE}): "
+                + ", ".join(f"{s.name} {s.points:,}" for s in sizes))
     return Wh40kRoster(game=GAME_ID, faction=found[0].name, battle_size=size.name,
                        detachment=found[0].detachments[0].name if found[0].detachments else "")
 
