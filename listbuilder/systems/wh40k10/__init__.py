@@ -4,20 +4,19 @@ from ...core.findings import LoadFailure
 from ...core.new_roster import ArmyChoice, NewRosterChoices
 from ...core.system import GameSystem
 from ...report.summary import finding_text
-from .catalog import Wh40kCatalog
+from .catalog import GAME_ID, Wh40kCatalog
 from .roster import Wh40kRoster
-from .rules import BATTLE_SIZE, find_faction, unknown_names, validate
+from .rules import BATTLE_SIZE, data_of, find_faction, unknown_names, validate
 from .listtext import app_text
 from .summary import GAME_NAME, summary
 
-GAME_ID = "wh40k-10e"
 FIRST_BATTLE_SIZE = 2000  # Strike Force: a new roster's battle size where none is given
 
 
 def _installed(catalog) -> Wh40kCatalog | str:
     """The user's 40k data, or why there is none (not imported, broken) and how to import it."""
     try:
-        data = catalog.imported(GAME_ID)
+        data = data_of(catalog)
     except LoadFailure as failure:
         return "\n".join(finding_text(f) for f in failure.findings)
     return data if data is not None else (f"no {GAME_ID} data is installed: listbuilder data import bsdata PATH "
