@@ -431,6 +431,7 @@ class MainScreen(EditorActions, Screen[None]):
             found.append((f"Go to #{i + 1} {entry.type}", entry.label or "", partial(self.select_formation, i)))
         return found
 
+
 def unique(sheets: list[Datasheet]) -> list[Datasheet]:
     """Each datasheet once, in order (a view finds a unit under its id and its name)."""
     seen: dict[str, Datasheet] = {}
