@@ -35,7 +35,7 @@ import sys
 sys.path.insert(0, {benchmarks!r})
 from run import TWENTY_FORMATIONS
 from listbuilder.data.catalog import load_catalog
-from listbuilder.systems import validate
+from listbuilder.games import validate
 catalog = load_catalog()
 for _ in range(2 + {runs}):  # twice first: what a first validation builds once (views, menus) is not counted
     validate(TWENTY_FORMATIONS, catalog)

@@ -14,10 +14,10 @@ import subprocess
 import sys
 import time
 
-from listbuilder.core.roster import Roster
+from listbuilder.listengine.roster import Roster
 from listbuilder.data.catalog import load_catalog
 from listbuilder.report.pdf import roster_pdf
-from listbuilder.systems import validate
+from listbuilder.games import validate
 
 # 2,970 points: ten Codex Astartes formations with characters, transports, wargear, spacecraft,
 # aircraft and a Titan, so every part of the document is exercised.
@@ -43,7 +43,7 @@ THREE_THOUSAND = Roster.model_validate({
 # In a fresh process: what `listbuilder check` imports, then the PDF module (reportlab), timed.
 IMPORT_PDF = """
 import time
-import listbuilder.cli, listbuilder.data.catalog, listbuilder.rosters.batch, listbuilder.systems
+import listbuilder.cli, listbuilder.data.catalog, listbuilder.rosters.batch, listbuilder.games
 wall, cpu = time.perf_counter(), time.process_time()
 import listbuilder.report.pdf
 print(time.perf_counter() - wall, time.process_time() - cpu)

@@ -16,10 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from listbuilder.core.findings import LoadFailure
-from listbuilder.core.roster import Roster
+from listbuilder.listengine.roster import Roster
 from listbuilder.data.catalog import load_catalog
 from listbuilder.rosters.files import read_roster
-from listbuilder.systems import validate
+from listbuilder.games import validate
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "tests" / "rosters").rglob("*.yaml"))
 

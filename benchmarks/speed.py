@@ -108,7 +108,7 @@ def wh40k_env(env: dict[str, str], scratch: Path) -> dict[str, str] | None:
     None where the snapshot is not at hand (../shared)."""
     from bsdata_import import SNAPSHOT, bsdata_folder
 
-    from listbuilder.data.installed import DATA_DIR_VARIABLE
+    from listbuilder.games.wh40k10.importing.installed import DATA_DIR_VARIABLE
 
     if not SNAPSHOT.is_file():
         return None
@@ -121,7 +121,7 @@ def revalidation_seconds(runs: int) -> float:
     from run import TWENTY_FORMATIONS  # the 20-formation roster of the engine benchmark
 
     from listbuilder.data.catalog import load_catalog
-    from listbuilder.systems import validate
+    from listbuilder.games import validate
 
     catalog = load_catalog()
     return median_of(lambda: validate(TWENTY_FORMATIONS, catalog), runs * 10)

@@ -25,14 +25,14 @@ import time
 from textual import events
 
 from listbuilder.cli import DEMO_ROSTER
-from listbuilder.core.catalog import Catalog
-from listbuilder.core.engine import FormationCache
-from listbuilder.core.roster import Roster
+from listbuilder.listengine.catalog import Catalog
+from listbuilder.listengine.engine import FormationCache
+from listbuilder.listengine.roster import Roster
 from listbuilder.data.catalog import load_catalog
 from listbuilder.rosters.files import read_roster
-from listbuilder.systems import validate
+from listbuilder.games import validate
 from listbuilder.tui.app import EditorApp
-from listbuilder.tui.widgets.knob_row import KnobRow
+from listbuilder.tui.games.knob_row import KnobRow
 
 FRAME_MS = 1000 / 60
 GOAL = (16.0, 30.0)  # key to repainted findings: median and 90th percentile, ms

@@ -15,7 +15,7 @@ from . import __version__
 from .cli_data import add_data_commands
 
 if TYPE_CHECKING:
-    from .core.catalog import Catalog
+    from .listengine.catalog import Catalog
     from .core.event import Event
 
 # Only argparse and the command table load at start (`--help` stays instant); each command imports
@@ -55,7 +55,7 @@ def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
     """The event's rules from --event and the options that override it; raises LoadFailure."""
     from .core.event import Event, event_problems
     from .core.findings import LoadFailure, Location
-    from .systems import known_games
+    from .games import known_games
     from .rosters.batch import read_event
 
     given = {key: value for key, value in (("points", options.points), ("game", options.game),
@@ -131,7 +131,7 @@ def command_export(options: argparse.Namespace) -> int:
     """Write a roster as the list text players post, in its game's form; exit 2 if it cannot be read
     or its game has no list text yet."""
     from .rosters.files import save_text
-    from .systems import system_for
+    from .games import system_for
 
     catalog = _catalog()
     result = None if catalog is None else _checked_roster(options.roster, catalog)
@@ -160,10 +160,10 @@ def command_import(options: argparse.Namespace) -> int:
     Exit 0 written, 2 when it cannot be read or a line could not be placed (nothing is written then)."""
     from .core.findings import LoadFailure
     from .data.yamlfile import MAX_BYTES
-    from .report.summary import finding_text
+    from .listengine.lines import finding_text
     from .rosters.files import dump, save_text
-    from .rosters.imports import list_form, read_bounded, read_list_data
-    from .rosters.listtext import read_list_text
+    from .rosters.lists import list_form, read_bounded, read_list_data
+    from .listengine.read_text import read_list_text
 
     catalog = _catalog()
     if catalog is None:
@@ -201,10 +201,10 @@ def command_import(options: argparse.Namespace) -> int:
 
 def command_diff(options: argparse.Namespace) -> int:
     """What changed between two versions of a roster: exit 0 the same, 1 changed, 2 unreadable."""
-    from .core.roster import Roster
+    from .listengine.roster import Roster
     from .report.diff import roster_diff, summary_diff
-    from .systems import summarise
-    from .systems.list_engine_text import Names
+    from .games import summarise
+    from .listengine.text import Names
 
     catalog = _catalog()
     if catalog is None:
@@ -250,7 +250,7 @@ def command_print(options: argparse.Namespace) -> int:
 
 
 def command_armies(options: argparse.Namespace) -> int:
-    from .systems import PACKS, system_for
+    from .games import PACKS, system_for
 
     catalog = _catalog()
     if catalog is None:

@@ -7,15 +7,15 @@ import sys
 import time
 from pathlib import Path
 
-from .data.importers import REPOSITORIES
+from .games import DATA_SOURCES
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
 SHOWN_WARNINGS = 10
 
 
 def _import_and_install(folder: Path, revision: str | None, verbose: bool) -> int:
-    from .data.importers.bsdata import ImportResult, git_revision, import_folder
-    from .data.installed import install
+    from .games.wh40k10.importing.bsdata import ImportResult, git_revision, import_folder
+    from .games.wh40k10.importing.installed import install
     from .report.text import failure_text
 
     started = time.perf_counter()
@@ -53,7 +53,7 @@ def command_import(options: argparse.Namespace) -> int:
 
 
 def command_list(options: argparse.Namespace) -> int:
-    from .data.installed import installed
+    from .games.wh40k10.importing.installed import installed
 
     found = installed()
     if not found:
@@ -67,7 +67,7 @@ def command_list(options: argparse.Namespace) -> int:
 
 def command_fetch(options: argparse.Namespace) -> int:
     from .core.findings import LoadFailure
-    from .data.importers import fetch
+    from .games.wh40k10.importing import fetch
     from .report.text import failure_text
 
     try:
@@ -93,6 +93,6 @@ def add_data_commands(commands: argparse._SubParsersAction) -> None:
     listing = actions.add_parser("list", help="show the installed game data")
     listing.set_defaults(run=command_list)
     fetching = actions.add_parser("fetch", help="download a game's latest BSData release and import it (online)")
-    fetching.add_argument("game", choices=sorted(REPOSITORIES))
+    fetching.add_argument("game", choices=sorted(DATA_SOURCES))
     fetching.add_argument("--verbose", action="store_true", help="show every warning")
     fetching.set_defaults(run=command_fetch)

@@ -7,12 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .core.armylist import ArmyList, GameSettings
-from .core.datasheet import DatasheetFile
+from .listengine.armylist import ArmyList, GameSettings
+from .listengine.datasheet import DatasheetFile
 from .core.event import Event
-from .core.roster import Roster
-from .systems.epic_remastered import models as epic_remastered
-from .systems.wh40k10.roster import Wh40kRoster
+from .listengine.roster import Roster
+from .games.epic_remastered import models as epic_remastered
+from .games.wh40k10.roster import Wh40kRoster
 
 MODELS = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster,
           "wh40k-roster": Wh40kRoster, "epic-remastered-list": epic_remastered.ArmyList,

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from listbuilder.data.importers.bsdata import import_folder
+from listbuilder.games.wh40k10.importing.bsdata import import_folder
 
 from listbuilder.data.catalog import load_catalog
 from listbuilder.rosters.batch import check_file

@@ -4,9 +4,10 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "listbuilder"
-PURE = ("core", "systems")
+PURE = ("core", "listengine", "games")
+NOT_PURE = "/importing/"  # a game's import of the data users bring reads their files
 FORBIDDEN_IN_PURE = {"textual", "reportlab", "ruamel", "yaml", "pathlib", "os", "io", "shutil", "tempfile", "open"}
-HOMES = {"textual": "tui", "reportlab": "report/pdf.py", "ruamel": ("data", "rosters")}
+HOMES = {"textual": "tui", "reportlab": "report/pdf/", "ruamel": ("data", "rosters")}
 
 
 def imports(path: Path) -> set[str]:
@@ -26,9 +27,9 @@ def modules():
         yield path.relative_to(PACKAGE).as_posix(), imports(path)
 
 
-def test_core_and_systems_import_no_ui_pdf_yaml_or_files():
+def test_core_engines_and_games_import_no_ui_pdf_yaml_or_files():
     for name, used in modules():
-        if name.startswith(PURE):
+        if name.startswith(PURE) and NOT_PURE not in name:
             assert not used & FORBIDDEN_IN_PURE, f"{name} uses {used & FORBIDDEN_IN_PURE}"
 
 

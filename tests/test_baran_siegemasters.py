@@ -2,8 +2,8 @@
 5.5, Imperial Guard units 5.2). Each formation tuple is (points, units, break point, half
 strength, may garrison, derived transports)."""
 
-from listbuilder.core.roster import Roster
-from listbuilder.systems import validate
+from listbuilder.listengine.roster import Roster
+from listbuilder.games import validate
 
 from .expectations import message, roster_tests
 

@@ -6,8 +6,8 @@ derived transports, so every transports dict is empty. Only Rangers and War Walk
 
 import pytest
 
-from listbuilder.core.roster import Roster
-from listbuilder.systems import validate
+from listbuilder.listengine.roster import Roster
+from listbuilder.games import validate
 
 from .expectations import message, roster_tests
 

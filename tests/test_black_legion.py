@@ -6,8 +6,8 @@ entries D66-D78 of DECISIONS.md."""
 
 import pytest
 
-from listbuilder.core.roster import Roster
-from listbuilder.systems import validate
+from listbuilder.listengine.roster import Roster
+from listbuilder.games import validate
 
 from .expectations import message, roster_tests
 

@@ -5,9 +5,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from listbuilder.data.importers import bsdata
-from listbuilder.data.importers.bsdata import Library, import_folder, read_catalog, read_folder
-from listbuilder.data.importers.leader_text import parse_bodyguard, parse_leader
+from listbuilder.games.wh40k10.importing import bsdata
+from listbuilder.games.wh40k10.importing.bsdata import Library, import_folder, read_catalog, read_folder
+from listbuilder.games.wh40k10.importing.leader_text import parse_bodyguard, parse_leader
 from tests.bsdata_samples import CATALOGUE, write_sample
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from listbuilder.cli import main
 from listbuilder.core.findings import LoadFailure
-from listbuilder.data.importers import fetch
-from listbuilder.data.installed import DATA_DIR_VARIABLE, catalog_path, load_installed
+from listbuilder.games.wh40k10.importing import fetch
+from listbuilder.games.wh40k10.importing.installed import DATA_DIR_VARIABLE, catalog_path, load_installed
 from tests.bsdata_samples import GAME_SYSTEM, write_sample
 
 BOMB = '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "aaaa">]>\n<catalogue id="x" name="&a;"/>\n'

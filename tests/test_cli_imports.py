@@ -37,7 +37,7 @@ def test_help_loads_no_heavy_library():
 
 def test_check_loads_neither_the_editor_nor_the_pdf_library():
     loaded = modules_loaded_by("from listbuilder.cli import main\nmain(['check'])")
-    assert "listbuilder.core.engine" in loaded  # the probe did check the demo roster
+    assert "listbuilder.listengine.engine" in loaded  # the probe did check the demo roster
     assert [m for m in heavy_among(loaded) if m.split(".")[0] in ("textual", "reportlab")] == []
 
 
@@ -45,20 +45,20 @@ def test_checking_an_epic_armageddon_roster_loads_no_other_game():
     """The 40k and Epic Remastered packs (and the user's data, lxml, the process pool) load only for their rosters."""
     roster = Path(__file__).parent / "rosters" / "codex-astartes" / "illegal-over-points.yaml"
     loaded = modules_loaded_by(f"from listbuilder.cli import main\nmain(['check', {str(roster)!r}])")
-    assert "listbuilder.core.engine" in loaded
-    others = ("listbuilder.systems.wh40k10", "listbuilder.systems.epic_remastered", "listbuilder.data.installed", "lxml",
+    assert "listbuilder.listengine.engine" in loaded
+    others = ("listbuilder.games.wh40k10", "listbuilder.games.epic_remastered", "listbuilder.games.wh40k10.importing.installed", "lxml",
               "multiprocessing")
     assert sorted(m for m in loaded if m.startswith(others)) == []
 
 
 def test_each_pack_is_registered_under_its_own_game_id():
-    from listbuilder.systems import PACKS, system_for
-    from listbuilder.systems.epic_remastered import GAME_ID as EPIC_REMASTERED
-    from listbuilder.systems.wh40k10.catalog import GAME_ID as WH40K
+    from listbuilder.games import PACKS, system_for
+    from listbuilder.games.epic_remastered import GAME_ID as EPIC_REMASTERED
+    from listbuilder.games.wh40k10.catalog import GAME_ID as WH40K
 
     assert sorted(PACKS) == sorted([WH40K, EPIC_REMASTERED])
-    assert system_for(WH40K).roster_model.__module__.startswith("listbuilder.systems.wh40k10")
-    assert system_for(EPIC_REMASTERED).roster_model.__module__.startswith("listbuilder.systems.epic_remastered")
+    assert system_for(WH40K).roster_model.__module__.startswith("listbuilder.games.wh40k10")
+    assert system_for(EPIC_REMASTERED).roster_model.__module__.startswith("listbuilder.games.epic_remastered")
 
 
 def test_the_start_up_is_frozen_out_of_the_garbage_collectors_sight_which_is_back_on_for_the_check():

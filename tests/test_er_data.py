@@ -13,8 +13,8 @@ from listbuilder.core.findings import LoadFailure
 from listbuilder.data.catalog import load_catalog
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import parse_roster
-from listbuilder.systems import summarise, validate
-from listbuilder.systems.epic_remastered.rules import data_of
+from listbuilder.games import summarise, validate
+from listbuilder.games.epic_remastered.rules import data_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "epic-remastered.md"

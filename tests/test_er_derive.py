@@ -3,9 +3,9 @@ data sheet modifier in the order the seed describes them."""
 
 import pytest
 
-from listbuilder.systems.epic_remastered.derive import derive
-from listbuilder.systems.epic_remastered.models import UnitSheet
-from listbuilder.systems.epic_remastered.rules import data_of
+from listbuilder.games.epic_remastered.derive import derive
+from listbuilder.games.epic_remastered.models import UnitSheet
+from listbuilder.games.epic_remastered.rules import data_of
 
 IMPERIAL_GUARD = UnitSheet(name="Imperial Guard", type="INF", speed="10/20 cm", range="30 cm", firepower=1, assault=1,
                            armour="3+", source="L2334")

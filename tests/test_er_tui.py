@@ -10,9 +10,9 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from listbuilder.rosters.files import read_roster
-from listbuilder.systems.epic_remastered.models import ErRoster
+from listbuilder.games.epic_remastered.models import ErRoster
 from listbuilder.tui.app import EditorApp, new_roster_app
-from listbuilder.tui.epic_remastered import ErScreen, SheetsScreen
+from listbuilder.tui.games.epic_remastered import ErScreen, SheetsScreen
 from listbuilder.tui.widgets.roster_view import FindingsList
 
 from .test_tui import keys, palette, run, tolerant_idle  # noqa: F401  (the fixture applies here too)

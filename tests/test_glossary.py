@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from listbuilder.core.catalog import Catalog
-from listbuilder.core.datasheet import Datasheet
+from listbuilder.listengine.catalog import Catalog
+from listbuilder.listengine.datasheet import Datasheet
 from listbuilder.report.pdf import weapon_abilities
 
 GAME = "epic-armageddon"

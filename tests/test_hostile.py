@@ -208,7 +208,7 @@ def test_print_takes_long_names_labels_and_many_alike_formations(catalog, tmp_pa
     from pypdf import PdfReader
 
     from listbuilder.report.pdf import MAX_TEXT, roster_pdf
-    from listbuilder.systems import validate
+    from listbuilder.games import validate
 
     text = (HEADER.replace("3000", "5000") + "name: " + "N" * 16_000 + "\nformations:\n  - type: Tactical\n    label: "
             + "L" * 5_500 + "\n" + ("  - {type: Scout, label: " + "S" * 40 + "}\n") * 325)

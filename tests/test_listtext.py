@@ -7,9 +7,9 @@ import pytest
 
 from listbuilder.core.findings import LoadFailure
 from listbuilder.rosters.files import read_roster
-from listbuilder.rosters.listtext import read_list_text
-from listbuilder.systems.list_engine_text import list_text
-from listbuilder.systems import validate
+from listbuilder.listengine.read_text import read_list_text
+from listbuilder.listengine.text import list_text
+from listbuilder.games import validate
 
 ROSTERS = Path(__file__).resolve().parent / "rosters"
 

@@ -13,14 +13,14 @@ from textual.widgets import Select, Static
 
 from listbuilder.cli import main
 from listbuilder.rosters.files import read_roster
-from listbuilder.systems import new_roster
-from listbuilder.systems.epic_remastered.models import ErRoster
-from listbuilder.systems.wh40k10.roster import Wh40kRoster
+from listbuilder.games import new_roster
+from listbuilder.games.epic_remastered.models import ErRoster
+from listbuilder.games.wh40k10.roster import Wh40kRoster
 from listbuilder.tui.app import EditorApp, new_roster_app
-from listbuilder.tui.epic_remastered import ErScreen
-from listbuilder.tui.screens.main import MainScreen
+from listbuilder.tui.games.epic_remastered import ErScreen
+from listbuilder.tui.games.formations import MainScreen
 from listbuilder.tui.screens.new_roster import NewRosterScreen
-from listbuilder.tui.screens.units import UnitsScreen
+from listbuilder.tui.games.wh40k10 import UnitsScreen
 
 from .test_tui import keys, run, tolerant_idle  # noqa: F401 (the fixture applies here too)
 

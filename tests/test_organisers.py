@@ -283,7 +283,7 @@ def test_diff_names_what_changed(capsys, tmp_path):
 
 def test_json_text_is_what_json_dumps_writes(check):
     from listbuilder.report.submissions import json_text, result_json
-    from listbuilder.systems import summarise
+    from listbuilder.games import summarise
 
     records = [result_json(str(path), summarise(check(str(path.relative_to(ROSTERS)))))
                for path in sorted(ROSTERS.rglob("legal*.yaml"))]

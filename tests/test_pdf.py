@@ -15,10 +15,10 @@ from listbuilder.cli import DEMO_ROSTER, main
 from listbuilder.core.findings import LoadFailure
 from listbuilder.data.catalog import data_version
 from listbuilder.report.pdf import HEADER, MARGIN, Paragraph, Text, _grid, _table, clean, roster_pdf, stylesheet
-from listbuilder.report.summary import character_text
-from listbuilder.report.summary import title, unit_line
+from listbuilder.listengine.lines import character_text
+from listbuilder.listengine.lines import title, unit_line
 from listbuilder.rosters.files import locate_all, parse_roster, read_roster
-from listbuilder.systems import validate
+from listbuilder.games import validate
 
 ROSTERS = Path(__file__).resolve().parent / "rosters"
 EVERY_ROSTER = [DEMO_ROSTER, *sorted(ROSTERS.rglob("*.yaml"))]

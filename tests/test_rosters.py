@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from listbuilder.core.roster import CharacterPick
+from listbuilder.listengine.roster import CharacterPick
 from listbuilder.rosters.files import backup_path, dump, parse_roster, read_roster, save_bytes, save_text
 
 HAND_WRITTEN = """\

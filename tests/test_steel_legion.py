@@ -4,8 +4,8 @@ derived transports). Chimeras bought for a company are units it buys, not derive
 
 import pytest
 
-from listbuilder.core.roster import Roster
-from listbuilder.systems import validate
+from listbuilder.listengine.roster import Roster
+from listbuilder.games import validate
 
 from .expectations import message, roster_tests
 

@@ -12,16 +12,16 @@ from pypdf import PdfReader
 
 from listbuilder.core.findings import Finding, Location
 from listbuilder.core.names import a, a_unit
-from listbuilder.core.roster import Roster
+from listbuilder.listengine.roster import Roster
 from listbuilder.report.pdf import roster_pdf
-from listbuilder.report.summary import army_json
+from listbuilder.listengine.lines import army_json
 from listbuilder.report.text import roster_text
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import read_roster
-from listbuilder.systems import validate
+from listbuilder.games import validate
 from listbuilder.tui.app import EditorApp
-from listbuilder.tui.widgets.editor import summary
-from listbuilder.tui.widgets.knob_row import KnobRow
+from listbuilder.tui.games.formation_editor import summary
+from listbuilder.tui.games.knob_row import KnobRow
 
 ROSTERS = Path(__file__).resolve().parent / "rosters"
 

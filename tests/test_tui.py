@@ -19,14 +19,14 @@ from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
 from listbuilder.cli import DEMO_ROSTER, main
-from listbuilder.core.roster import CharacterPick, Roster
+from listbuilder.listengine.roster import CharacterPick, Roster
 from listbuilder.rosters.files import backup_path, read_roster
 from listbuilder.tui.app import EditorApp, new_roster_app
 from listbuilder.tui.screens.datasheet import DatasheetScreen
 from listbuilder.tui.screens.dialogs import AskScreen, PathScreen
 from listbuilder.tui.screens.help import HelpScreen
 from listbuilder.tui.screens.new_roster import NewRosterScreen
-from listbuilder.tui.widgets.knob_row import KnobRow
+from listbuilder.tui.games.knob_row import KnobRow
 from listbuilder.tui.widgets.roster_view import FindingsList
 
 Scenario = Callable[[Pilot], Awaitable[None]]

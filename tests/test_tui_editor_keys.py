@@ -6,11 +6,11 @@ from __future__ import annotations
 from textual import events
 
 from listbuilder.cli import DEMO_ROSTER
-from listbuilder.core.roster import Roster, RosterFormation
+from listbuilder.listengine.roster import Roster, RosterFormation
 from listbuilder.rosters.files import read_roster
-from listbuilder.systems.list_engine_text import list_text
-from listbuilder.systems import validate
-from listbuilder.tui import edits
+from listbuilder.listengine.text import list_text
+from listbuilder.games import validate
+from listbuilder.listengine import edits
 from listbuilder.tui.app import EditorApp
 
 from .test_tui import focused_knob, run, settle

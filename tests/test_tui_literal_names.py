@@ -9,10 +9,10 @@ import re
 
 from textual.command import CommandList
 
-from listbuilder.core.catalog import Catalog
+from listbuilder.listengine.catalog import Catalog
 from listbuilder.rosters.files import read_roster
 from listbuilder.tui.app import EditorApp
-from listbuilder.tui.epic_remastered import ErScreen
+from listbuilder.tui.games.epic_remastered import ErScreen
 from listbuilder.tui.screens.dialogs import AskScreen, PathScreen
 
 from .test_tui import keys, run, tolerant_idle  # noqa: F401 (the fixture applies here too)

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
-from listbuilder.core.catalog import Catalog
+from listbuilder.listengine.catalog import Catalog
 from listbuilder.core.findings import LoadFailure
 from listbuilder.rosters.batch import KEPT_TEXT, check_file
 from listbuilder.rosters.files import to_data
-from listbuilder.rosters.imports import MAX_UNZIPPED, read_list, read_list_data
-from listbuilder.systems import system_for, validate
-from listbuilder.systems.wh40k10.listtext import app_text
-from listbuilder.systems.wh40k10.roster import Wh40kUnit
+from listbuilder.rosters.lists import MAX_UNZIPPED, read_list, read_list_data
+from listbuilder.games import system_for, validate
+from listbuilder.games.wh40k10.listtext import app_text
+from listbuilder.games.wh40k10.roster import Wh40kUnit
 
 LISTS = Path(__file__).resolve().parent / "wh40k-lists"
 ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"
@@ -32,7 +32,7 @@ def catalog(bsdata):
 @pytest.fixture
 def bsdata_installed(bsdata, tmp_path, monkeypatch):
     """The fixture installed in a data folder of this test's own, as `data import` would."""
-    from listbuilder.data.installed import install
+    from listbuilder.games.wh40k10.importing.installed import install
 
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
     install(bsdata.catalog, bsdata.left_out)
@@ -283,7 +283,7 @@ def test_an_aircraft_in_a_list_starts_in_reserves(bsdata_installed, tmp_path, ca
 
 
 def _section(checked):
-    from listbuilder.systems.wh40k10.listtext import section_of
+    from listbuilder.games.wh40k10.listtext import section_of
     return section_of(checked.unit)
 
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
-from listbuilder.core.catalog import Catalog
+from listbuilder.listengine.catalog import Catalog
 from listbuilder.report.text import roster_text
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import read_roster
-from listbuilder.systems import summarise, validate
+from listbuilder.games import summarise, validate
 
 ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"
 
@@ -227,7 +227,7 @@ def test_check_a_folder_of_40k_rosters_like_an_epic_one(bsdata, tmp_path, monkey
     """The installed catalog is read when a roster needs it; text and JSON, exit 1 when any is illegal."""
     import json
 
-    from listbuilder.data.installed import install
+    from listbuilder.games.wh40k10.importing.installed import install
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
     install(bsdata.catalog, bsdata.left_out)
     assert main(["check", str(ROSTERS / "tau-empire" / "legal-kauyon.yaml")]) == 0
@@ -251,7 +251,7 @@ def test_a_folder_of_two_games_names_both_data(bsdata, tmp_path, monkeypatch, ca
     import io
 
     from listbuilder.data.catalog import data_version
-    from listbuilder.data.installed import install
+    from listbuilder.games.wh40k10.importing.installed import install
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
     install(bsdata.catalog, bsdata.left_out)
     epic = ROSTERS.parent / "rosters" / "codex-astartes" / "illegal-over-points.yaml"
@@ -271,7 +271,7 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     fall back to the whole."""
     import json
 
-    from listbuilder.data.installed import catalog_path, install, load_installed
+    from listbuilder.games.wh40k10.importing.installed import catalog_path, install, load_installed
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
     install(bsdata.catalog, bsdata.left_out)
     whole = load_installed("wh40k-10e")
@@ -282,7 +282,7 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     assert [(f.id, f.name, f.faction_keyword) for f in part.factions] == [
         (f.id, f.name, f.faction_keyword) for f in whole.factions]  # the others by name only
     assert load_installed("wh40k-10e", "Adeptus Astartes") is whole  # a keyword several catalogues share
-    from listbuilder.data.installed import _index
+    from listbuilder.games.wh40k10.importing.installed import _index
     read = _index.cache_info().misses
     assert all(load_installed("wh40k-10e", f"No Such Faction {n}") is whole for n in range(20))
     assert _index.cache_info().misses == read  # names from rosters (untrusted) read nothing again
@@ -310,8 +310,8 @@ def test_a_check_through_a_factions_part_reads_its_detachment_and_enhancements_a
 
     from pydantic import TypeAdapter
 
-    from listbuilder.data.installed import catalog_path, install, load_installed
-    from listbuilder.systems.wh40k10.catalog import Unit
+    from listbuilder.games.wh40k10.importing.installed import catalog_path, install, load_installed
+    from listbuilder.games.wh40k10.catalog import Unit
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
     install(bsdata.catalog, bsdata.left_out)
     whole = load_installed("wh40k-10e")
@@ -378,7 +378,7 @@ def test_diff_of_two_40k_rosters(bsdata, tmp_path, monkeypatch, capsys):
     """`diff` on a game whose entries are units (report/diff.py summary_diff): the Kroot cut from 20
     to 10 models (Carnivores 140 → 65 points, their Starting Strength and Below Half-strength with
     it) and the Pathfinders (90) dropped: 980 - 75 - 90 = 815; two Leaders on ten Kroot are illegal."""
-    from listbuilder.data.installed import install
+    from listbuilder.games.wh40k10.importing.installed import install
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
     install(bsdata.catalog, bsdata.left_out)
     legal, changed = ROSTERS / "tau-empire" / "legal-kauyon.yaml", tmp_path / "resubmitted.yaml"

@@ -6,10 +6,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .catalog import Catalog
+from ..listengine.catalog import Catalog
 from .findings import Finding
 from .names import did_you_mean
-from .roster import Roster
+from ..listengine.roster import Roster
 
 
 class Event(BaseModel):

@@ -12,12 +12,12 @@ import orjson
 from pydantic import TypeAdapter
 
 from .. import __version__
-from ..core.armylist import ArmyList, GameSettings
-from ..core.catalog import Catalog
-from ..core.datasheet import AbilityGlossary, DatasheetFile
+from ..listengine.armylist import ArmyList, GameSettings
+from ..listengine.catalog import Catalog
+from ..listengine.datasheet import AbilityGlossary, DatasheetFile
 from ..core.names import name_key
 from ..core.findings import Finding, LoadFailure
-from ..systems import system_for
+from ..games import system_for
 from .trusted import trusted
 from .yamlfile import Document, read, validate
 
@@ -52,7 +52,8 @@ def data_version(root: Path | None = None) -> str:
 def _code_version() -> str:
     """The cache holds the models' data: it is stale when the version or the models change."""
     digest = hashlib.sha256(__version__.encode())
-    for model in sorted([*(PACKAGE / "core").glob("*.py"), *(PACKAGE / "systems").rglob("*.py")]):
+    for model in sorted([*(PACKAGE / "core").glob("*.py"), *(PACKAGE / "listengine").glob("*.py"),
+                         *(PACKAGE / "games").rglob("*.py")]):
         digest.update(model.read_bytes())
     return digest.hexdigest()
 
@@ -95,7 +96,7 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
 
 
 def _installed(game: str, faction: str | None) -> object:
-    from .installed import load_installed  # its module too loads only for a roster of such a game
+    from ..games.wh40k10.importing.installed import load_installed  # its module too loads only for a roster of such a game
 
     return load_installed(game, faction)
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
-from ..core.engine import RosterResult
+from ..listengine.engine import RosterResult
 from ..core.names import name_key
-from ..core.roster import RosterFormation
+from ..listengine.roster import RosterFormation
 from ..core.system import EntrySummary, RosterSummary
-from ..systems.list_engine_text import Names, upgrade_text
+from ..listengine.text import Names, upgrade_text
 
 SETTINGS = ("count", "size", "faction", "transport", "composition", "wargear", "split")
 

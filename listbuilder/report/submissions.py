@@ -15,8 +15,8 @@ import orjson
 
 from ..core.findings import Finding
 from ..core.system import RosterSummary
-from ..systems import summarise
-from .summary import finding_json, finding_message
+from ..games import summarise
+from ..listengine.lines import finding_json, finding_message
 from .text import failure_text, roster_text
 
 LEGAL, ILLEGAL, UNREADABLE, INTERNAL = "LEGAL", "ILLEGAL", "UNREADABLE", "INTERNAL ERROR"

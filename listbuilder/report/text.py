@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.findings import Finding
-from ..systems import summarise
+from ..games import summarise
 from .safe import printable
-from .summary import finding_text
+from ..listengine.lines import finding_text
 
 
 def roster_text(file: str, result: Any) -> str:

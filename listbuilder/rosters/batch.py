@@ -9,14 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..core.catalog import Catalog
+from ..listengine.catalog import Catalog
 from ..core.event import Event, apply_event, event_problems, limit_differs, states_points
 from ..core.findings import Finding, LoadFailure, Location
 from ..data.yamlfile import read, validate as validate_document
 from ..report.submissions import INTERNAL, UNREADABLE, Skipped, Submission, render_failure, render_result
-from ..systems import known_games, summarise, validate
+from ..games import known_games, summarise, validate
 from .files import read_list_file, read_roster
-from .imports import LIST_SUFFIXES, is_list, list_form, read_bounded
+from .lists import LIST_SUFFIXES, is_list, list_form, read_bounded
 
 ROSTER_SUFFIXES = (".yaml", ".yml", *LIST_SUFFIXES)  # lists other tools wrote (imports.py) too
 POOL_FROM = 32  # fewer files are checked in this process: starting workers would cost more

@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from ..core.catalog import Catalog
+from ..listengine.catalog import Catalog
 from ..core.findings import Finding, LoadFailure, Path
 from ..core.names import did_you_mean
 from ..data.yamlfile import BOM, Document, parse, parse_round_trip, read, round_trip_yaml, validate
-from ..systems import known_games, system_for
+from ..games import known_games, system_for
 from .comments import merge_items
 
 if TYPE_CHECKING:
-    from ..systems.wh40k10.lists import ImportedList
+    from ..games.wh40k10.lists import ImportedList
 
 
 @dataclass
@@ -79,7 +79,7 @@ def read_list_file(path: FsPath, catalog: Catalog, shown_as: str | None = None,
                    data: bytes | None = None) -> RosterFile:
     """A list in another tool's form (imports.py), its reading's findings kept as notes; from
     `data`, the file's bytes, if already read."""
-    from .imports import read_list  # the 40k pack it needs is loaded only for such a list
+    from .lists import read_list  # the 40k pack it needs is loaded only for such a list
 
     imported = read_list(path, catalog, shown_as, data)
     return _names_known(RosterFile(imported.roster, imported, imported.findings), catalog)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.catalog import Catalog
+from ..listengine.catalog import Catalog
 
 
 def run_editor(catalog: Catalog, path: Path | None = None, new: bool = False, *, game: str | None = None,

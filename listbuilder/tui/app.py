@@ -16,23 +16,23 @@ from textual.binding import Binding
 from textual.message import Message
 
 from ..cli import DEMO_ROSTER, EXIT_UNREADABLE
-from ..core.catalog import ArmyView, Catalog
-from ..core.engine import FormationCache, RosterResult
+from ..listengine.catalog import ArmyView, Catalog
+from ..listengine.engine import FormationCache, RosterResult
 from ..core.findings import LoadFailure
-from ..core.roster import Roster
+from ..listengine.roster import Roster
 from ..data.yamlfile import Document
-from ..report.summary import finding_text
+from ..listengine.lines import finding_text
 from ..report.text import failure_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
-from ..systems import known_games, new_roster, new_roster_choices, summarise, system_for, unknown_game, validate
-from ..systems.epic_remastered import GAME_ID as EPIC_REMASTERED
+from ..games import known_games, new_roster, new_roster_choices, summarise, system_for, unknown_game, validate
+from ..games.epic_remastered import GAME_ID as EPIC_REMASTERED
 from .commands import EditorCommands
-from .epic_remastered import ErScreen
+from .games.epic_remastered import ErScreen
 from .history import History
 from .screens.dialogs import ROSTER_SUFFIXES, AskScreen, PathScreen, TextScreen
-from .screens.main import MainScreen
+from .games.formations import MainScreen
 from .screens.new_roster import NewRosterScreen
-from .screens.units import UnitsScreen
+from .games.wh40k10 import UnitsScreen
 from .widgets.title_bar import Title
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.roster import Roster
+from ..listengine.roster import Roster
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core.catalog import Catalog
-from ...core.datasheet import Datasheet
+from ...listengine.catalog import Catalog
+from ...listengine.datasheet import Datasheet
 from ..widgets.datasheet import datasheet
 from ..widgets.title_bar import Title, TitleBar
 

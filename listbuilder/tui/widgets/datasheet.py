@@ -7,8 +7,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.content import Content
 
-from ...core.catalog import Catalog
-from ...core.datasheet import Datasheet
+from ...listengine.catalog import Catalog
+from ...listengine.datasheet import Datasheet
 
 TYPES = {"CH": "character", "INF": "infantry", "LV": "light vehicle", "AV": "armoured vehicle", "WE": "war engine",
          "AC": "aircraft", "SC": "spacecraft", "WE/AC": "war engine and aircraft"}

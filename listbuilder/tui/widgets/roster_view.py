@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ...core.engine import RosterResult
+from ...listengine.engine import RosterResult
 from ...core.findings import Finding
 
 ERROR, WARNING = "✖", "▲"

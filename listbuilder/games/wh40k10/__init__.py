@@ -1,0 +1,56 @@
+"""Warhammer 40,000 10th edition: the muster rules of seed 001 on the user's imported catalog."""
+
+from ...core.findings import LoadFailure
+from ...core.new_roster import ArmyChoice, NewRosterChoices
+from ...core.system import GameSystem
+from ...listengine.lines import finding_text
+from .catalog import GAME_ID, Wh40kCatalog
+from .roster import Wh40kRoster
+from .rules import BATTLE_SIZE, data_of, find_faction, unknown_names, validate
+from .listtext import app_text
+from .summary import GAME_NAME, summary
+
+FIRST_BATTLE_SIZE = 2000  # Strike Force: a new roster's battle size where none is given
+
+
+def _installed(catalog) -> Wh40kCatalog | str:
+    """The user's 40k data, or why there is none (not imported, broken) and how to import it."""
+    try:
+        data = data_of(catalog)
+    except LoadFailure as failure:
+        return "\n".join(finding_text(f) for f in failure.findings)
+    return data if data is not None else (f"no {GAME_ID} data is installed: listbuilder data import bsdata PATH "
+                                          f"(or, online: listbuilder data fetch {GAME_ID})")
+
+
+def new_roster_choices(catalog, game: str) -> NewRosterChoices:
+    data = _installed(catalog)
+    if isinstance(data, str):
+        return NewRosterChoices([], "battle size", army_label="Faction", unavailable=data)
+    factions = [ArmyChoice(f.name, f.short_name, f"{f.name.partition(' - ')[0]} · {len(f.detachments)} detachments · "
+                           f"{len(f.units)} units", f"{f.name} {f.faction_keyword}")
+                for f in sorted(data.factions, key=lambda f: f.short_name)]
+    sizes = [(s.name, s.points) for s in data.system.battle_sizes]
+    return NewRosterChoices(factions, "battle size", FIRST_BATTLE_SIZE, sizes, army_label="Faction")
+
+
+def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kRoster | str:
+    """The faction's first detachment (the editor's `D` changes it), the battle size of `points`
+    (None: Strike Force; points no battle size has: a message naming them)."""
+    data = _installed(catalog)
+    if isinstance(data, str):
+        return data
+    found = find_faction(data, faction)
+    if len(found) != 1:
+        return f"unknown or ambiguous faction '{faction}' (e.g. {', '.join(f.name for f in data.factions[:3])})"
+    sizes = data.system.battle_sizes
+    size = next((s for s in sizes if s.points == (points or FIRST_BATTLE_SIZE)), None)
+    if size is None:
+        return (f"{points:,} points is no battle size ({BATTLE_SIZE}): "
+                + ", ".join(f"{s.name} {s.points:,}" for s in sizes))
+    return Wh40kRoster(game=GAME_ID, faction=found[0].name, battle_size=size.name,
+                       detachment=found[0].detachments[0].name if found[0].detachments else "")
+
+
+SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
+                    list_text=lambda result, catalog, markdown: app_text(result, markdown), name=GAME_NAME)

@@ -1,0 +1,112 @@
+"""40k lists in the forms other tools write, read and placed against the installed data: the
+official app's text, New Recruit's text (both of its layouts) and BattleScribe rosters. The bytes
+come bounded and unzipped (rosters/lists.py); the XML is parsed as the BSData importer parses
+catalogues (no DTD, no entities, no network). The readers of the text forms and the placing of
+names are listtext.py and lists.py.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ....core.findings import Finding, LoadFailure, Location
+from ..catalog import GAME_ID
+from ..lists import ImportedList, ListedArmy, ListedUnit, to_roster
+from ..listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit
+
+if TYPE_CHECKING:
+    from lxml import etree
+
+    from ....listengine.catalog import Catalog
+
+POINTS_TYPE = "pts"
+CONFIGURATION = {"show/hide options", "game type"}  # army-wide settings with nothing to import
+
+
+def _unreadable(shown: str, message: str, line: int | None = None, suggestion: str | None = None) -> LoadFailure:
+    return LoadFailure([Finding("list-unreadable", message, location=Location(shown, line), suggestion=suggestion)])
+
+
+def imported_list(data: bytes, form: str, shown: str, catalog: Catalog) -> ImportedList:
+    """A list of `form` (rosters.lists.list_form; a .rosz already unzipped) placed against the
+    installed 40k data. Raises LoadFailure when it cannot be read or placed at all."""
+    if form in (APP, NEW_RECRUIT):
+        listed = (read_app_text if form == APP else read_new_recruit)(data.decode("utf-8-sig"))
+    else:
+        listed = read_battlescribe(data, form, shown)
+    wh40k = catalog.imported(GAME_ID)
+    if wh40k is None:
+        raise _unreadable(shown, "no Warhammer 40,000 data is installed",
+                          suggestion="import your copy of the BSData wh40k-10e files: listbuilder data import bsdata PATH")
+    imported = to_roster(listed, wh40k, shown)
+    if imported.roster is None:
+        raise LoadFailure(imported.findings)
+    return imported
+
+
+@dataclass
+class _Selections:
+    """A BattleScribe roster's selections, walked once: the army's choices and its units."""
+
+    listed: ListedArmy
+
+    def read(self, root: etree._Element) -> None:
+        listed = self.listed
+        listed.name = root.get("name", "")
+        total = root.find("costs/cost[@name='pts']")
+        if total is not None:
+            listed.total, listed.total_line = round(float(total.get("value", "0"))), total.sourceline
+        for force in root.iterfind("forces/force"):
+            if listed.faction is None:
+                listed.faction, listed.faction_line = force.get("catalogueName"), force.sourceline
+            revision = force.get("catalogueRevision", "")
+            if revision.isdigit():
+                listed.built_with.append((force.get("catalogueId", ""), int(revision), force.sourceline))
+            for selection in force.iterfind("selections/selection"):
+                self.top(selection)
+
+    def top(self, selection: etree._Element) -> None:
+        name = selection.get("name", "")
+        chosen = selection.find("selections/selection")
+        if name.casefold() == "battle size" and chosen is not None:
+            size = re.sub(r"^\d+\.\s*|\s*\(.*\)\s*$", "", chosen.get("name", ""))
+            self.listed.battle_size, self.listed.battle_size_line = size, chosen.sourceline
+        elif name.casefold().startswith("detachment") and chosen is not None:
+            self.listed.detachment, self.listed.detachment_line = chosen.get("name"), chosen.sourceline
+        elif selection.get("type") in ("unit", "model"):
+            self.listed.units.append(self.unit(selection))
+        elif name.casefold() not in CONFIGURATION:
+            self.listed.unread(selection.sourceline, name, "not a unit or a choice of battle size or detachment")
+
+    def unit(self, selection: etree._Element) -> ListedUnit:
+        listed = ListedUnit(selection.get("name", ""), selection.sourceline,
+                            entry_id=selection.get("entryId", "").rpartition("::")[2] or None)
+        models = [s for s in selection.iter("selection") if s.get("type") == "model"]
+        listed.models = sum(int(s.get("number", "1")) for s in models) or None
+        listed.points = round(sum(float(c.get("value", "0")) for c in selection.iter("cost")
+                                  if c.get("name") == POINTS_TYPE))
+        for chosen in selection.iter("selection"):
+            if chosen.get("name", "").casefold() == "warlord":
+                listed.warlord = True
+            elif chosen.get("group", "").casefold().startswith("enhancement"):
+                listed.enhancement, listed.enhancement_line = chosen.get("name"), chosen.sourceline
+            elif chosen.get("type") == "upgrade":
+                listed.options.append((chosen.get("name", ""), chosen.sourceline))
+        return listed
+
+
+def read_battlescribe(data: bytes, form: str, shown: str) -> ListedArmy:
+    from .xmlfiles import parse_untrusted  # lxml is loaded only for a BattleScribe roster
+
+    root, refusal = parse_untrusted(data, shown)
+    if root is None:
+        raise LoadFailure([Finding("list-unreadable", refusal.message, location=refusal.location,
+                                   suggestion="send the .ros/.rosz file as BattleScribe or New Recruit saved it")])
+    if root.tag != "roster":
+        raise _unreadable(shown, f"a BattleScribe roster's root is <roster>, not <{root.tag}>", root.sourceline)
+    listed = ListedArmy(form)
+    _Selections(listed).read(root)
+    return listed
+

@@ -1,0 +1,203 @@
+"""Catalogs the user installed (imported BSData): where they live, writing and loading them.
+
+They live in the user data folder (platformdirs; `LISTBUILDER_DATA_DIR` overrides it, as tests
+do), one JSON file per game, written atomically (the one it replaces kept as `.bak`) beside a small
+summary that `data list` reads without loading the catalog, and the same catalog cut by faction,
+of which a check of one roster loads only its faction's part. JSON, not YAML: the catalog is
+machine-written and loading it must stay well under a second; it is validated on every load (no
+pickle), and kept in memory for the rest of the run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import TypeAdapter, ValidationError
+
+from ....core.findings import Finding, LoadFailure, Location
+
+if TYPE_CHECKING:  # the 40k models are loaded with a catalog, not by every command that might need one
+    from ..catalog import Faction, Unit, Wh40kCatalog
+
+DATA_DIR_VARIABLE = "LISTBUILDER_DATA_DIR"
+
+
+def data_dir() -> Path:
+    import platformdirs  # only where the folder is wanted: most commands never read it
+
+    override = os.environ.get(DATA_DIR_VARIABLE)
+    return Path(override) if override else Path(platformdirs.user_data_dir("listbuilder", appauthor=False))
+
+
+def catalog_path(game: str) -> Path:
+    return data_dir() / "catalogs" / f"{game}.json"
+
+
+def _summary_path(game: str) -> Path:
+    return catalog_path(game).with_suffix(".summary.json")
+
+
+@dataclass(frozen=True)
+class Installed:
+    """A catalog the user installed, as its summary file describes it."""
+
+    game: str
+    data_revision: str
+    imported: str  # when, ISO 8601 UTC
+    factions: int
+    units: int
+    left_out: dict[str, int]
+    path: Path
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write through a temporary file renamed over the old one, which is kept as `<name>.bak`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_bytes(data)
+    if path.exists():
+        shutil.copy2(path, path.with_name(path.name + ".bak"))
+    os.replace(temporary, path)
+
+
+def _parts_path(path: Path) -> Path:
+    return path.with_name(path.stem + ".by-faction")
+
+
+def install(catalog: Wh40kCatalog, left_out: dict[str, int]) -> Installed:
+    """Write a catalog (replacing the one installed for its game), its summary, and the same
+    catalog by faction, which a check of one roster loads instead (`load_installed`)."""
+    path = catalog_path(catalog.game)
+    _write_atomically(path, catalog.model_dump_json(exclude_defaults=True).encode())
+    _write_parts(catalog, path)
+    summary = {"game": catalog.game, "data_revision": catalog.data_revision,
+               "imported": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+               "factions": len(catalog.factions), "units": len(catalog.units), "left_out": dict(left_out)}
+    _write_atomically(_summary_path(catalog.game), json.dumps(summary, indent=2).encode())
+    _load.cache_clear()
+    _index.cache_clear()
+    _faction_part.cache_clear()
+    return Installed(path=path, **summary)
+
+
+def installed() -> list[Installed]:
+    """What is installed, from the summaries (a summary that cannot be read is skipped)."""
+    found = []
+    for summary in sorted((data_dir() / "catalogs").glob("*.summary.json")):
+        try:
+            fields = json.loads(summary.read_text(encoding="utf-8"))
+            found.append(Installed(path=summary.with_name(summary.name.replace(".summary.json", ".json")), **fields))
+        except (OSError, ValueError, TypeError):
+            continue
+    return found
+
+
+def _write_parts(catalog: Wh40kCatalog, path: Path) -> None:
+    """`<game>.by-faction/`: `index.json`, the catalog without its units and with only the names of
+    its factions, and `<n>.json`, `[faction, units]`: the n-th faction whole (its detachments, the
+    ids of its units...) and its units (its own, its libraries' and its allies'), with the size and
+    time of the catalog they were cut from. Written aside and swapped in whole; a check that finds
+    them missing or cut from another catalog loads the whole catalog, as before."""
+    folder, written = _parts_path(path), path.stat()
+    temporary = folder.with_name(folder.name + ".tmp")
+    shutil.rmtree(temporary, ignore_errors=True)
+    temporary.mkdir()
+    source = {"size": written.st_size, "mtime_ns": written.st_mtime_ns}
+    names_only = {"units": [], "detachments": [], "supplied_faction_keywords": {}}
+    index = catalog.model_copy(update={"units": {}, "factions": [
+        faction.model_copy(update=names_only) for faction in catalog.factions]})
+    (temporary / "index.json").write_bytes(json.dumps(source).encode() + b"\n" +
+                                           index.model_dump_json(exclude_defaults=True).encode())
+    dumped = {unit_id: unit.model_dump_json(exclude_defaults=True) for unit_id, unit in catalog.units.items()}
+    for n, faction in enumerate(catalog.factions):
+        units = ",".join(f"{json.dumps(unit_id)}:{dumped[unit_id]}" for unit_id in faction.units)
+        (temporary / f"{n}.json").write_text(f"[{faction.model_dump_json(exclude_defaults=True)},{{{units}}}]",
+                                             encoding="utf-8")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.replace(temporary, folder)
+
+
+@lru_cache(maxsize=4)
+def _load(path: Path, modified: float) -> Wh40kCatalog:
+    from ..catalog import Wh40kCatalog
+
+    try:
+        return Wh40kCatalog.model_validate_json(path.read_bytes())
+    except ValidationError as error:
+        raise LoadFailure([Finding("installed-catalog-invalid", f"the installed catalog does not validate "
+                                   f"({error.error_count()} problems, first: {error.errors()[0]['msg']})",
+                                   location=Location(str(path)),
+                                   suggestion="import the data again: listbuilder data import bsdata PATH")])
+
+
+def _load_faction(path: Path, size: int, modified_ns: int, faction: str) -> Wh40kCatalog | None:
+    """The catalog with only what a roster of `faction` needs, from the parts `install` cut (a
+    tenth of the time of the whole): every faction's names, but only this one whole (with its
+    detachments) and the units it may field. None where the parts do not serve, and the whole is
+    loaded. What is read is kept by faction, not by the name a roster gives it (untrusted and endless)."""
+    from ..rules import find_faction
+
+    index = _index(path, size, modified_ns)
+    found = find_faction(index, faction) if index is not None else []
+    if len(found) != 1:
+        return None  # no parts, no such faction, or several: the whole catalog says so, as ever
+    n = index.factions.index(found[0])
+    part = _faction_part(path, size, modified_ns, n)
+    if part is None:
+        return None
+    factions = list(index.factions)
+    factions[n], units = part
+    return index.model_copy(update={"factions": factions, "units": units})
+
+
+@lru_cache(maxsize=2)
+def _index(path: Path, size: int, modified_ns: int) -> Wh40kCatalog | None:
+    """The catalog without its units and with its factions' names only, if the parts beside `path`
+    were cut from it."""
+    from ..catalog import Wh40kCatalog
+
+    try:
+        source, _, index = (_parts_path(path) / "index.json").read_bytes().partition(b"\n")
+        if json.loads(source) != {"size": size, "mtime_ns": modified_ns}:
+            return None  # cut from another catalog: the one installed was replaced since
+        return Wh40kCatalog.model_validate_json(index)
+    except (OSError, ValueError):  # ValueError: not JSON, or not what the models hold
+        return None
+
+
+@lru_cache(maxsize=8)
+def _faction_part(path: Path, size: int, modified_ns: int, n: int) -> tuple[Faction, dict[str, Unit]] | None:
+    try:
+        return _part_adapter().validate_json((_parts_path(path) / f"{n}.json").read_bytes())
+    except (OSError, ValueError):
+        return None
+
+
+@lru_cache(maxsize=1)
+def _part_adapter() -> TypeAdapter[tuple[Faction, dict[str, Unit]]]:
+    from ..catalog import Faction, Unit
+
+    return TypeAdapter(tuple[Faction, dict[str, Unit]])
+
+
+def load_installed(game: str = "wh40k-10e", faction: str | None = None) -> Wh40kCatalog:
+    """The installed catalog of a game, validated; kept in memory while the file is unchanged.
+    With `faction`, it may hold only the units a roster of that faction may field. Raises
+    LoadFailure when there is none or it is broken."""
+    path = catalog_path(game)
+    try:
+        written = path.stat()
+    except OSError:
+        raise LoadFailure([Finding("installed-catalog-missing", f"no {game} data is installed",
+                                   location=Location(str(path)),
+                                   suggestion="import your BSData copy: listbuilder data import bsdata PATH "
+                                              f"(or, online: listbuilder data fetch {game})")]) from None
+    part = _load_faction(path, written.st_size, written.st_mtime_ns, faction) if faction else None
+    return part or _load(path, written.st_mtime)

@@ -1,0 +1,1 @@
+"""Each game's editor screen, named by the game's system (GameSystem.editor_screen)."""
