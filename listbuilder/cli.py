@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from . import __version__
 from .cli_data import add_data_commands
+from .exits import DEMO_ROSTER, EXIT_ILLEGAL, EXIT_INTERNAL, EXIT_LEGAL, EXIT_UNREADABLE
 
 if TYPE_CHECKING:
     from .listengine.catalog import Catalog
@@ -21,8 +22,6 @@ if TYPE_CHECKING:
 # Only argparse and the command table load at start (`--help` stays instant); each command imports
 # what it runs: the engine and models, ruamel, reportlab, textual (tests/test_cli_imports.py).
 
-DEMO_ROSTER = Path(__file__).parent / "demo" / "ultramarines.yaml"
-EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _catalog() -> Catalog | None:
@@ -160,7 +159,7 @@ def command_import(options: argparse.Namespace) -> int:
     Exit 0 written, 2 when it cannot be read or a line could not be placed (nothing is written then)."""
     from .core.findings import LoadFailure
     from .data.yamlfile import MAX_BYTES
-    from .listengine.lines import finding_text
+    from .core.findings import finding_text
     from .rosters.files import dump, save_text
     from .rosters.lists import list_form, read_bounded, read_list_data
     from .listengine.read_text import read_list_text

@@ -7,9 +7,9 @@ import sys
 import time
 from pathlib import Path
 
+from .exits import EXIT_OK, EXIT_UNREADABLE
 from .games import DATA_SOURCES
 
-EXIT_OK, EXIT_UNREADABLE = 0, 2
 SHOWN_WARNINGS = 10
 
 

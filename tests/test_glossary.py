@@ -8,7 +8,7 @@ import pytest
 
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.listengine.datasheet import Datasheet
-from listbuilder.report.pdf import weapon_abilities
+from listbuilder.report.pdf.formations import weapon_abilities
 
 GAME = "epic-armageddon"
 

@@ -11,10 +11,12 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import SimpleDocTemplate
 
-from listbuilder.cli import DEMO_ROSTER, main
+from listbuilder.cli import main
+from listbuilder.exits import DEMO_ROSTER
 from listbuilder.core.findings import LoadFailure
 from listbuilder.data.catalog import data_version
-from listbuilder.report.pdf import HEADER, MARGIN, Paragraph, Text, _grid, _table, clean, roster_pdf, stylesheet
+from listbuilder.report.pdf import roster_pdf
+from listbuilder.report.pdf.document import HEADER, MARGIN, Paragraph, Text, _grid, _table, clean, stylesheet
 from listbuilder.listengine.lines import character_text
 from listbuilder.listengine.lines import title, unit_line
 from listbuilder.rosters.files import locate_all, parse_roster, read_roster

@@ -18,7 +18,8 @@ from textual.command import Command, CommandList
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
-from listbuilder.cli import DEMO_ROSTER, main
+from listbuilder.cli import main
+from listbuilder.exits import DEMO_ROSTER
 from listbuilder.listengine.roster import CharacterPick, Roster
 from listbuilder.rosters.files import backup_path, read_roster
 from listbuilder.tui.app import EditorApp, new_roster_app

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 Path = tuple[str | int, ...]
@@ -66,3 +66,18 @@ class FindingList:
     def add(self, code: str, message: str, rule: str = "", path: Path = (), severity: Severity = "error",
             suggestion: str | None = None) -> None:
         self.items.append(Finding(code, message, rule, severity, path, suggestion=suggestion))
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    return {"severity": finding.severity, "code": finding.code, "message": finding.message,
+            "where": finding.where, "rule": finding.rule, "suggestion": finding.suggestion}
+
+
+def finding_message(finding: Finding) -> str:
+    """The message with its suggestion, if any: what every view prints as the finding itself."""
+    return finding.message + (f" ({finding.suggestion})" if finding.suggestion else "")
+
+
+def finding_text(finding: Finding) -> str:
+    rule = f" [{finding.rule}]" if finding.rule else ""
+    return f"{finding.where}: {finding.severity}: {finding_message(finding)}{rule}"

@@ -7,7 +7,7 @@ from typing import Any
 from .catalog import ArmyView
 from .datasheet import Datasheet, Loadout
 from .engine import Attached, BuiltFormation, RosterResult, UnitGroup
-from ..core.findings import Finding
+from ..core.findings import finding_json
 from ..core.names import a_unit
 
 
@@ -120,21 +120,6 @@ def formation_json(built: BuiltFormation) -> dict[str, Any]:
         "shared_out": [{"unit": g.sheet.name, "count": g.count} for g in built.shared],
         **built.derived,
     }
-
-
-def finding_json(finding: Finding) -> dict[str, Any]:
-    return {"severity": finding.severity, "code": finding.code, "message": finding.message,
-            "where": finding.where, "rule": finding.rule, "suggestion": finding.suggestion}
-
-
-def finding_message(finding: Finding) -> str:
-    """The message with its suggestion, if any: what every view prints as the finding itself."""
-    return finding.message + (f" ({finding.suggestion})" if finding.suggestion else "")
-
-
-def finding_text(finding: Finding) -> str:
-    rule = f" [{finding.rule}]" if finding.rule else ""
-    return f"{finding.where}: {finding.severity}: {finding_message(finding)}{rule}"
 
 
 def army_json(result: RosterResult) -> dict[str, Any]:

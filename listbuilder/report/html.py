@@ -10,7 +10,7 @@ from typing import Any
 from ..core.findings import Finding
 from ..core.system import RosterSummary
 from .submissions import LEGAL, Provenance, Skipped, Submission, summary_text
-from ..listengine.lines import finding_message
+from ..core.findings import finding_message
 
 STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #111; }

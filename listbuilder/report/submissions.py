@@ -16,7 +16,7 @@ import orjson
 from ..core.findings import Finding
 from ..core.system import RosterSummary
 from ..games import summarise
-from ..listengine.lines import finding_json, finding_message
+from ..core.findings import finding_json, finding_message
 from .text import failure_text, roster_text
 
 LEGAL, ILLEGAL, UNREADABLE, INTERNAL = "LEGAL", "ILLEGAL", "UNREADABLE", "INTERNAL ERROR"

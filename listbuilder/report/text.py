@@ -7,7 +7,7 @@ from typing import Any
 from ..core.findings import Finding
 from ..games import summarise
 from .safe import printable
-from ..listengine.lines import finding_text
+from ..core.findings import finding_text
 
 
 def roster_text(file: str, result: Any) -> str:

@@ -15,13 +15,13 @@ from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
 
-from ..cli import DEMO_ROSTER, EXIT_UNREADABLE
+from ..exits import DEMO_ROSTER, EXIT_UNREADABLE
 from ..listengine.catalog import ArmyView, Catalog
 from ..listengine.engine import FormationCache, RosterResult
 from ..core.findings import LoadFailure
 from ..listengine.roster import Roster
 from ..data.yamlfile import Document
-from ..listengine.lines import finding_text
+from ..core.findings import finding_text
 from ..report.text import failure_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
 from ..games import known_games, new_roster, new_roster_choices, summarise, system_for, unknown_game, validate

@@ -3,7 +3,7 @@
 from ...core.findings import LoadFailure
 from ...core.new_roster import ArmyChoice, NewRosterChoices
 from ...core.system import GameSystem
-from ...listengine.lines import finding_text
+from ...core.findings import finding_text
 from .catalog import GAME_ID, Wh40kCatalog
 from .roster import Wh40kRoster
 from .rules import BATTLE_SIZE, data_of, find_faction, unknown_names, validate

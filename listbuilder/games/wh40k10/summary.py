@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.names import plural
 from ...core.system import EntrySummary, RosterSummary, SheetSummary
-from ...listengine.lines import finding_json
+from ...core.findings import finding_json
 from .catalog import Unit
 from .rules import CheckedUnit, Wh40kResult, toughness
 

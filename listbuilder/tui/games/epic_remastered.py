@@ -22,7 +22,8 @@ from ...core.names import name_key
 from ...core.system import SheetSummary
 from ...games import summarise
 from ...games.epic_remastered.summary import detachment_lines, sheet, unit_text
-from ...games.epic_remastered.models import DetachmentList, DetachmentPick, ErRoster, TransportPick, UnitPick
+from ...games.epic_remastered.edits import Row, rows_of, units_listed, with_detachment, with_unit
+from ...games.epic_remastered.models import DetachmentPick, ErRoster, TransportPick, UnitPick
 from ...games.epic_remastered.rules import CheckedDetachment, ErResult, data_of
 from ..screens.dialogs import TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
@@ -30,36 +31,7 @@ from ..screens.pick import PickItem, PickScreen
 from ..widgets.roster_view import FindingsList
 from ..widgets.title_bar import TitleBar
 
-Row = tuple[int, int | None]  # (detachment, unit line or None for the detachment itself)
 EMPTY = "No detachments yet. Press a to add one from the army list."
-
-
-def rows_of(roster: ErRoster) -> list[Row]:
-    return [row for d, pick in enumerate(roster.detachments) for row in [(d, None), *((d, j) for j in range(len(pick.units)))]]
-
-
-def units_listed(detachment: DetachmentList) -> str:
-    """The units a detachment list offers, as one line to read or to search."""
-    return ", ".join(e.unit for _, e in detachment.entries)
-
-
-def with_detachment(roster: ErRoster, index: int, pick: DetachmentPick | None) -> ErRoster:
-    """The roster with detachment `index` replaced (None: removed)."""
-    detachments = list(roster.detachments)
-    if pick is None:
-        del detachments[index]
-    else:
-        detachments[index] = pick
-    return roster.model_copy(update={"detachments": detachments})
-
-
-def with_unit(roster: ErRoster, d: int, j: int, unit: UnitPick | None) -> ErRoster:
-    units = list(roster.detachments[d].units)
-    if unit is None:
-        del units[j]
-    else:
-        units[j] = unit
-    return with_detachment(roster, d, roster.detachments[d].model_copy(update={"units": units}))
 
 
 def sheet_table(sheet: SheetSummary) -> Table:
