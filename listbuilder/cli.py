@@ -52,7 +52,8 @@ def _catalog() -> Catalog | None:
 
 def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
     """The event's rules from --event and the options that override it; raises LoadFailure."""
-    from .core.event import Event, event_problems
+    from .core.event import Event
+    from .rosters.events import event_problems
     from .core.findings import LoadFailure, Location
     from .games import known_games
     from .rosters.batch import read_event
@@ -157,12 +158,11 @@ def command_import(options: argparse.Namespace) -> int:
     """Read a list into a roster file, its form told from the file: a 40k list (the official app's
     text, New Recruit's text, BattleScribe .ros/.rosz) or Epic list text (as `export` writes it).
     Exit 0 written, 2 when it cannot be read or a line could not be placed (nothing is written then)."""
-    from .core.findings import LoadFailure
-    from .data.yamlfile import MAX_BYTES
-    from .core.findings import finding_text
+    from .core.bounds import MAX_BYTES
+    from .core.findings import LoadFailure, finding_text
+    from .games import system_for
     from .rosters.files import dump, save_text
-    from .rosters.lists import list_form, read_bounded, read_list_data
-    from .listengine.read_text import read_list_text
+    from .rosters.lists import read_bounded, read_list_data
 
     catalog = _catalog()
     if catalog is None:
@@ -170,12 +170,7 @@ def command_import(options: argparse.Namespace) -> int:
     try:  # at most one byte past the limit: the readers then refuse it without holding it all
         data = sys.stdin.buffer.read(MAX_BYTES + 1) if options.text == "-" else read_bounded(Path(options.text),
                                                                                              options.text)
-        if list_form(data) is not None:
-            imported = read_list_data(data, options.text, catalog)
-            made = f"{len(imported.roster.units)} units imported from {imported.form}"
-        else:
-            imported = read_list_text(data.decode("utf-8-sig"), options.text, catalog)
-            made = f"{len(imported.roster.formations)} formations imported" if imported.roster else ""
+        imported = read_list_data(data, options.text, catalog, fallback=True)
     except UnicodeDecodeError as error:
         print(f"{options.text}: cannot read the file: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -189,6 +184,8 @@ def command_import(options: argparse.Namespace) -> int:
     if imported.roster is None or any(f.severity == "error" for f in imported.findings):
         print(f"{options.text}: not imported; nothing was written", file=sys.stderr)
         return EXIT_UNREADABLE
+    field = system_for(imported.roster.game).entries_field
+    made = f"{len(getattr(imported.roster, field))} {field} imported" + (f" from {imported.form}" if imported.form else "")
     yaml_text = dump(imported.roster)
     if options.output:
         save_text(Path(options.output), yaml_text)

@@ -7,17 +7,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .listengine.armylist import ArmyList, GameSettings
-from .listengine.datasheet import DatasheetFile
-from .core.event import Event
-from .listengine.roster import Roster
-from .games.epic_remastered import models as epic_remastered
-from .games.wh40k10.roster import Wh40kRoster
+from pydantic import BaseModel
 
-MODELS = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster,
-          "wh40k-roster": Wh40kRoster, "epic-remastered-list": epic_remastered.ArmyList,
-          "epic-remastered-datasheets": epic_remastered.DatasheetFile, "epic-remastered-roster": epic_remastered.ErRoster,
-          "event": Event}
+from .core.event import Event
+from .games import every_system
+
+# Each game's files (its system's `schemas`), then the event file every game's organisers write.
+MODELS: dict[str, type[BaseModel]] = {**{name: model for system in every_system() for name, model in system.schemas.items()},
+                                      "event": Event}
 
 
 def schemas() -> dict[str, Any]:

@@ -5,13 +5,21 @@ army's derived values, each entry with its own, and the findings."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from .findings import Finding
+from .findings import Finding, Location
+
+if TYPE_CHECKING:  # only when a roster is started (core/new_roster.py says why)
+    from .new_roster import NewRosterChoices
+
+# What every game's data store is to the seam: the catalog the command loaded (the list engine's
+# data, each pack's shipped data, the user's imported data). Not typed here: core imports no engine.
+Catalog = Any
 
 
 @dataclass
@@ -57,6 +65,71 @@ class RosterSummary:
         return not any(f.severity == "error" for f in self.findings)
 
 
+class RosterModel(Protocol):
+    """What every game's roster model has: the game it is of and its own name."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class Checked(Protocol):
+    """What every game's check returns: the roster checked, its findings, and the verdict."""
+
+    @property
+    def roster(self) -> Any: ...
+
+    @property
+    def findings(self) -> list[Finding]: ...
+
+    @property
+    def valid(self) -> bool: ...
+
+
+R = TypeVar("R", bound=BaseModel)  # a game's roster model (pydantic; with `game` and `name`: RosterModel)
+Res = TypeVar("Res", bound=Checked)  # what its check returns
+
+
+@dataclass
+class ImportedList(Generic[R]):
+    """A list another tool wrote (or list text), read against the data: the roster (None when it
+    cannot be made), the findings of reading it (located), the line of each part of the roster,
+    and the form it was read from."""
+
+    roster: R | None
+    findings: list[Finding]
+    lines: dict[tuple[str | int, ...], int] = field(default_factory=dict)
+    name: str = ""  # the file's name as shown
+    form: str = ""  # which tool's form it was read from
+
+    def as_listed(self, finding: Finding) -> Finding:
+        """A check's finding as it applies to this list (a game whose forms cannot state everything
+        its checks ask for makes such findings warnings)."""
+        return finding
+
+    def locate(self, path: tuple[str | int, ...]) -> Location:
+        """The line of the deepest part of `path` the list states (the unit for its models...)."""
+        for end in range(len(path), 0, -1):
+            if path[:end] in self.lines:
+                return Location(self.name, self.lines[path[:end]])
+        return Location(self.name, self.lines.get(()))
+
+
+@dataclass(frozen=True)
+class ListReader:
+    """One form of list that other tools write (or that `export` writes), as a game reads it: `form`
+    tells it from the bytes (its name, or None when the bytes are not of it); `read` places it against
+    the catalog (the bytes as they came, a zip archive already opened), raising LoadFailure when it
+    cannot at all. A `fallback` reader takes any text: it is tried only after every other form, by
+    `listbuilder import`, and bounds the text itself."""
+
+    form: Callable[[bytes], str | None]
+    read: Callable[[bytes, str, str, Catalog], ImportedList[Any]]  # (data, form, shown, catalog)
+    fallback: bool = False
+
+
 @dataclass(frozen=True)
 class GameData:
     """For a game whose shipped lists/<game>/ and datasheets/<game>/ files are its own models rather
@@ -69,20 +142,32 @@ class GameData:
 
 
 @dataclass(frozen=True)
-class GameSystem:
-    """A game's pack as the engine and every view use it: its roster model, names, check and summary."""
+class GameSystem(Generic[R, Res]):
+    """A game as the engines and every view use it: its roster model, names, check and summary, and
+    where each front end finds the game's own parts (named by string where importing them would load
+    a library the game itself must not: its editor screen, its PDF document)."""
 
-    roster_model: type[BaseModel]  # with at least `game` and `name`
-    unknown_names: Callable[[Any, Any], list[Finding]]  # (roster, catalog): what it names that the data lacks
-    validate: Callable[[Any, Any], Any]  # (roster, catalog) -> a result with .roster, .findings and .valid
-    summary: Callable[[Any], RosterSummary]  # (result) -> what every view prints
-    # (catalog, game) -> what the new-roster dialog offers (core/new_roster.py NewRosterChoices)
-    new_roster_choices: Callable[[Any, str], Any]
+    roster_model: type[R]  # with at least `game` and `name` (RosterModel)
+    unknown_names: Callable[[R, Catalog], list[Finding]]  # what the roster names that the data lacks
+    validate: Callable[[R, Catalog], Res]
+    summary: Callable[[Res], RosterSummary]  # what every view prints
+    new_roster_choices: Callable[[Catalog, str], NewRosterChoices]  # (catalog, game): the new-roster dialog's
     # (catalog, game, army, limit) -> a new roster of that army, or a message saying why there is none;
     # what `listbuilder new --game --army --points` and the dialog both build
-    start_roster: Callable[[Any, str, str, int | None], Any]
+    start_roster: Callable[[Catalog, str, str, int | None], R | str]
+    entries_field: str  # the roster's list of entries: "formations", "units", "detachments"
+    editor_screen: str  # "module:Class" of its Textual screen, imported by the editor only
+    schemas: Mapping[str, type[BaseModel]] = field(default_factory=dict)  # `listbuilder schema` name -> model
+    pdf_document: str | None = None  # "module:Class" of its own PDF document (else every game's)
+    list_readers: tuple[ListReader, ...] = ()  # the forms of list other tools write that it reads
     data: GameData | None = None  # its shipped data, when the list engine's models do not fit it
-    armies: Callable[[Any], list[str]] | None = None  # (catalog) -> what `listbuilder armies` prints of the game
+    armies: Callable[[Catalog], list[str]] | None = None  # what `listbuilder armies` prints of the game
     # (result, catalog, markdown) -> the roster as the text players post, which `listbuilder import` reads back
-    list_text: Callable[[Any, Any, bool], str] | None = None
+    list_text: Callable[[Res, Catalog, bool], str] | None = None
     name: str = ""  # the game's printed name ('' for the list engine's games: their game.yaml names them)
+
+
+def imported(reference: str) -> Any:
+    """What a "module:name" reference names (GameSystem.editor_screen, pdf_document), imported now."""
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)

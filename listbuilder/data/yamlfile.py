@@ -26,10 +26,10 @@ from ruamel.yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent,
 from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.resolver import implicit_resolvers
 
+from ..core.bounds import MAX_BYTES
 from ..core.findings import Finding, LoadFailure, Location, Path
 from ..core.names import did_you_mean
 
-MAX_BYTES = 1_000_000
 MAX_DEPTH = 24
 MAX_ITEMS = 10_000  # in one list or mapping: the game data's largest has 47, a roster at most 1,000 formations
 MAX_NUMBER = 10**15 - 1  # exact as a float (no OverflowError in a per-points sum); int() of a huge one is slow

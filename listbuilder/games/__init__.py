@@ -1,31 +1,60 @@
-"""Game system packs, registered by the game id a roster names in `game:` (core.system.GameSystem:
-the roster model, the names it must resolve, the check and the summary every view prints)."""
+"""The one registry of games: each game's system (core.system.GameSystem: the roster model, the names
+it must resolve, the check, the summary every view prints and where each front end finds the game's
+own parts), by the game id a roster names in `game:`. Adding a game is a folder under games/, its
+editor screen under tui/games/, its tests, and one line here."""
 
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the registry itself loads no game and no model: `--help` names the data sources
     from ..core.new_roster import NewRosterChoices
-    from ..core.system import GameSystem, RosterSummary
+    from ..core.system import GameSystem, ListReader, RosterSummary
     from ..listengine.catalog import Catalog
     from ..listengine.engine import FormationCache
+    from ..listengine.system import Derive
 
 # Games whose army lists are data (lists/<game>/game.yaml) use the list engine; the others have a
 # pack of their own, imported when a roster or data file of that game first needs it, so that
 # checking an Epic Armageddon roster never builds the 40k or Epic Remastered models.
 PACKS = {"wh40k-10e": "wh40k10", "epic-remastered": "epic_remastered"}
+# The packs that derive the values of list-engine games, by game.yaml's `system` (else the game's id).
+LIST_ENGINE_PACKS = {"epic-armageddon": "epic_armageddon"}
 # The games whose data users bring and `listbuilder data fetch` can download: game id -> GitHub
 # repository. Here, not in a game's package, so that the command table names them without loading one.
 DATA_SOURCES = {"wh40k-10e": "BSData/wh40k-10e"}
 
 
-def system_for(game: str) -> GameSystem:
-    from ..listengine import system as list_engine
-
+def system_for(game: str) -> GameSystem[Any, Any]:
     pack = PACKS.get(game)
-    return list_engine.SYSTEM if pack is None else importlib.import_module(f"{__name__}.{pack}").SYSTEM
+    return list_engine() if pack is None else importlib.import_module(f"{__name__}.{pack}").SYSTEM
+
+
+@cache
+def list_engine() -> GameSystem[Any, Any]:
+    """The list engine as the system of every game whose army lists are data."""
+    from ..listengine.system import list_engine_system
+
+    return list_engine_system(_derivers())
+
+
+@cache
+def _derivers() -> dict[str, Derive]:
+    return {system: importlib.import_module(f"{__name__}.{pack}").derive for system, pack in LIST_ENGINE_PACKS.items()}
+
+
+def every_system() -> list[GameSystem[Any, Any]]:
+    """Each system once: the list engine's, then the packs' in PACKS' order."""
+    return [list_engine()] + [system_for(game) for game in PACKS]
+
+
+def list_readers(fallback: bool = False) -> list[ListReader]:
+    """The forms of list other tools write that the games read; with `fallback`, also the readers
+    that take any text (the list engine's list text), last."""
+    readers = [reader for system in every_system() for reader in system.list_readers]
+    return [r for r in readers if not r.fallback] + ([r for r in readers if r.fallback] if fallback else [])
 
 
 def known_games(catalog: Catalog) -> list[str]:
@@ -58,11 +87,11 @@ def validate(roster: Any, catalog: Catalog, reuse: FormationCache | None = None)
     """Check the roster by its game's rules: what is illegal, its points and derived values.
     `reuse`: the formations the list engine built in earlier checks (see core.engine.build); the
     other systems check afresh."""
-    from ..listengine import system as list_engine
+    from ..listengine.system import validate as build
 
     system = system_for(roster.game)
-    if reuse is not None and system is list_engine.SYSTEM:
-        return list_engine.validate(roster, catalog, reuse)
+    if reuse is not None and system is list_engine():
+        return build(roster, catalog, _derivers(), reuse)
     return system.validate(roster, catalog)
 
 

@@ -11,14 +11,14 @@ its line number, and a cost or units line that differs from what the list makes 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from .catalog import Catalog
 from ..core.findings import Finding, Location
 from ..core.names import name_key
 from .roster import Roster
-from ..data.yamlfile import MAX_BYTES
+from ..core.bounds import MAX_BYTES
+from ..core.system import ImportedList
 from .lines import unit_line
 from ..games import validate
 from .text import COUNT, COUNT_PREFIX, COUNT_SUFFIX, Names, read_counts, read_name, read_value, unquoted
@@ -34,12 +34,6 @@ UNITS = re.compile(r"^units:\s*(?P<value>.+)$", re.IGNORECASE)
 WARGEAR = re.compile(r"^(?P<unit>.+?)\s+wargear:\s*(?P<value>.+)$", re.IGNORECASE)
 SHARED_OUT = re.compile(r"^shared out$", re.IGNORECASE)
 PICK = re.compile(r"^(?P<character>.+?)\s+with\s+(?:an?\s+)?(?P<joins>.+)$")
-
-
-@dataclass
-class ImportedList:
-    roster: Roster | None  # None when a line could not be placed or the header is missing
-    findings: list[Finding]  # errors: lines not placed; warnings: names kept as written, costs that differ
 
 
 def _plain(line: str) -> str:

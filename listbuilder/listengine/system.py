@@ -3,23 +3,28 @@ the game's pack, chosen by game.yaml `system` (else the game's id), adds its der
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from typing import TYPE_CHECKING
 
+from .armylist import ArmyList, GameSettings
 from .catalog import Catalog
+from .datasheet import DatasheetFile
+from .read_text import read_list_text
 from .engine import BuiltFormation, FormationCache, RosterResult, build
 from ..core.findings import Finding, Path
 from ..core.names import did_you_mean
 from .roster import Roster
-from ..core.system import EntrySummary, GameSystem, RosterSummary
+from ..core.system import EntrySummary, GameSystem, ImportedList, ListReader, RosterSummary
 from .lines import army_json, garrison_text, purchases_text, title, unit_line, upgrades_text
-from ..games import epic_armageddon
 from .text import list_text
 
 if TYPE_CHECKING:
     from ..core.new_roster import NewRosterChoices
 
-DERIVERS = {"epic-armageddon": epic_armageddon.derive}
+# A list-engine game's derived values (break points, garrisons...), worked out on its checked roster by
+# the pack its game.yaml names (games.LIST_ENGINE_PACKS).
+Derive = Callable[[RosterResult, GameSettings], None]
 
 
 def unknown_names(roster: Roster, catalog: Catalog) -> list[Finding]:
@@ -54,12 +59,13 @@ def _counts(roster: Roster) -> Iterator[tuple[Path, int]]:
                     yield from (((*where, group, name, option), n) for option, n in choice.items())
 
 
-def validate(roster: Roster, catalog: Catalog, reuse: FormationCache | None = None) -> RosterResult:
+def validate(roster: Roster, catalog: Catalog, derivers: Mapping[str, Derive],
+             reuse: FormationCache | None = None) -> RosterResult:
     """Build the roster, find what is illegal, and work out the game's derived values (`reuse`:
-    see `core.engine.build`)."""
+    see `listengine.engine.build`)."""
     result = build(roster, catalog, reuse)
     game = catalog.games[roster.game]
-    derive = DERIVERS.get(game.system or game.id)
+    derive = derivers.get(game.system or game.id)
     if derive is not None:
         derive(result, game)
     return result
@@ -129,5 +135,18 @@ def start_roster(catalog: Catalog, game: str, army: str, points: int | None) -> 
     return Roster(game=game, army=found.id, points=points)
 
 
-SYSTEM = GameSystem(Roster, unknown_names, validate, summary, new_roster_choices, start_roster,
-                    list_text=list_text)
+def _read_text(data: bytes, form: str, shown: str, catalog: Catalog) -> ImportedList[Roster]:
+    return read_list_text(data.decode("utf-8-sig"), shown, catalog)
+
+
+SCHEMAS = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster}
+
+
+def list_engine_system(derivers: Mapping[str, Derive]) -> GameSystem[Roster, RosterResult]:
+    """The list engine as a game system, each game's values derived by `derivers` (by game.yaml's
+    `system`, else the game's id)."""
+    return GameSystem(Roster, unknown_names, partial(validate, derivers=derivers), summary, new_roster_choices,
+                      start_roster, entries_field="formations", editor_screen="listbuilder.tui.games.formations:MainScreen",
+                      schemas=SCHEMAS, pdf_document="listbuilder.report.pdf.formations:FormationsDocument",
+                      list_readers=(ListReader(lambda data: "list text", _read_text, fallback=True),),
+                      list_text=list_text)

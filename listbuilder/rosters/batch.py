@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..listengine.catalog import Catalog
-from ..core.event import Event, apply_event, event_problems, limit_differs, states_points
+from ..core.event import Event, limit_differs, states_points
+from .events import apply_event, event_problems
 from ..core.findings import Finding, LoadFailure, Location
 from ..data.yamlfile import read, validate as validate_document
 from ..report.submissions import INTERNAL, UNREADABLE, Skipped, Submission, render_failure, render_result

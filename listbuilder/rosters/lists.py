@@ -11,22 +11,22 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.findings import Finding, LoadFailure, Location
-from ..data.yamlfile import MAX_BYTES
+from ..core.bounds import MAX_BYTES
 
 if TYPE_CHECKING:
-    from ..games.wh40k10.lists import ImportedList
+    from ..core.system import ImportedList, ListReader
     from ..listengine.catalog import Catalog
 
-# The 40k pack is imported where a list is read, so that checking a YAML roster never loads it.
+# A game's readers are imported where a list is read, so that checking a YAML roster loads no pack.
 
-BATTLESCRIBE = "a BattleScribe roster"
 LIST_SUFFIXES = (".ros", ".rosz", ".txt")  # what `check` picks up in a folder besides YAML rosters
 MAX_UNZIPPED = 8 * MAX_BYTES  # a 3,000-point .ros is well under 1 MB; a zip bomb is refused unread
-ZIP_MAGIC = b"PK\x03\x04"
+ZIP_MAGIC = b"PK\x03\x04"  # a zip archive (BattleScribe's .rosz)
 
 
 def unreadable(shown: str, message: str, line: int | None = None, suggestion: str | None = None) -> LoadFailure:
@@ -63,19 +63,21 @@ def is_list(path: FsPath) -> bool:
     return path.suffix.lower() in LIST_SUFFIXES
 
 
-def list_form(data: bytes) -> str | None:
-    """Which form of 40k list the bytes are, if any (a zip archive is taken for a .rosz)."""
-    if data.startswith(ZIP_MAGIC) or data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
-        return BATTLESCRIBE
-    from ..games.wh40k10.listtext import text_form
-
-    try:
-        return text_form(data.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        return None
+def list_form(data: bytes, fallback: bool = False) -> str | None:
+    """Which form of list the games read the bytes are, if any (`fallback`: any text is list text)."""
+    return next((form for _, form in _readers_of(data, fallback)), None)
 
 
-def read_list(path: FsPath, catalog: Catalog, shown: str | None = None, data: bytes | None = None) -> ImportedList:
+def _readers_of(data: bytes, fallback: bool) -> Iterator[tuple[ListReader, str]]:
+    from ..games import list_readers  # each game's readers: loaded only for a list
+
+    for reader in list_readers(fallback):
+        form = reader.form(data)
+        if form is not None:
+            yield reader, form
+
+
+def read_list(path: FsPath, catalog: Catalog, shown: str | None = None, data: bytes | None = None) -> ImportedList[Any]:
     """Read a list file in any form this knows, against the installed data (`data`: its bytes, if
     already read). Raises LoadFailure when the file cannot be read or its form is not known; a list
     that reads has its findings in the result."""
@@ -83,14 +85,15 @@ def read_list(path: FsPath, catalog: Catalog, shown: str | None = None, data: by
     return read_list_data(read_bounded(path, shown) if data is None else data, shown, catalog)
 
 
-def read_list_data(data: bytes, shown: str, catalog: Catalog) -> ImportedList:
-    """The same, from the bytes of a file (at most MAX_BYTES) or of standard input."""
-    from ..games.wh40k10.importing.foreign import imported_list
-
+def read_list_data(data: bytes, shown: str, catalog: Catalog, fallback: bool = False) -> ImportedList[Any]:
+    """The same, from the bytes of a file (at most MAX_BYTES) or of standard input (`fallback`: text
+    in no other form is read as list text, which bounds itself)."""
+    reader, form = next(_readers_of(data, fallback), (None, None))
+    if reader is not None and form is not None and reader.fallback:
+        return reader.read(data, form, shown, catalog)
     if len(data) > MAX_BYTES:
         raise unreadable(shown, f"the file is larger than {MAX_BYTES:,} bytes")
-    form = list_form(data)
-    if form is None:
+    if reader is None or form is None:
         raise unreadable(shown, "not a list form listbuilder reads", suggestion=(
             "export the list as text from the official app or New Recruit, or as a BattleScribe .ros/.rosz file"))
-    return imported_list(unzipped(data, shown) if data.startswith(ZIP_MAGIC) else data, form, shown, catalog)
+    return reader.read(unzipped(data, shown) if data.startswith(ZIP_MAGIC) else data, form, shown, catalog)

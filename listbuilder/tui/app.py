@@ -8,7 +8,7 @@ import re
 import sys
 from pathlib import Path
 from time import perf_counter
-from typing import Callable
+from typing import Any, Callable
 
 from textual import on, work
 from textual.app import App
@@ -25,20 +25,12 @@ from ..core.findings import finding_text
 from ..report.text import failure_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
 from ..games import known_games, new_roster, new_roster_choices, summarise, system_for, unknown_game, validate
-from ..games.epic_remastered import GAME_ID as EPIC_REMASTERED
 from .commands import EditorCommands
-from .games.epic_remastered import ErScreen
+from .games import editor_screen
 from .history import History
 from .screens.dialogs import ROSTER_SUFFIXES, AskScreen, PathScreen, TextScreen
-from .games.formations import MainScreen
 from .screens.new_roster import NewRosterScreen
-from .games.wh40k10 import UnitsScreen
 from .widgets.title_bar import Title
-
-
-# The editor screen of each game whose rosters are not formations of an army list.
-SCREENS: dict[str, type[MainScreen] | type[UnitsScreen] | type[ErScreen]] = {
-    "wh40k-10e": UnitsScreen, EPIC_REMASTERED: ErScreen}
 
 
 def file_stem(roster: Roster) -> str:
@@ -87,12 +79,12 @@ class EditorApp(App[None]):
         self.result = self._timed_check(roster)
         self.main = self._editor_screen(roster)
 
-    def _editor_screen(self, roster: Roster) -> MainScreen | UnitsScreen | ErScreen:
+    def _editor_screen(self, roster: Roster) -> Any:
         """The editor screen of the roster's game, showing the last check (`result`) once mounted;
         the title's data version becomes the game's: the user's imported data's revision (40k), else
         the shipped data's."""
         self.data_version = summarise(self.result).data_revision or self.catalog.data_version
-        screen = SCREENS.get(roster.game, MainScreen)()
+        screen = editor_screen(roster.game)()
         screen.roster = roster
         screen.result = self.result
         screen.selected = 0 if screen.entries(roster) else None
@@ -204,7 +196,7 @@ class EditorApp(App[None]):
         self.document = document
         self.path = path
         self.demo = None
-        if isinstance(self.main, SCREENS.get(roster.game, MainScreen)):
+        if isinstance(self.main, editor_screen(roster.game)):
             self._present(0 if self.main.entries(roster) else None)
             return
         self.result = self._timed_check(roster)

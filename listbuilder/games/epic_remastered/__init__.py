@@ -36,6 +36,9 @@ def start_roster(catalog, game: str, army: str, points: int | None) -> ErRoster 
 
 
 SYSTEM = GameSystem(ErRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
-                    GameData(ArmyList, DatasheetFile, assemble), armies, name=GAME_NAME)
+                    entries_field="detachments", editor_screen="listbuilder.tui.games.epic_remastered:ErScreen",
+                    schemas={"epic-remastered-list": ArmyList, "epic-remastered-datasheets": DatasheetFile,
+                             "epic-remastered-roster": ErRoster},
+                    data=GameData(ArmyList, DatasheetFile, assemble), armies=armies, name=GAME_NAME)
 
 __all__ = ["GAME_ID", "SYSTEM"]

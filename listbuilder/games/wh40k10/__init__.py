@@ -2,9 +2,10 @@
 
 from ...core.findings import LoadFailure
 from ...core.new_roster import ArmyChoice, NewRosterChoices
-from ...core.system import GameSystem
+from ...core.system import GameSystem, ListReader
 from ...core.findings import finding_text
 from .catalog import GAME_ID, Wh40kCatalog
+from .importing.foreign import imported_list, list_form
 from .roster import Wh40kRoster
 from .rules import BATTLE_SIZE, data_of, find_faction, unknown_names, validate
 from .listtext import app_text
@@ -53,4 +54,6 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
 
 
 SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
+                    entries_field="units", editor_screen="listbuilder.tui.games.wh40k10:UnitsScreen",
+                    schemas={"wh40k-roster": Wh40kRoster}, list_readers=(ListReader(list_form, imported_list),),
                     list_text=lambda result, catalog, markdown: app_text(result, markdown), name=GAME_NAME)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from ...core import system as core_system
 from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
 from .catalog import Enhancement, Faction, Unit, Wh40kCatalog
@@ -97,29 +98,14 @@ class ListedArmy:
         self.unplaced.append(Unplaced(line, text.strip(), why))
 
 
-@dataclass
-class ImportedList:
-    """A list read against the data: the roster (None when it cannot be made: no faction), the
-    findings of reading it (located), and the line of each part of the roster."""
-
-    roster: Wh40kRoster | None
-    findings: list[Finding]
-    lines: dict[tuple[str | int, ...], int]
-    name: str
-    form: str  # which tool's form it was read from
+class ImportedList(core_system.ImportedList[Wh40kRoster]):
+    """A 40k list read against the data: its forms cannot state all a check asks for."""
 
     def as_listed(self, finding: Finding) -> Finding:
         """A check's finding as it applies to this list: a warning if the form could not have
         stated what it asks for."""
         why = UNSTATED.get(finding.code)
         return replace(finding, severity="warning", message=f"{finding.message} ({why})") if why else finding
-
-    def locate(self, path: tuple[str | int, ...]) -> Location:
-        """The line of the deepest part of `path` the list states (the unit for its models...)."""
-        for end in range(len(path), 0, -1):
-            if path[:end] in self.lines:
-                return Location(self.name, self.lines[path[:end]])
-        return Location(self.name, self.lines.get(()))
 
 
 def _faction(data: Wh40kCatalog, written: str) -> Faction | None:

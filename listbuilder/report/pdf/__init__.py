@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.system import imported
+from ...games import system_for
 from ...listengine.catalog import Catalog
-from ...listengine.engine import RosterResult
 from .document import PAPERS, RosterDocument
-from .formations import FormationsDocument
 
 
 def roster_pdf(result: Any, catalog: Catalog, paper: str = "a4", source: str | None = None) -> bytes:
     """The roster as a PDF document. `source` is the roster file's name as the user gave it."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
-    document = FormationsDocument if isinstance(result, RosterResult) else RosterDocument
+    named = system_for(result.roster.game).pdf_document
+    document = RosterDocument if named is None else imported(named)
     return document(result, catalog, PAPERS[paper], source).render()

@@ -37,7 +37,7 @@ from ...listengine.catalog import Catalog
 from ...core.findings import Finding
 from ...core.names import plural
 from ...core.system import SheetSummary
-from ...games import summarise
+from ...games import summarise, system_for
 from ...core.findings import finding_message
 
 # &, < and > for Paragraph markup, as xml.sax.saxutils.escape does, without its import of urllib
@@ -366,7 +366,7 @@ class RosterDocument:
         style, summary = self.styles, self.summary
         rows: list[list[Any]] = [[Text(h, style["CellHeadRight" if i == 2 else "CellHead"])
                                   for i, h in enumerate(["#", summary.entry_kind[0], "Points" if summary.priced else ""])]]
-        by_entry = _findings_by_entry(summary.findings)
+        by_entry = _findings_by_entry(summary.findings, system_for(self.result.roster.game).entries_field)
         for entry in summary.entries:
             cell = [Text(entry.title, style["CellBold"]), *(Text(line, style["Cell"]) for line in entry.lines)]
             if entry.index in by_entry:
@@ -405,12 +405,12 @@ class RosterDocument:
         return KeepTogether([*parts, Spacer(1, 2.5 * mm)])
 
 
-def _findings_by_entry(findings: Iterable[Finding]) -> dict[int, list[int]]:
+def _findings_by_entry(findings: Iterable[Finding], entries_field: str) -> dict[int, list[int]]:
     """Entry index (a formation, a unit) -> the numbers (1-based, as printed) of the findings about it."""
     found: dict[int, list[int]] = {}
     for number, finding in enumerate(findings, 1):
         path = finding.path
-        if len(path) >= 2 and path[0] in ("formations", "units", "detachments") and isinstance(path[1], int):
+        if len(path) >= 2 and path[0] == entries_field and isinstance(path[1], int):
             found.setdefault(path[1], []).append(number)
     return found
 

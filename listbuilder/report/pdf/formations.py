@@ -66,7 +66,7 @@ class FormationsDocument(RosterDocument):
         heads = ["#", "Formation and units", "Points", "Units", "Break point", "Half strength", "Initiative"]
         rows: list[list[Any]] = [[Text(h, style["CellHeadRight" if i >= 2 else "CellHead"])
                                   for i, h in enumerate(heads)]]
-        by_formation = _findings_by_entry(result.findings)
+        by_formation = _findings_by_entry(result.findings, "formations")
         targets = set(result.derived.get("break_their_spirit", []))
         built_at = {built.index: built for built in result.formations}
         for index, entry in enumerate(result.roster.formations):

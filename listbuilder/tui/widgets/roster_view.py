@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from ...listengine.engine import RosterResult
 from ...core.findings import Finding
+from ...games import system_for
 
 ERROR, WARNING = "✖", "▲"
 LEGAL = Content.styled("✔ No findings: the roster is legal.", "$success")
@@ -35,7 +36,7 @@ def where(finding: Finding, roster: Any) -> str:
     the entry a finding is about, as a player names it (an Epic formation, a 40k unit, an Epic
     Remastered detachment and its unit line)."""
     path = finding.path
-    entries = getattr(roster, path[0], None) if path and path[0] in ("formations", "units", "detachments") else None
+    entries = getattr(roster, path[0], None) if path and path[0] == system_for(roster.game).entries_field else None
     if entries is not None and len(path) >= 2 and isinstance(path[1], int) and path[1] < len(entries):
         entry = entries[path[1]]
         text = f"#{path[1] + 1} {entry.type}"

@@ -14,15 +14,27 @@ from typing import TYPE_CHECKING
 from ....core.findings import Finding, LoadFailure, Location
 from ..catalog import GAME_ID
 from ..lists import ImportedList, ListedArmy, ListedUnit, to_roster
-from ..listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit
+from ..listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit, text_form
 
 if TYPE_CHECKING:
     from lxml import etree
 
     from ....listengine.catalog import Catalog
 
+BATTLESCRIBE = "a BattleScribe roster"
+ZIP_MAGIC = b"PK\x03\x04"  # a .rosz: BattleScribe's roster zipped
 POINTS_TYPE = "pts"
 CONFIGURATION = {"show/hide options", "game type"}  # army-wide settings with nothing to import
+
+
+def list_form(data: bytes) -> str | None:
+    """Which form of 40k list the bytes are, if any (a zip archive is taken for a .rosz)."""
+    if data.startswith(ZIP_MAGIC) or data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return BATTLESCRIBE
+    try:
+        return text_form(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return None
 
 
 def _unreadable(shown: str, message: str, line: int | None = None, suggestion: str | None = None) -> LoadFailure:

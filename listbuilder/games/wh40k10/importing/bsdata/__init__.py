@@ -15,22 +15,15 @@ wargear choice) leaves its modifier out, and the report counts it; nothing is gu
 from __future__ import annotations
 
 import gc
-import math
-import re
 from collections import Counter
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
-
-from lxml import etree
-from lxml.etree import _Element as Element
 
 from .....core.findings import Finding, Location
-from ...catalog import (Ability, BattleSize, Detachment, Enhancement, Faction, GameSystem, ImportSummary, ModelRange,
-    Unit, UnitProfile, UnitSize, WargearChoice, WargearGroupLimit, WargearLimit, Weapon, Wh40kCatalog, weapon_name)
-from ..leader_text import parse_bodyguard, parse_leader, plain
-from ..xmlfiles import FileChanged, XmlFile, read_ahead
+from ...catalog import BattleSize, Faction, GameSystem, ImportSummary, Unit, Wh40kCatalog
+from ..leader_text import parse_bodyguard, parse_leader
+from ..xmlfiles import FileChanged, read_ahead
 
 from .factions import FactionReader
 from .library import BATTLE_SIZE, RELEASE_BYTES, BadNumber, Library, number
