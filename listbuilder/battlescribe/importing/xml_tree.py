@@ -1,0 +1,124 @@
+"""An lxml element tree -> the dict form, generic over element names (see vocabulary.py).
+
+- attributes become keys, typed: booleans as bool, numbers as int or float, the rest strings;
+- a list element (`<costs>`) becomes a list under its own name, of its items' dicts;
+- a text element (`<description>`) becomes a string under its name, a repeating one (`<alias>`)
+  a list of strings; a characteristic's text is its `value`;
+- any other child element is kept under its name (a dict, or a list if it repeats).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+from .bounds import MAX_DEPTH, MAX_ELEMENTS, too_deep, too_many
+from .errors import UnreadableFile
+from .vocabulary import (CONTAINERS, TEXT_ELEMENTS, TEXT_KEY, TEXT_LIST_ELEMENTS, TEXT_VALUE_ITEMS,
+                         attribute_kinds, item_name, typed)
+
+SOURCE_LINE = "sourceLine"
+
+_local_names: dict[str, str] = {}
+
+
+def local_name(tag: str) -> str:
+    """A tag without its namespace: `{http://...}catalogue` -> `catalogue`."""
+    name = _local_names.get(tag)
+    if name is None:
+        name = _local_names[tag] = tag.rpartition("}")[2]
+    return name
+
+
+class TreeReader:
+    """Turns one file's tree into dicts, counting elements against the bound."""
+
+    def __init__(self, source_lines: bool = False):
+        self.source_lines = source_lines
+        self.elements = 0
+
+    def read(self, root: etree._Element) -> dict[str, Any]:
+        return self.element(root, local_name(root.tag), 1)
+
+    def element(self, element: etree._Element, name: str, depth: int) -> dict[str, Any]:
+        self._count(depth)
+        result = self.attributes(element, name)
+        if name in TEXT_VALUE_ITEMS:
+            result[TEXT_KEY] = element.text or ""
+        elif element.text and element.text.strip():
+            result[TEXT_KEY if TEXT_KEY not in result else "$text"] = element.text
+        for child in element:
+            if isinstance(child.tag, str):
+                self.child(result, child, depth + 1)
+        if self.source_lines and "id" in result:
+            result[SOURCE_LINE] = element.sourceline
+        return result
+
+    def attributes(self, element: etree._Element, name: str) -> dict[str, Any]:
+        kinds = attribute_kinds(name)
+        result: dict[str, Any] = {}
+        for key, text in element.attrib.items():
+            key = local_name(key)
+            kind = kinds.get(key)
+            result[key] = typed(kind, text, name, key, element.sourceline) if kind else text
+        return result
+
+    def child(self, parent: dict[str, Any], child: etree._Element, depth: int) -> None:
+        name = local_name(child.tag)
+        if name in CONTAINERS or _looks_like_a_list(child, name):
+            self._count(depth)
+            parent[name] = self.items(child, item_name(name), depth + 1)
+        elif name in TEXT_ELEMENTS:
+            self._count(depth)
+            parent[name] = child.text or ""
+        elif name in TEXT_LIST_ELEMENTS:
+            self._count(depth)
+            parent.setdefault(name, []).append(child.text or "")
+        else:
+            _add_repeating(parent, name, self.unknown(child, name, depth))
+
+    def items(self, container: etree._Element, name: str, depth: int) -> list[dict[str, Any]]:
+        return [self.element(item, name, depth) for item in container if isinstance(item.tag, str)]
+
+    def unknown(self, element: etree._Element, name: str, depth: int) -> Any:
+        """An element the tables do not name: its text if that is all it has, else a dict."""
+        if not element.attrib and len(element) == 0:
+            self._count(depth)
+            return element.text or ""
+        return self.element(element, name, depth)
+
+    def _count(self, depth: int) -> None:
+        self.elements += 1
+        if self.elements > MAX_ELEMENTS:
+            raise too_many()
+        if depth > MAX_DEPTH:
+            raise too_deep()
+
+
+def _looks_like_a_list(element: etree._Element, name: str) -> bool:
+    """An unknown element that holds only items named after it (`<formatRules><formatRule/>...`)."""
+    if element.attrib or (element.text and element.text.strip()) or not name.endswith("s"):
+        return False
+    singular = item_name(name)
+    children = [child for child in element if isinstance(child.tag, str)]
+    return bool(children) and all(local_name(child.tag) == singular for child in children)
+
+
+def _add_repeating(parent: dict[str, Any], name: str, value: Any) -> None:
+    """Keep an unknown child under its name; a second one with that name makes it a list."""
+    if name not in parent:
+        parent[name] = value
+    elif isinstance(parent[name], list):  # unknown children are strings or dicts, never lists
+        parent[name].append(value)
+    else:
+        parent[name] = [parent[name], value]
+
+
+def root_name(root: etree._Element, expected: tuple[str, ...]) -> str:
+    name = local_name(root.tag)
+    if name not in expected:
+        wanted = " or ".join(f"<{tag}>" for tag in expected)
+        raise UnreadableFile(f"the file's root element is <{name}>, not {wanted}: not the kind of "
+                             "BattleScribe file expected here", root.sourceline)
+    return name
