@@ -109,7 +109,7 @@ def test_source_lines_only_when_asked_and_only_on_elements_with_an_id():
     lined = read_data_xml(CATALOGUE, source_lines=True).root
     assert lined["sourceLine"] == 3  # a start tag over two lines: libxml2 gives the line it ends on
     assert squad(lined)["sourceLine"] == 6
-    assert squad(lined)["constraints"][0]["sourceLine"] == 14
+    assert squad(lined)["constraints"][0]["sourceLine"] == 13
     assert "sourceLine" not in squad(lined)["costs"][0]
 
 
