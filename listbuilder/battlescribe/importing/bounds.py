@@ -1,4 +1,5 @@
-"""How much a file may hold before it is refused: every reader checks these.
+"""How much a file may hold before it is refused: every reader checks these (read as
+`bounds.NAME` when checked, so a test may lower one).
 
 The largest real catalogue (BSData 40k, 2026) is 3.5 MB with 60,000 elements nested 20 deep;
 the bounds leave room for ten times that and stop a hostile file long before memory runs out."""

@@ -13,7 +13,8 @@ from typing import Any
 
 import orjson
 
-from .bounds import MAX_DEPTH, MAX_ELEMENTS, check_size, too_deep, too_many
+from . import bounds
+from .bounds import check_size, too_deep, too_many
 from .data_xml import DATA_ROOTS, DataKind, DataRoot
 from .errors import UnreadableFile
 from .vocabulary import (TEXT_ELEMENTS, TEXT_KEY, TEXT_VALUE_ITEMS, Kind, attribute_kinds, item_name,
@@ -83,9 +84,9 @@ class JsonNormaliser:
 
     def _count(self, depth: int) -> None:
         self.elements += 1
-        if self.elements > MAX_ELEMENTS:
+        if self.elements > bounds.MAX_ELEMENTS:
             raise too_many()
-        if depth > MAX_DEPTH:
+        if depth > bounds.MAX_DEPTH:
             raise too_deep()
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from lxml import etree
 
-from .bounds import MAX_DEPTH, MAX_ELEMENTS, too_deep, too_many
+from . import bounds
+from .bounds import too_deep, too_many
 from .errors import UnreadableFile
 from .vocabulary import (CONTAINERS, TEXT_ELEMENTS, TEXT_KEY, TEXT_LIST_ELEMENTS, TEXT_VALUE_ITEMS,
                          attribute_kinds, item_name, typed)
@@ -90,9 +91,9 @@ class TreeReader:
 
     def _count(self, depth: int) -> None:
         self.elements += 1
-        if self.elements > MAX_ELEMENTS:
+        if self.elements > bounds.MAX_ELEMENTS:
             raise too_many()
-        if depth > MAX_DEPTH:
+        if depth > bounds.MAX_DEPTH:
             raise too_deep()
 
 

@@ -7,7 +7,8 @@ import io
 import zipfile
 import zlib
 
-from .bounds import MAX_FILE_BYTES, MAX_ZIP_ENTRIES, check_size
+from . import bounds
+from .bounds import check_size
 from .errors import UnreadableFile
 
 ZIP_MAGIC = b"PK\x03\x04"
@@ -30,14 +31,14 @@ def unzip_single(data: bytes) -> bytes:
 
 def _read_the_one_file(archive: zipfile.ZipFile) -> bytes:
     entries = archive.infolist()
-    if len(entries) > MAX_ZIP_ENTRIES:
+    if len(entries) > bounds.MAX_ZIP_ENTRIES:
         raise UnreadableFile(f"the zipped file lists {len(entries):,} entries; it should hold one file")
     files = [entry for entry in entries if not entry.is_dir()]
     if len(files) != 1:
         raise UnreadableFile(f"the zipped file holds {len(files)} files; it should hold exactly one")
     check_size(files[0].file_size, "the zipped file's content")
     with archive.open(files[0]) as content:
-        unzipped = content.read(MAX_FILE_BYTES + 1)  # the header's size may lie: read no further
+        unzipped = content.read(bounds.MAX_FILE_BYTES + 1)  # the header's size may lie: read no further
     check_size(len(unzipped), "the zipped file's content")
     return unzipped
 
