@@ -73,18 +73,23 @@ def _check_required(roster: dict[str, Any]) -> None:
 
 def _fill(element: etree._Element, source: dict[str, Any], name: str) -> None:
     """Set `element`'s attributes, text and children from its dict."""
-    for key in sorted((k for k, v in source.items() if _is_attribute(k, v, name)), key=_attribute_rank):
+    text_key = _text_key(name)
+    for key in sorted((k for k, v in source.items() if _is_attribute(k, v, text_key)), key=_attribute_rank):
         element.set(key, _attribute_text(source[key], name, key))
-    if name in TEXT_VALUE_ITEMS and TEXT_KEY in source:
-        element.text = str(source[TEXT_KEY])
-    for key in sorted((k for k, v in source.items() if not _is_attribute(k, v, name)), key=_child_rank):
+    if text_key in source:
+        element.text = str(source[text_key])
+    for key in sorted((k for k, v in source.items() if k != text_key and not _is_attribute(k, v, text_key)),
+                      key=_child_rank):
         _add_child(element, key, source[key])
 
 
-def _is_attribute(key: str, value: Any, name: str) -> bool:
-    if name in TEXT_VALUE_ITEMS and key == TEXT_KEY:
-        return False
-    return key not in TEXT_ELEMENTS and isinstance(value, (str, int, float, bool))
+def _text_key(name: str) -> str:
+    """The key of an element's own text: a characteristic's `value`, else the reader's `$text`."""
+    return TEXT_KEY if name in TEXT_VALUE_ITEMS else "$text"
+
+
+def _is_attribute(key: str, value: Any, text_key: str) -> bool:
+    return key != text_key and key not in TEXT_ELEMENTS and isinstance(value, (str, int, float, bool))
 
 
 def _attribute_text(value: Any, element: str, key: str) -> str:
