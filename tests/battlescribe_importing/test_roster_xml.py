@@ -82,7 +82,7 @@ def test_read_write_read_is_the_same_dict_and_writing_is_deterministic():
 def test_written_rosters_are_battlescribe_2_03_in_the_roster_namespace():
     written = write_roster_xml({"id": "r", "name": "R", "gameSystemId": "g", "battleScribeVersion": "2.01",
                                 "forces": []})
-    assert written.startswith(b"<?xml version='1.0' encoding='UTF-8' standalone='yes'?>\n<roster ")
+    assert written.startswith(b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<roster ')
     assert b'xmlns="http://www.battlescribe.net/schema/rosterSchema"' in written
     assert b'battleScribeVersion="2.03"' in written
 
@@ -114,6 +114,10 @@ def test_a_roster_without_what_battlescribe_requires_is_not_written():
     with pytest.raises(RosterWriteError, match="cost value"):
         write_roster_xml({"id": "r", "name": "R", "gameSystemId": "g",
                           "costs": [{"name": "pts", "typeId": "pts", "value": float("nan")}]})
+    with pytest.raises(RosterWriteError, match="XML"):
+        write_roster_xml({"id": "r", "name": "R\x00", "gameSystemId": "g"})
+    with pytest.raises(RosterWriteError, match="XML"):
+        write_roster_xml({"id": "r", "name": "R", "gameSystemId": "g", "bad key": "x"})
 
 
 def spec_ros_contents() -> list[tuple[str, str]]:

@@ -22,6 +22,7 @@ from .zipped import zip_single
 
 ROSTER_NAMESPACE = "http://www.battlescribe.net/schema/rosterSchema"
 BATTLESCRIBE_VERSION = "2.03"
+XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'  # as BattleScribe writes it
 
 # The order BattleScribe and New Recruit write attributes in; others follow, alphabetically.
 ATTRIBUTE_ORDER = ("id", "name", "entryId", "entryGroupId", "battleScribeVersion", "generatedBy", "gameSystemId",
@@ -51,8 +52,13 @@ def write_roster_xml(roster: dict[str, Any]) -> bytes:
     """The roster dict as .ros bytes: the same dict always gives the same bytes."""
     _check_required(roster)
     root = etree.Element(f"{{{ROSTER_NAMESPACE}}}roster", nsmap={None: ROSTER_NAMESPACE})
-    _fill(root, {**roster, "battleScribeVersion": BATTLESCRIBE_VERSION}, "roster")
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True, pretty_print=True)
+    try:
+        _fill(root, {**roster, "battleScribeVersion": BATTLESCRIBE_VERSION}, "roster")
+    except RosterWriteError:
+        raise
+    except (ValueError, TypeError) as error:  # lxml's: a key that is no XML name, a control character
+        raise RosterWriteError(f"the roster cannot be written as XML: {error}") from None
+    return XML_DECLARATION + etree.tostring(root, xml_declaration=False, encoding="UTF-8", pretty_print=True)
 
 
 def write_roster_rosz(roster: dict[str, Any]) -> bytes:
