@@ -123,3 +123,8 @@ def test_the_message_names_the_file_only_when_told():
     error = refusal(read_data_xml, b"<catalogue>")
     assert str(error).startswith("line 1: ")
     assert str(error.in_file("Orks.cat")).startswith("Orks.cat:1: ")
+
+
+def test_a_doctype_hidden_behind_a_comment_is_still_refused():
+    data = b'<!-- <a --><!DOCTYPE c [<!ENTITY e "x">]><catalogue id="c" name="&e;"/>'
+    assert "DOCTYPE" in refusal(read_data_xml, data).reason

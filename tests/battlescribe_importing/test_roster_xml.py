@@ -140,3 +140,10 @@ def test_the_conformance_specs_rosters_round_trip():
         again = read_roster_xml(write_roster_xml(roster))
         assert again == {**roster, "battleScribeVersion": "2.03"}, name
     print(f"{len(contents)} spec rosters round-tripped")
+
+
+def test_unknown_elements_round_trip_too():
+    roster = {"id": "r", "name": "R", "gameSystemId": "g", "forces": [],
+              "novelty": [{"a": "1"}, {"a": "2"}], "extras": [{"b": "x"}], "note": "text", "tags": [],
+              "odd": {"value": "inner", "deeper": {"c": "y"}}, "alias": ["one", "two"]}
+    assert read_roster_xml(write_roster_xml(roster)) == {**roster, "battleScribeVersion": "2.03"}

@@ -16,7 +16,7 @@ from typing import Any
 from lxml import etree
 
 from .safe_xml import parse, xml_bytes
-from .vocabulary import TEXT_ELEMENTS, TEXT_KEY, TEXT_LIST_ELEMENTS, TEXT_VALUE_ITEMS, item_name, scalar_text
+from .vocabulary import CONTAINERS, TEXT_ELEMENTS, TEXT_KEY, TEXT_LIST_ELEMENTS, TEXT_VALUE_ITEMS, item_name, scalar_text
 from .xml_tree import TreeReader, root_name
 from .zipped import zip_single
 
@@ -110,17 +110,29 @@ def _add_child(parent: etree._Element, key: str, value: Any) -> None:
         _sub(parent, key).text = str(value)
     elif isinstance(value, dict):
         _fill(_sub(parent, key), value, key)
-    elif isinstance(value, list) and (key in TEXT_LIST_ELEMENTS or any(isinstance(v, str) for v in value)):
-        for text in value:
-            _sub(parent, key).text = str(text)
-    elif isinstance(value, list):
+    elif isinstance(value, list) and _is_container(key, value):
         container, item = _sub(parent, key), item_name(key)
         for entry in value:
-            if not isinstance(entry, dict):
-                raise RosterWriteError(f"{key} should hold only objects, not {entry!r}")
             _fill(_sub(container, item), entry, item)
+    elif isinstance(value, list):  # an element that repeats: text, or unknown elements
+        for entry in value:
+            _add_child(parent, key, entry)
+    elif isinstance(value, str):
+        _sub(parent, key).text = value
     elif value is not None:
         raise RosterWriteError(f"{key} cannot be written: {value!r}")
+
+
+def _is_container(key: str, value: list[Any]) -> bool:
+    """A list written as a list element: a known one, or (as the reader tells an unknown one)
+    a plural name holding only objects; any other list is an element that repeats."""
+    if key in TEXT_LIST_ELEMENTS:
+        return False
+    if key in CONTAINERS:
+        if not all(isinstance(entry, dict) for entry in value):
+            raise RosterWriteError(f"{key} should hold only objects")
+        return True
+    return key.endswith("s") and all(isinstance(entry, dict) for entry in value)
 
 
 def _sub(parent: etree._Element, name: str) -> etree._Element:
