@@ -35,7 +35,7 @@ def catalogue(bundle: dict[str, Any], file: str) -> dict[str, Any]:
     return next(root for root in bundle["catalogues"] if root["id"] == ids[0])
 
 
-def test_the_game_system_and_46_catalogues_with_their_sources(bundle):
+def test_the_game_system_and_46_catalogues_with_their_sources(bundle: dict[str, Any]) -> None:
     assert bundle["gameSystem"]["name"] == "Warhammer 40,000 10th Edition"
     assert len(bundle["catalogues"]) == 46
     assert len(bundle["sources"]) == 47
@@ -43,11 +43,11 @@ def test_the_game_system_and_46_catalogues_with_their_sources(bundle):
     assert all(root["gameSystemId"] == "sys-352e-adc2-7639-d6a9" for root in bundle["catalogues"])
 
 
-def test_the_bundle_is_json(bundle):
+def test_the_bundle_is_json(bundle: dict[str, Any]) -> None:
     assert orjson.loads(orjson.dumps(bundle)) == bundle
 
 
-def test_every_element_with_an_id_keeps_its_line_and_nothing_is_lost(bundle, bsdata_files):
+def test_every_element_with_an_id_keeps_its_line_and_nothing_is_lost(bundle: dict[str, Any], bsdata_files: dict[str, bytes]) -> None:
     # Counted in the bytes, independently of the reader: the `id` attributes, the characteristics.
     ids = sum(len(re.findall(rb'\sid="', data)) for data in bsdata_files.values())
     characteristics = sum(data.count(b"<characteristic ") for data in bsdata_files.values())
@@ -56,7 +56,7 @@ def test_every_element_with_an_id_keeps_its_line_and_nothing_is_lost(bundle, bsd
     assert sum(len(element.get("characteristics", [])) for element in dicts(everything)) == characteristics == 56_821
 
 
-def test_the_intercessor_squad(bundle):
+def test_the_intercessor_squad(bundle: dict[str, Any]) -> None:
     marines = catalogue(bundle, SPACE_MARINES)
     squad = next(entry for entry in marines["sharedSelectionEntries"] if entry["name"] == "Intercessor Squad")
     assert (squad["id"], squad["type"], squad["sourceLine"]) == ("8da0-4570-c3c-819f", "unit", 4343)
@@ -71,14 +71,14 @@ def test_the_intercessor_squad(bundle):
     assert primary == ["Battleline"]
 
 
-def test_the_battle_sizes(bundle):
+def test_the_battle_sizes(bundle: dict[str, Any]) -> None:
     names = {entry["name"]: entry["sourceLine"] for entry in dicts(bundle["gameSystem"])
              if "Point limit)" in str(entry.get("name"))}
     assert names == {"1. Incursion (1000 Point limit)": 748, "2. Strike Force (2000 Point limit)": 753,
                      "3. Onslaught (3000 Point limit)": 758}
 
 
-def test_a_catalogue_reads_the_same_zipped_and_as_json(bsdata_files):
+def test_a_catalogue_reads_the_same_zipped_and_as_json(bsdata_files: dict[str, bytes]) -> None:
     data = bsdata_files[SPACE_MARINES]
     plain = read_data_xml(data)
     assert read_data_xml(zip_single(SPACE_MARINES, data)) == plain

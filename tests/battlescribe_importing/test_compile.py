@@ -21,7 +21,7 @@ def refusal(files: dict[str, bytes]) -> UnreadableFile:
     return caught.value
 
 
-def test_a_bundle_of_every_form():
+def test_a_bundle_of_every_form() -> None:
     bundle = compile_data({"Game.gstz": zip_single("Game.gst", SYSTEM), "One.cat": CATALOGUE, "Two.json": JSON_CATALOGUE})
     assert bundle["gameSystem"]["id"] == "gs" and bundle["gameSystem"]["sourceLine"] == 1
     assert [root["id"] for root in bundle["catalogues"]] == ["c1", "c2"]
@@ -30,7 +30,7 @@ def test_a_bundle_of_every_form():
                                  "c2": {"file": "Two.json", "revision": 1}}
 
 
-def test_an_unreadable_file_is_named_with_its_line():
+def test_an_unreadable_file_is_named_with_its_line() -> None:
     error = refusal({"Game.gst": SYSTEM, "Broken.cat": b"<catalogue id='x' gameSystemId='gs'>\n<oops>"})
     assert error.file == "Broken.cat" and error.line == 2 and str(error).startswith("Broken.cat:2: ")
 
@@ -42,5 +42,5 @@ def test_an_unreadable_file_is_named_with_its_line():
     ({"Game.gst": SYSTEM, "One.cat": CATALOGUE, "Copy.cat": CATALOGUE}, "also the id of"),
     ({"Game.gst": SYSTEM, "notes.txt": b"hello"}, "should end .gst"),
 ])
-def test_files_that_do_not_belong_are_refused(files, words):
+def test_files_that_do_not_belong_are_refused(files: dict[str, bytes], words: str) -> None:
     assert words in str(refusal(files))

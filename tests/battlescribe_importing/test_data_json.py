@@ -52,11 +52,11 @@ NEW_RECRUIT_JSON = {
 }
 
 
-def test_new_recruits_json_reads_as_the_xml_does():
+def test_new_recruits_json_reads_as_the_xml_does() -> None:
     assert read_data_json(orjson.dumps(NEW_RECRUIT_JSON)) == read_data_xml(XML)
 
 
-def test_text_given_as_an_object_and_strings_where_numbers_are_meant():
+def test_text_given_as_an_object_and_strings_where_numbers_are_meant() -> None:
     document = {"gameSystem": {"id": "gs", "name": "G", "revision": "4", "readme": {"$text": "hello"},
                                "costTypes": [{"id": "pts", "name": "pts", "defaultCostLimit": "-1", "hidden": "false"}]}}
     kind, root = read_data_json(orjson.dumps(document))
@@ -65,7 +65,7 @@ def test_text_given_as_an_object_and_strings_where_numbers_are_meant():
                     "costTypes": [{"id": "pts", "name": "pts", "defaultCostLimit": -1, "hidden": False}]}
 
 
-def test_an_unwrapped_root_that_says_what_it_is():
+def test_an_unwrapped_root_that_says_what_it_is() -> None:
     kind, root = read_data_json(b'{"id": "c", "name": "C", "gameSystemId": "g", "type": "catalogue"}')
     assert kind == "catalogue" and root["gameSystemId"] == "g"
     assert read_data_json(b'{"id": "c", "name": "C", "gameSystemId": "g"}').kind == "catalogue"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from listbuilder.battlescribe.importing import read_data_xml
 from listbuilder.battlescribe.importing.zipped import zip_single
 
@@ -59,11 +61,12 @@ CATALOGUE = b"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 """
 
 
-def squad(root: dict) -> dict:
-    return root["selectionEntries"][0]
+def squad(root: dict[str, Any]) -> dict[str, Any]:
+    entry: dict[str, Any] = root["selectionEntries"][0]
+    return entry
 
 
-def test_the_root_and_its_attributes_are_typed():
+def test_the_root_and_its_attributes_are_typed() -> None:
     kind, root = read_data_xml(CATALOGUE)
     assert kind == "catalogue"
     assert {key: root[key] for key in ("id", "revision", "gameSystemRevision", "library", "battleScribeVersion")} \
@@ -72,7 +75,7 @@ def test_the_root_and_its_attributes_are_typed():
     assert root["catalogueLinks"] == []
 
 
-def test_containers_become_lists_and_numbers_are_numbers_where_the_schema_says():
+def test_containers_become_lists_and_numbers_are_numbers_where_the_schema_says() -> None:
     entry = squad(read_data_xml(CATALOGUE).root)
     assert entry["hidden"] is False and entry["collective"] is True
     assert entry["costs"] == [{"name": "pts", "typeId": "pts", "value": 80},
@@ -86,7 +89,7 @@ def test_containers_become_lists_and_numbers_are_numbers_where_the_schema_says()
                                       "childId": "any"}]
 
 
-def test_text_elements_become_strings():
+def test_text_elements_become_strings() -> None:
     entry = squad(read_data_xml(CATALOGUE).root)
     assert entry["comment"] == "a comment"
     assert entry["rules"][0]["description"] == "Twice & again"
@@ -96,14 +99,14 @@ def test_text_elements_become_strings():
     assert profile["alias"] == ["Trooper", "Brother"]
 
 
-def test_unknown_elements_are_kept():
+def test_unknown_elements_are_kept() -> None:
     entry = squad(read_data_xml(CATALOGUE).root)
     assert entry["formatRules"] == [{"match": "^0$", "replace": "-"}]
     assert entry["novelty"] == {"flavour": "strange", "value": "text"}
     assert entry["note"] == "just text"
 
 
-def test_source_lines_only_when_asked_and_only_on_elements_with_an_id():
+def test_source_lines_only_when_asked_and_only_on_elements_with_an_id() -> None:
     plain = squad(read_data_xml(CATALOGUE).root)
     assert "sourceLine" not in plain
     lined = read_data_xml(CATALOGUE, source_lines=True).root
@@ -113,11 +116,11 @@ def test_source_lines_only_when_asked_and_only_on_elements_with_an_id():
     assert "sourceLine" not in squad(lined)["costs"][0]
 
 
-def test_the_zipped_form_reads_the_same():
+def test_the_zipped_form_reads_the_same() -> None:
     assert read_data_xml(zip_single("Test.cat", CATALOGUE)) == read_data_xml(CATALOGUE)
 
 
-def test_a_game_system_and_no_namespace():
+def test_a_game_system_and_no_namespace() -> None:
     kind, root = read_data_xml(b'<gameSystem id="gs" name="G" revision="7"><costTypes>'
                                b'<costType id="pts" name="pts" defaultCostLimit="-1.0" hidden="false"/>'
                                b'</costTypes></gameSystem>')

@@ -53,7 +53,7 @@ ROSTER = b"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 """
 
 
-def test_a_roster_reads_to_the_roster_dict():
+def test_a_roster_reads_to_the_roster_dict() -> None:
     roster = read_roster_xml(ROSTER)
     assert (roster["name"], roster["gameSystemId"], roster["gameSystemRevision"]) == ("My List", "gs-1", 2)
     assert roster["costs"] == [{"name": "pts", "typeId": "pts", "value": 95.0}]
@@ -72,14 +72,14 @@ def test_a_roster_reads_to_the_roster_dict():
     assert squad["rules"][0]["description"] == "Moves fast"
 
 
-def test_read_write_read_is_the_same_dict_and_writing_is_deterministic():
+def test_read_write_read_is_the_same_dict_and_writing_is_deterministic() -> None:
     roster = read_roster_xml(ROSTER)
     written = write_roster_xml(roster)
     assert read_roster_xml(written) == roster
     assert write_roster_xml(read_roster_xml(written)) == written
 
 
-def test_written_rosters_are_battlescribe_2_03_in_the_roster_namespace():
+def test_written_rosters_are_battlescribe_2_03_in_the_roster_namespace() -> None:
     written = write_roster_xml({"id": "r", "name": "R", "gameSystemId": "g", "battleScribeVersion": "2.01",
                                 "forces": []})
     assert written.startswith(b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<roster ')
@@ -87,7 +87,7 @@ def test_written_rosters_are_battlescribe_2_03_in_the_roster_namespace():
     assert b'battleScribeVersion="2.03"' in written
 
 
-def test_the_schemas_order_whatever_the_dicts():
+def test_the_schemas_order_whatever_the_dicts() -> None:
     roster = read_roster_xml(ROSTER)
     reordered = dict(reversed(list(roster.items())))
     assert write_roster_xml(reordered) == write_roster_xml(roster)
@@ -99,7 +99,7 @@ def test_the_schemas_order_whatever_the_dicts():
            'number="1" type="unit" from="entry">' in written
 
 
-def test_rosz_holds_one_ros_and_is_deterministic():
+def test_rosz_holds_one_ros_and_is_deterministic() -> None:
     roster = read_roster_xml(ROSTER)
     rosz = write_roster_rosz(roster)
     assert rosz == write_roster_rosz(roster)
@@ -108,7 +108,7 @@ def test_rosz_holds_one_ros_and_is_deterministic():
     assert read_roster_xml(rosz) == roster
 
 
-def test_a_roster_without_what_battlescribe_requires_is_not_written():
+def test_a_roster_without_what_battlescribe_requires_is_not_written() -> None:
     with pytest.raises(RosterWriteError, match="gameSystemId"):
         write_roster_xml({"id": "r", "name": "R"})
     with pytest.raises(RosterWriteError, match="cost value"):
@@ -131,7 +131,7 @@ def spec_ros_contents() -> list[tuple[str, str]]:
 
 
 @pytest.mark.skipif(not SPEC_ROSTERS, reason="../shared/fixtures/battlescribe-spec is absent")
-def test_the_conformance_specs_rosters_round_trip():
+def test_the_conformance_specs_rosters_round_trip() -> None:
     contents = spec_ros_contents()
     assert len(contents) >= 6, [name for name, _ in contents]
     for name, text in contents:
@@ -142,7 +142,7 @@ def test_the_conformance_specs_rosters_round_trip():
     print(f"{len(contents)} spec rosters round-tripped")
 
 
-def test_unknown_elements_round_trip_too():
+def test_unknown_elements_round_trip_too() -> None:
     roster = {"id": "r", "name": "R", "gameSystemId": "g", "forces": [],
               "novelty": [{"a": "1"}, {"a": "2"}], "extras": [{"b": "x"}], "note": "text", "tags": [],
               "odd": {"value": "inner", "deeper": {"c": "y"}}, "alias": ["one", "two"]}

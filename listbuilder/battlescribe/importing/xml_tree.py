@@ -32,6 +32,12 @@ def local_name(tag: str) -> str:
     return name
 
 
+def line_of(element: etree._Element) -> int | None:
+    """The element's line in the XML (lxml's `sourceline`)."""
+    line = element.sourceline
+    return line if isinstance(line, int) else None
+
+
 class TreeReader:
     """Turns one file's tree into dicts, counting elements against the bound."""
 
@@ -53,16 +59,16 @@ class TreeReader:
             if isinstance(child.tag, str):
                 self.child(result, child, depth + 1)
         if self.source_lines and "id" in result:
-            result[SOURCE_LINE] = element.sourceline
+            result[SOURCE_LINE] = line_of(element)
         return result
 
     def attributes(self, element: etree._Element, name: str) -> dict[str, Any]:
         kinds = attribute_kinds(name)
         result: dict[str, Any] = {}
-        for key, text in element.attrib.items():
-            key = local_name(key)
+        for raw_key, raw_text in element.attrib.items():
+            key, text = local_name(str(raw_key)), str(raw_text)
             kind = kinds.get(key)
-            result[key] = typed(kind, text, name, key, element.sourceline) if kind else text
+            result[key] = typed(kind, text, name, key, line_of(element)) if kind else text
         return result
 
     def child(self, parent: dict[str, Any], child: etree._Element, depth: int) -> None:
@@ -121,5 +127,5 @@ def root_name(root: etree._Element, expected: tuple[str, ...]) -> str:
     if name not in expected:
         wanted = " or ".join(f"<{tag}>" for tag in expected)
         raise UnreadableFile(f"the file's root element is <{name}>, not {wanted}: not the kind of "
-                             "BattleScribe file expected here", root.sourceline)
+                             "BattleScribe file expected here", line_of(root))
     return name
