@@ -29,7 +29,8 @@ def selection(children: st.SearchStrategy[list[dict[str, Any]]]) -> st.SearchStr
                   "profiles": st.lists(PROFILE, max_size=2), "rules": st.lists(RULE, max_size=2)})
 
 
-SELECTIONS = st.recursive(st.just([]), lambda children: st.lists(selection(children), max_size=3), max_leaves=8)
+SELECTIONS: st.SearchStrategy[list[dict[str, Any]]] = st.recursive(
+    st.just([]), lambda children: st.lists(selection(children), max_size=3), max_leaves=8)
 FORCE = st.fixed_dictionaries({"id": TEXT, "name": TEXT, "entryId": TEXT, "catalogueId": TEXT},
                               optional={"catalogueRevision": st.integers(0, 500), "selections": SELECTIONS,
                                         "categories": st.lists(CATEGORY, max_size=2), "customNotes": TEXT})
