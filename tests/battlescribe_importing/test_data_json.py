@@ -69,3 +69,14 @@ def test_an_unwrapped_root_that_says_what_it_is() -> None:
     kind, root = read_data_json(b'{"id": "c", "name": "C", "gameSystemId": "g", "type": "catalogue"}')
     assert kind == "catalogue" and root["gameSystemId"] == "g"
     assert read_data_json(b'{"id": "c", "name": "C", "gameSystemId": "g"}').kind == "catalogue"
+
+
+def test_lists_left_nested_under_their_items_name() -> None:
+    document = {"catalogue": {"id": "c", "gameSystemId": "g",
+                              "costTypes": {"costType": {"id": "pts", "name": "pts"}},
+                              "publications": {"publication": [{"id": "p1"}, {"id": "p2"}]},
+                              "rules": {}}}
+    root = read_data_json(orjson.dumps(document)).root
+    assert root["costTypes"] == [{"id": "pts", "name": "pts"}]
+    assert root["publications"] == [{"id": "p1"}, {"id": "p2"}]
+    assert root["rules"] == []

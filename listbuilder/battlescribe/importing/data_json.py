@@ -17,7 +17,7 @@ from . import bounds
 from .bounds import check_size, too_deep, too_many
 from .data_xml import DATA_ROOTS, DataKind, DataRoot
 from .errors import UnreadableFile
-from .vocabulary import (TEXT_ELEMENTS, TEXT_KEY, TEXT_VALUE_ITEMS, Kind, attribute_kinds, item_name,
+from .vocabulary import (CONTAINERS, TEXT_ELEMENTS, TEXT_KEY, TEXT_VALUE_ITEMS, Kind, attribute_kinds, item_name,
                          scalar_text, typed)
 
 JSON_TEXT_KEY = "$text"
@@ -72,6 +72,8 @@ class JsonNormaliser:
     def value(self, value: Any, key: str, element: str, kind: Kind | None, depth: int) -> Any:
         if isinstance(value, list):
             return [self.value(item, item_name(key), element, None, depth) for item in value]
+        if isinstance(value, dict) and key in CONTAINERS and set(value) <= {item_name(key)}:
+            return self.value(_items_of_nested(value, item_name(key)), key, element, None, depth)
         if isinstance(value, dict):
             if key in TEXT_ELEMENTS:  # {"$text": "..."} where a string is meant
                 return _as_text(value.get(JSON_TEXT_KEY, ""), element, key)
@@ -88,6 +90,13 @@ class JsonNormaliser:
             raise too_many()
         if depth > bounds.MAX_DEPTH:
             raise too_deep()
+
+
+def _items_of_nested(container: dict[str, Any], item: str) -> list[Any]:
+    """A list left nested as the XML converter first gives it: {"costs": {"cost": [...]}}, or
+    {"cost": {...}} for a single item."""
+    items = container.get(item, [])
+    return items if isinstance(items, list) else [items]
 
 
 def _retyped(value: bool | int | float, kind: Kind | None, element: str, key: str) -> Any:
