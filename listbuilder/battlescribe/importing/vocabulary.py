@@ -62,8 +62,7 @@ NUMBER_ATTRIBUTES_OF: dict[str, frozenset[str]] = {
 }
 
 DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
-TRUE_WORDS = frozenset({"true", "1"})
-FALSE_WORDS = frozenset({"false", "0"})
+BOOLEAN_WORDS = {"true": True, "false": False, "1": True, "0": False}  # xs:boolean's words
 
 _kinds_cache: dict[str, dict[str, Kind]] = {}
 
@@ -97,11 +96,9 @@ def parse_number(text: str, element: str, attribute: str, line: int | None = Non
 
 
 def parse_boolean(text: str, element: str, attribute: str, line: int | None = None) -> bool:
-    stripped = text.strip()
-    if stripped in TRUE_WORDS:
-        return True
-    if stripped in FALSE_WORDS:
-        return False
+    value = BOOLEAN_WORDS.get(text.strip())
+    if value is not None:
+        return value
     raise UnreadableFile(f"<{element} {attribute}=\"{_shorten(text)}\">: {attribute} must be true or false", line)
 
 
