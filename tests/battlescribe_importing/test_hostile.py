@@ -129,3 +129,11 @@ def test_the_message_names_the_file_only_when_told() -> None:
 def test_a_doctype_hidden_behind_a_comment_is_still_refused() -> None:
     data = b'<!-- <a --><!DOCTYPE c [<!ENTITY e "x">]><catalogue id="c" name="&e;"/>'
     assert "DOCTYPE" in refusal(read_data_xml, data).reason
+
+
+def test_lxmls_own_bounds_are_refusals_too() -> None:
+    deep = 300  # beyond libxml2's 256 (ours is checked after parsing)
+    error = refusal(read_data_xml, b"<catalogue>" + b"<x a='1'>" * deep + b"</x>" * deep + b"</catalogue>")
+    assert "nested" in error.reason
+    long_text = refusal(read_data_xml, b"<catalogue><d>" + b"x" * 11_000_000 + b"</d></catalogue>")
+    assert "more than an XML parser is allowed" in long_text.reason

@@ -11,7 +11,7 @@ import re
 
 from lxml import etree
 
-from .bounds import check_size
+from .bounds import check_size, too_deep
 from .errors import UnreadableFile
 from .zipped import is_zip, unzip_single
 
@@ -38,14 +38,26 @@ def parse(data: bytes) -> etree._Element:
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as error:
-        line = error.position[0] if error.position else None
-        raise UnreadableFile(f"this is not well-formed XML ({error.msg}); is the file truncated or "
-                             "not a BattleScribe file?", line) from None
+        raise _syntax_refusal(error) from None
     except ValueError as error:  # e.g. an encoding lxml does not know
         raise UnreadableFile(f"this is not readable XML ({error})") from None
     if root.getroottree().docinfo.doctype:  # type: ignore[union-attr]  # lxml-stubs lag behind  # declared in an encoding the byte scan cannot see
         raise _declaration_refusal(None)
     return root
+
+
+def _syntax_refusal(error: etree.XMLSyntaxError) -> UnreadableFile:
+    """lxml's complaint as a refusal: a bound of its own it met (too deep, a text too long), or
+    XML that is not well-formed."""
+    line = error.position[0] if error.position else None
+    message = str(error.msg)
+    if "Excessive depth" in message:
+        return UnreadableFile(too_deep().reason, line)
+    if "XML_PARSE_HUGE" in message or "Resource limit" in message:
+        return UnreadableFile(f"the file holds more than an XML parser is allowed to read ({message}); "
+                              "it is refused", line)
+    return UnreadableFile(f"this is not well-formed XML ({message}); is the file truncated or not a "
+                          "BattleScribe file?", line)
 
 
 def _refuse_declarations(data: bytes) -> None:
