@@ -127,3 +127,10 @@ def test_a_game_system_and_no_namespace() -> None:
     assert kind == "gameSystem"
     assert root == {"id": "gs", "name": "G", "revision": 7,
                     "costTypes": [{"id": "pts", "name": "pts", "defaultCostLimit": -1.0, "hidden": False}]}
+
+
+def test_a_byte_order_mark_and_windows_line_ends() -> None:
+    data = b'\xef\xbb\xbf<?xml version="1.0" encoding="UTF-8"?>\r\n<catalogue id="c">\r\n' \
+           b'<rules><rule id="r"><description>a\r\nb</description></rule></rules></catalogue>'
+    assert read_data_xml(data, source_lines=True).root == {
+        "id": "c", "sourceLine": 2, "rules": [{"id": "r", "description": "a\nb", "sourceLine": 3}]}
