@@ -1,0 +1,1 @@
+"""Tests of listbuilder.battlescribe.importing: bytes in, dicts out."""
