@@ -18,8 +18,13 @@ import time
 from pathlib import Path
 
 from listbuilder.games.wh40k10.importing.bsdata import import_folder
-from listbuilder.games.wh40k10.importing.installed import (DATA_DIR_VARIABLE, _load, catalog_path, install,
-    load_installed)
+from listbuilder.games.wh40k10.importing.installed import (
+    DATA_DIR_VARIABLE,
+    _load,
+    catalog_path,
+    install,
+    load_installed,
+)
 
 SNAPSHOT = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures" / "bsdata" / "wh40k-10e-801555b.tar.xz"
 IMPORT_GOAL_S = 5.0  # New Recruit loads the same data in about 5 s

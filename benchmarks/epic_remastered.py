@@ -12,9 +12,9 @@ from pathlib import Path
 from run import FRAME_MS, median_ms
 
 from listbuilder.data.catalog import load_catalog
+from listbuilder.games import summarise, validate
 from listbuilder.report.pdf import roster_pdf
 from listbuilder.rosters.files import read_roster
-from listbuilder.games import summarise, validate
 
 ROSTERS = Path(__file__).resolve().parent.parent / "tests" / "epic-remastered-rosters"
 

@@ -14,10 +14,10 @@ import subprocess
 import sys
 import time
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.data.catalog import load_catalog
-from listbuilder.report.pdf import roster_pdf
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
+from listbuilder.report.pdf import roster_pdf
 
 # 2,970 points: ten Codex Astartes formations with characters, transports, wargear, spacecraft,
 # aircraft and a Titan, so every part of the document is exercised.

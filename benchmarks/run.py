@@ -12,14 +12,13 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
-
 from pathlib import Path
 
 from listbuilder.core.findings import LoadFailure
-from listbuilder.listengine.roster import Roster
 from listbuilder.data.catalog import load_catalog
-from listbuilder.rosters.files import read_roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
+from listbuilder.rosters.files import read_roster
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "tests" / "rosters").rglob("*.yaml"))
 

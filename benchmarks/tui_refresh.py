@@ -25,12 +25,12 @@ import time
 from textual import events
 
 from listbuilder.cli import DEMO_ROSTER
+from listbuilder.data.catalog import load_catalog
+from listbuilder.games import validate
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.listengine.engine import FormationCache
 from listbuilder.listengine.roster import Roster
-from listbuilder.data.catalog import load_catalog
 from listbuilder.rosters.files import read_roster
-from listbuilder.games import validate
 from listbuilder.tui.app import EditorApp
 from listbuilder.tui.games.knob_row import KnobRow
 

@@ -15,10 +15,10 @@ from pathlib import Path
 
 from bsdata_import import bsdata_folder, medians, timed
 
-from listbuilder.listengine.catalog import Catalog
-from listbuilder.games.wh40k10.importing.bsdata import import_folder
-from listbuilder.rosters.files import read_roster
 from listbuilder.games import summarise, validate
+from listbuilder.games.wh40k10.importing.bsdata import import_folder
+from listbuilder.listengine.catalog import Catalog
+from listbuilder.rosters.files import read_roster
 
 ROSTER = Path(__file__).resolve().parent / "strike-force-2000.yaml"
 FRAME_MS = 1000 / 60  # revalidating on every key press must cost well under a frame

@@ -8,16 +8,17 @@ import gc
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .cli_data import add_data_commands
 from .exits import DEMO_ROSTER, EXIT_ILLEGAL, EXIT_INTERNAL, EXIT_LEGAL, EXIT_UNREADABLE
 
 if TYPE_CHECKING:
-    from .listengine.catalog import Catalog
     from .core.event import Event
+    from .listengine.catalog import Catalog
 
 # Only argparse and the command table load at start (`--help` stays instant); each command imports
 # what it runs: the engine and models, ruamel, reportlab, textual (tests/test_cli_imports.py).
@@ -53,10 +54,10 @@ def _catalog() -> Catalog | None:
 def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
     """The event's rules from --event and the options that override it; raises LoadFailure."""
     from .core.event import Event
-    from .rosters.events import event_problems
     from .core.findings import LoadFailure, Location
     from .games import known_games
     from .rosters.batch import read_event
+    from .rosters.events import event_problems
 
     given = {key: value for key, value in (("points", options.points), ("game", options.game),
                                             ("armies", options.army)) if value is not None}
@@ -74,11 +75,12 @@ def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
 def command_check(options: argparse.Namespace) -> int:
     catalog = _catalog()
     from .core.findings import LoadFailure
+    from .report.folder import check_all
     from .report.progress import Progress
+    from .report.safe import printable_lines
     from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance, report, summary_text
     from .report.text import failure_text
-    from .rosters.batch import RosterItem, check_all, roster_files
-    from .report.safe import printable_lines
+    from .rosters.batch import RosterItem, roster_files
 
     if catalog is None:
         return EXIT_UNREADABLE
@@ -130,8 +132,8 @@ def _checked_roster(path: str, catalog: Catalog) -> Any:
 def command_export(options: argparse.Namespace) -> int:
     """Write a roster as the list text players post, in its game's form; exit 2 if it cannot be read
     or its game has no list text yet."""
-    from .rosters.files import save_text
     from .games import system_for
+    from .rosters.files import save_text
 
     catalog = _catalog()
     result = None if catalog is None else _checked_roster(options.roster, catalog)
@@ -197,10 +199,10 @@ def command_import(options: argparse.Namespace) -> int:
 
 def command_diff(options: argparse.Namespace) -> int:
     """What changed between two versions of a roster: exit 0 the same, 1 changed, 2 unreadable."""
-    from .listengine.roster import Roster
-    from .report.diff import roster_diff, summary_diff
     from .games import summarise
+    from .listengine.roster import Roster
     from .listengine.text import Names
+    from .report.diff import roster_diff, summary_diff
 
     catalog = _catalog()
     if catalog is None:
@@ -218,12 +220,12 @@ def command_diff(options: argparse.Namespace) -> int:
 
 def command_print(options: argparse.Namespace) -> int:
     """Write the printable roster: exit 0 legal, 1 illegal (printed with its findings), 2 unreadable."""
+    from .core.findings import LoadFailure
     from .report.pdf import roster_pdf  # reportlab is loaded only to print
     from .report.safe import printable
-    from .core.findings import LoadFailure
     from .report.text import failure_text
-    from .rosters.files import save_bytes
     from .rosters.batch import check_file
+    from .rosters.files import save_bytes
 
     catalog = _catalog()
     if catalog is None:
@@ -269,7 +271,7 @@ def command_armies(options: argparse.Namespace) -> int:
 
 
 def command_schema(options: argparse.Namespace) -> int:
-    from .schemas import write_schemas, schemas
+    from .schemas import schemas, write_schemas
 
     if options.write:
         for path in write_schemas(Path(options.write)):

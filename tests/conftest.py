@@ -6,9 +6,8 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from listbuilder.games.wh40k10.importing.bsdata import import_folder
-
 from listbuilder.data.catalog import load_catalog
+from listbuilder.games.wh40k10.importing.bsdata import import_folder
 from listbuilder.rosters.batch import check_file
 
 ROOT = Path(__file__).resolve().parent.parent

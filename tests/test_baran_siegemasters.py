@@ -2,8 +2,8 @@
 5.5, Imperial Guard units 5.2). Each formation tuple is (points, units, break point, half
 strength, may garrison, derived transports)."""
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
 
 from .expectations import message, roster_tests
 

@@ -6,8 +6,8 @@ derived transports, so every transports dict is empty. Only Rangers and War Walk
 
 import pytest
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
 
 from .expectations import message, roster_tests
 

@@ -6,8 +6,8 @@ entries D66-D78 of DECISIONS.md."""
 
 import pytest
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
 
 from .expectations import message, roster_tests
 

@@ -5,8 +5,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from listbuilder.games.wh40k10.importing.bsdata import library as bsdata
 from listbuilder.games.wh40k10.importing.bsdata import Library, import_folder, read_catalog, read_folder
+from listbuilder.games.wh40k10.importing.bsdata import library as bsdata
 from listbuilder.games.wh40k10.importing.leader_text import parse_bodyguard, parse_leader
 from tests.bsdata_samples import CATALOGUE, write_sample
 

@@ -3,8 +3,8 @@ offers one weapon or another (5 Datasheets) and whose roster names none gets a w
 
 import pytest
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
 
 
 def build(catalog, army, formation):

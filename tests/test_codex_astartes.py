@@ -168,8 +168,8 @@ def test_wargear_choice_is_recorded(check):
 
 def test_demo_roster_is_legal(catalog):
     from listbuilder.cli import DEMO_ROSTER
-    from listbuilder.rosters.files import read_roster
     from listbuilder.games import validate
+    from listbuilder.rosters.files import read_roster
 
     result = validate(read_roster(DEMO_ROSTER, catalog).roster, catalog)
     assert [f.message for f in result.findings] == []

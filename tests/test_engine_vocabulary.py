@@ -2,11 +2,11 @@
 
 import pytest
 
+from listbuilder.games import validate
 from listbuilder.listengine.armylist import ArmyList, GameSettings
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.listengine.datasheet import DatasheetFile
 from listbuilder.listengine.roster import Roster
-from listbuilder.games import validate
 
 SHEETS = DatasheetFile.model_validate({"faction": "Test", "section": "0", "units": [
     {"name": "Trooper", "type": "INF", "speed": 15, "armour": "5+", "close_combat": "5+", "firefight": "5+",

@@ -11,10 +11,10 @@ from listbuilder.cli import main
 from listbuilder.core.event import Event
 from listbuilder.core.findings import LoadFailure
 from listbuilder.data.catalog import load_catalog
-from listbuilder.rosters.batch import check_file
-from listbuilder.rosters.files import parse_roster
 from listbuilder.games import summarise, validate
 from listbuilder.games.epic_remastered.rules import data_of
+from listbuilder.rosters.batch import check_file
+from listbuilder.rosters.files import parse_roster
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "epic-remastered.md"

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
+from listbuilder.games import summarise, validate
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import parse_roster
-from listbuilder.games import summarise, validate
 
 ROSTERS = Path(__file__).resolve().parent / "epic-remastered-rosters"
 HEADER = "game: epic-remastered\narmy: core-samples\ndetachments:\n"

@@ -9,8 +9,8 @@ from pathlib import Path
 from rich.console import Console
 from textual.pilot import Pilot
 
-from listbuilder.rosters.files import read_roster
 from listbuilder.games.epic_remastered.models import ErRoster
+from listbuilder.rosters.files import read_roster
 from listbuilder.tui.app import EditorApp, new_roster_app
 from listbuilder.tui.games.epic_remastered import ErScreen, SheetsScreen
 from listbuilder.tui.widgets.roster_view import FindingsList

@@ -8,8 +8,8 @@ damage capacity in the break point and in the Warlord's "formation with the most
 Squig Katapults 10cm. A Junkatrukk bought with each extra Boyz or Nob of a Junka Brigade is one of
 the brigade's own units, paid for in the pair's price, not a free derived transport (D59)."""
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
 
 from .expectations import message, roster_tests
 

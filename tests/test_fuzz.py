@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from listbuilder.core.findings import LoadFailure
+from listbuilder.games import summarise, system_for, validate
+from listbuilder.games.epic_remastered.rules import data_of
 from listbuilder.report.safe import printable_lines
 from listbuilder.report.text import failure_text, roster_text
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import locate_all, parse_roster
 from listbuilder.rosters.lists import read_list_data
-from listbuilder.games import summarise, system_for, validate
-from listbuilder.games.epic_remastered.rules import data_of
 
 TESTS = Path(__file__).parent
 EXAMPLES = [p.read_text() for p in sorted((TESTS / "rosters").rglob("*.yaml"))]

@@ -6,8 +6,8 @@ Grotz are units (their loss gives no Blast marker, which does not change the bre
 formations double the core units and every stated limit on extras, 'uge ones triple them
 (L10161-10169). Characters (the Warlord, Oddboyz) are not units."""
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
 
 from .expectations import message, roster_tests
 

@@ -207,9 +207,9 @@ def test_print_takes_long_names_labels_and_many_alike_formations(catalog, tmp_pa
 
     from pypdf import PdfReader
 
+    from listbuilder.games import validate
     from listbuilder.report.pdf import roster_pdf
     from listbuilder.report.pdf.document import MAX_TEXT
-    from listbuilder.games import validate
 
     text = (HEADER.replace("3000", "5000") + "name: " + "N" * 16_000 + "\nformations:\n  - type: Tactical\n    label: "
             + "L" * 5_500 + "\n" + ("  - {type: Scout, label: " + "S" * 40 + "}\n") * 325)

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from listbuilder.core.findings import LoadFailure
-from listbuilder.rosters.files import read_roster
+from listbuilder.games import validate
 from listbuilder.listengine.read_text import read_list_text
 from listbuilder.listengine.text import list_text
-from listbuilder.games import validate
+from listbuilder.rosters.files import read_roster
 
 ROSTERS = Path(__file__).resolve().parent / "rosters"
 

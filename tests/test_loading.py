@@ -251,10 +251,10 @@ def test_the_cache_builds_back_exactly_what_validating_it_gives():
     JSON cannot tell (a price per count keyed by numbers, a count that is a range)."""
     import orjson
 
-    from listbuilder.listengine.armylist import Range
-    from listbuilder.listengine.catalog import Catalog
     from listbuilder.data.catalog import NOT_CACHED, _adapter, _files, parse_catalog
     from listbuilder.data.trusted import trusted
+    from listbuilder.listengine.armylist import Range
+    from listbuilder.listengine.catalog import Catalog
 
     parsed = parse_catalog(ROOT, _files(ROOT))
     payload = _adapter().dump_json(parsed, exclude=NOT_CACHED)

@@ -7,8 +7,8 @@ Judgement calls are in DECISIONS.md (D79-D88)."""
 
 import pytest
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
 
 from .expectations import message, roster_tests
 

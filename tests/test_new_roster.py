@@ -12,15 +12,15 @@ import pytest
 from textual.widgets import Select, Static
 
 from listbuilder.cli import main
-from listbuilder.rosters.files import read_roster
 from listbuilder.games import new_roster
 from listbuilder.games.epic_remastered.models import ErRoster
 from listbuilder.games.wh40k10.roster import Wh40kRoster
+from listbuilder.rosters.files import read_roster
 from listbuilder.tui.app import EditorApp, new_roster_app
 from listbuilder.tui.games.epic_remastered import ErScreen
 from listbuilder.tui.games.formations import MainScreen
-from listbuilder.tui.screens.new_roster import NewRosterScreen
 from listbuilder.tui.games.wh40k10 import UnitsScreen
+from listbuilder.tui.screens.new_roster import NewRosterScreen
 
 from .test_tui import keys, run, tolerant_idle  # noqa: F401 (the fixture applies here too)
 

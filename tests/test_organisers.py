@@ -282,8 +282,8 @@ def test_diff_names_what_changed(capsys, tmp_path):
 
 
 def test_json_text_is_what_json_dumps_writes(check):
-    from listbuilder.report.submissions import json_text, result_json
     from listbuilder.games import summarise
+    from listbuilder.report.submissions import json_text, result_json
 
     records = [result_json(str(path), summarise(check(str(path.relative_to(ROSTERS)))))
                for path in sorted(ROSTERS.rglob("legal*.yaml"))]
@@ -304,7 +304,7 @@ def test_links_to_folders_are_listed_not_followed(tmp_path):
 
 
 def test_an_internal_error_names_its_file_and_exits_3(capsys, inbox, monkeypatch):
-    import listbuilder.rosters.batch as batch
+    import listbuilder.report.folder as batch
 
     checked = batch.check_file
 

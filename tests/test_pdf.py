@@ -12,15 +12,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import SimpleDocTemplate
 
 from listbuilder.cli import main
-from listbuilder.exits import DEMO_ROSTER
 from listbuilder.core.findings import LoadFailure
 from listbuilder.data.catalog import data_version
+from listbuilder.exits import DEMO_ROSTER
+from listbuilder.games import validate
+from listbuilder.listengine.lines import character_text, title, unit_line
 from listbuilder.report.pdf import roster_pdf
 from listbuilder.report.pdf.document import HEADER, MARGIN, Paragraph, Text, _grid, _table, clean, stylesheet
-from listbuilder.listengine.lines import character_text
-from listbuilder.listengine.lines import title, unit_line
 from listbuilder.rosters.files import locate_all, parse_roster, read_roster
-from listbuilder.games import validate
 
 ROSTERS = Path(__file__).resolve().parent / "rosters"
 EVERY_ROSTER = [DEMO_ROSTER, *sorted(ROSTERS.rglob("*.yaml"))]
@@ -150,7 +149,7 @@ def test_big_war_engine_roster_keeps_every_line_on_the_page(paper, catalog, tmp_
     # which the width measured here does not see: allow 2 points of the 12mm margin for it.
     slack = 2.0
     for page, text, x, y, width, page_width, page_height in drawn:
-        assert 0 <= x and x + width <= page_width and 0 <= y <= page_height, (page, text, x, y, width)
+        assert x >= 0 and x + width <= page_width and 0 <= y <= page_height, (page, text, x, y, width)
         assert MARGIN - slack <= x and x + width <= page_width - MARGIN + slack, (page, text, x, width)
         assert MARGIN - slack <= y <= page_height - MARGIN + slack, (page, text, y)
 

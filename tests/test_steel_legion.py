@@ -4,8 +4,8 @@ derived transports). Chimeras bought for a company are units it buys, not derive
 
 import pytest
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
 
 from .expectations import message, roster_tests
 

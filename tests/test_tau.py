@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
 
 from .conftest import SEEDS
 from .expectations import message, roster_tests

@@ -12,13 +12,13 @@ from pypdf import PdfReader
 
 from listbuilder.core.findings import Finding, Location
 from listbuilder.core.names import a, a_unit
+from listbuilder.games import validate
+from listbuilder.listengine.lines import army_json
 from listbuilder.listengine.roster import Roster
 from listbuilder.report.pdf import roster_pdf
-from listbuilder.listengine.lines import army_json
 from listbuilder.report.text import roster_text
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import read_roster
-from listbuilder.games import validate
 from listbuilder.tui.app import EditorApp
 from listbuilder.tui.games.formation_editor import summary
 from listbuilder.tui.games.knob_row import KnobRow

@@ -4,8 +4,8 @@ one at a time, first carrier and compartment first, would: checked against that 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from listbuilder.listengine.datasheet import Compartment, Datasheet
 from listbuilder.core.names import name_key
+from listbuilder.listengine.datasheet import Compartment, Datasheet
 from listbuilder.listengine.transport import _largest_first, board, can_carry, transports_needed
 
 PASSENGERS = ["Infantry", "Dreadnought", "Big Gun"]

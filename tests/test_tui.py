@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
 from textual import _wait as textual_wait
@@ -23,11 +23,11 @@ from listbuilder.exits import DEMO_ROSTER
 from listbuilder.listengine.roster import CharacterPick, Roster
 from listbuilder.rosters.files import backup_path, read_roster
 from listbuilder.tui.app import EditorApp, new_roster_app
+from listbuilder.tui.games.knob_row import KnobRow
 from listbuilder.tui.screens.datasheet import DatasheetScreen
 from listbuilder.tui.screens.dialogs import AskScreen, PathScreen
 from listbuilder.tui.screens.help import HelpScreen
 from listbuilder.tui.screens.new_roster import NewRosterScreen
-from listbuilder.tui.games.knob_row import KnobRow
 from listbuilder.tui.widgets.roster_view import FindingsList
 
 Scenario = Callable[[Pilot], Awaitable[None]]

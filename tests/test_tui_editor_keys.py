@@ -6,11 +6,11 @@ from __future__ import annotations
 from textual import events
 
 from listbuilder.cli import DEMO_ROSTER
-from listbuilder.listengine.roster import Roster, RosterFormation
-from listbuilder.rosters.files import read_roster
-from listbuilder.listengine.text import list_text
 from listbuilder.games import validate
 from listbuilder.listengine import edits
+from listbuilder.listengine.roster import Roster, RosterFormation
+from listbuilder.listengine.text import list_text
+from listbuilder.rosters.files import read_roster
 from listbuilder.tui.app import EditorApp
 
 from .test_tui import focused_knob, run, settle
@@ -149,6 +149,7 @@ def test_an_80x24_terminal_shows_whole_names_factions_title_and_the_new_roster_b
 
     async def scenario(pilot) -> None:
         from textual.widgets import Button
+
         from listbuilder.tui.widgets.roster_view import FormationList
         from listbuilder.tui.widgets.title_bar import TitleBar
         lines = [" ".join(option.prompt.plain.split()) for option in app.main.query_one(FormationList).options]

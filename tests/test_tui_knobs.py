@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from listbuilder.listengine.roster import CharacterPick, Roster, RosterFormation
 from listbuilder.games import validate
 from listbuilder.listengine import edits
-from listbuilder.tui.history import History
 from listbuilder.listengine.knobs import knobs_for, mix_step, offers, too_many
+from listbuilder.listengine.roster import CharacterPick, Roster, RosterFormation
+from listbuilder.tui.history import History
 
 
 def roster_of(*formations: RosterFormation) -> Roster:

@@ -6,8 +6,8 @@ Walkers may garrison (L10750). Totals include the Wraithgate purchase (50, L1077
 
 import pytest
 
-from listbuilder.listengine.roster import Roster
 from listbuilder.games import validate
+from listbuilder.listengine.roster import Roster
 
 from .expectations import message, roster_tests
 

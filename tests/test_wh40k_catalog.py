@@ -1,7 +1,16 @@
 """The 40k catalog model: lookups the rules pack relies on (made-up data, not the user's)."""
 
-from listbuilder.games.wh40k10.catalog import (BattleSize, Faction, GameSystem, ImportSummary, ModelRange, Unit,
-    UnitProfile, UnitSize, Wh40kCatalog)
+from listbuilder.games.wh40k10.catalog import (
+    BattleSize,
+    Faction,
+    GameSystem,
+    ImportSummary,
+    ModelRange,
+    Unit,
+    UnitProfile,
+    UnitSize,
+    Wh40kCatalog,
+)
 
 
 def small_catalog() -> Wh40kCatalog:

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from listbuilder.listengine.catalog import Catalog
-from listbuilder.rosters.files import dump, parse_roster
 from listbuilder.games import validate
 from listbuilder.games.wh40k10.listtext import app_text
 from listbuilder.games.wh40k10.roster import Wh40kRoster
+from listbuilder.listengine.catalog import Catalog
+from listbuilder.rosters.files import dump, parse_roster
 from listbuilder.tui.app import EditorApp
-from listbuilder.tui.screens.help import HelpScreen
 from listbuilder.tui.games.wh40k10 import UnitsScreen
+from listbuilder.tui.screens.help import HelpScreen
 from listbuilder.tui.widgets.roster_view import FindingsList
 
 from .test_tui import keys, palette, run, tolerant_idle  # noqa: F401 (the fixture applies here too)

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
-from listbuilder.listengine.catalog import Catalog
 from listbuilder.core.findings import LoadFailure
-from listbuilder.rosters.batch import KEPT_TEXT, check_file
-from listbuilder.rosters.files import to_data
-from listbuilder.rosters.lists import MAX_UNZIPPED, read_list, read_list_data
 from listbuilder.games import system_for, validate
 from listbuilder.games.wh40k10.listtext import app_text
 from listbuilder.games.wh40k10.roster import Wh40kUnit
+from listbuilder.listengine.catalog import Catalog
+from listbuilder.rosters.batch import KEPT_TEXT, check_file
+from listbuilder.rosters.files import to_data
+from listbuilder.rosters.lists import MAX_UNZIPPED, read_list, read_list_data
 
 LISTS = Path(__file__).resolve().parent / "wh40k-lists"
 ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"

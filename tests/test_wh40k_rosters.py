@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
+from listbuilder.games import summarise, validate
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.report.text import roster_text
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import read_roster
-from listbuilder.games import summarise, validate
 
 ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"
 
@@ -310,8 +310,8 @@ def test_a_check_through_a_factions_part_reads_its_detachment_and_enhancements_a
 
     from pydantic import TypeAdapter
 
-    from listbuilder.games.wh40k10.importing.installed import catalog_path, install, load_installed
     from listbuilder.games.wh40k10.catalog import Unit
+    from listbuilder.games.wh40k10.importing.installed import catalog_path, install, load_installed
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
     install(bsdata.catalog, bsdata.left_out)
     whole = load_installed("wh40k-10e")

@@ -12,13 +12,13 @@ there are more than 1 (D25); Termagants' strangleweb is `max 0` and one more per
 
 import pytest
 
-from listbuilder.listengine.catalog import Catalog
 from listbuilder.core.names import name_key
-from listbuilder.rosters.files import parse_roster
 from listbuilder.games import validate
 from listbuilder.games.wh40k10.catalog import Unit, weapon_name
 from listbuilder.games.wh40k10.roster import Wh40kRoster, Wh40kUnit
 from listbuilder.games.wh40k10.rules import by_size
+from listbuilder.listengine.catalog import Catalog
+from listbuilder.rosters.files import parse_roster
 
 START = "game: wh40k-10e\nfaction: Space Marines\nbattle_size: Strike Force\ndetachment: Gladius Task Force\n"
 

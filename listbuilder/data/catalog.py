@@ -12,12 +12,12 @@ import orjson
 from pydantic import TypeAdapter
 
 from .. import __version__
+from ..core.findings import Finding, LoadFailure
+from ..core.names import name_key
+from ..games import system_for
 from ..listengine.armylist import ArmyList, GameSettings
 from ..listengine.catalog import Catalog
 from ..listengine.datasheet import AbilityGlossary, DatasheetFile
-from ..core.names import name_key
-from ..core.findings import Finding, LoadFailure
-from ..games import system_for
 from .trusted import trusted
 from .yamlfile import Document, read, validate
 
@@ -96,7 +96,9 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
 
 
 def _installed(game: str, faction: str | None) -> object:
-    from ..games.wh40k10.importing.installed import load_installed  # its module too loads only for a roster of such a game
+    from ..games.wh40k10.importing.installed import (
+        load_installed,  # its module too loads only for a roster of such a game
+    )
 
     return load_installed(game, faction)
 

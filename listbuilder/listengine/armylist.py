@@ -11,8 +11,8 @@ from typing import Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
-from .datasheet import Strict, UnitType
 from ..core.names import name_key
+from .datasheet import Strict, UnitType
 
 
 class Range(Strict):

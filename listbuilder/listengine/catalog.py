@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .armylist import ArmyList, Formation, GameSettings
-from .datasheet import Ability, Datasheet, DatasheetFile, ability_name
 from ..core.findings import Finding, Path
 from ..core.names import did_you_mean, name_key
+from .armylist import ArmyList, Formation, GameSettings
+from .datasheet import Ability, Datasheet, DatasheetFile, ability_name
 
 # Which file a reference problem lies in: ("lists", game, list_id) or ("datasheets", game, stem).
 Source = tuple[str, str, str]

@@ -12,12 +12,24 @@ from dataclasses import dataclass, field
 from math import ceil
 from typing import Any
 
-from .armylist import (ArmyList, Formation, Grant, Limit, Per, Range, Size, TransportMode, TransportRule, UnitSlot,
-    Upgrade, UpgradeOption)
-from .catalog import ArmyView, Catalog
-from .datasheet import Datasheet
 from ..core.findings import Finding, FindingList, Path, Severity
 from ..core.names import a, a_unit, did_you_mean, name_key, plural
+from .armylist import (
+    ArmyList,
+    Formation,
+    Grant,
+    Limit,
+    Per,
+    Range,
+    Size,
+    TransportMode,
+    TransportRule,
+    UnitSlot,
+    Upgrade,
+    UpgradeOption,
+)
+from .catalog import ArmyView, Catalog
+from .datasheet import Datasheet
 from .roster import CharacterPick, Roster, RosterFormation
 from .transport import board, can_carry, load_whole, transports_needed
 

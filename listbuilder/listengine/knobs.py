@@ -11,14 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from .armylist import Formation, Range, TransportRule, UnitSlot, Upgrade, UpgradeOption
-from .catalog import ArmyView, Catalog
-from .engine import BuiltFormation, UnitGroup
 from ..core.findings import Finding, Path
 from ..core.names import name_key
-from .roster import CharacterPick, Roster, RosterFormation
+from .armylist import Formation, Range, TransportRule, UnitSlot, Upgrade, UpgradeOption
+from .catalog import ArmyView, Catalog
+from .engine import BuiltFormation, UnitGroup, build
 from .lines import loadout_text
-from ..games import validate
+from .roster import CharacterPick, Roster, RosterFormation
 
 Kind = Literal["step", "toggle", "choice", "clear"]
 # Findings that mean "more than the formation may take" (the engine's codes).
@@ -706,7 +705,7 @@ def too_many(roster: Roster, entry: RosterFormation, knob: Knob, catalog: Catalo
     """The core's verdict on `entry` (one formation, alone in its army) where `knob` sets more
     than the formation may take: the finding that says so, or None when the amount is allowed."""
     trial = roster.model_copy(update={"formations": [entry]})
-    for finding in validate(trial, catalog).findings:
+    for finding in build(trial, catalog).findings:
         if finding.code in TOO_MANY and finding.path[:2] == ("formations", 0) and knob.covers(finding.path[2:]):
             return finding
     return None

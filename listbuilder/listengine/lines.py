@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.findings import finding_json
+from ..core.names import a_unit
 from .catalog import ArmyView
 from .datasheet import Datasheet, Loadout
 from .engine import Attached, BuiltFormation, RosterResult, UnitGroup
-from ..core.findings import finding_json
-from ..core.names import a_unit
 
 
 def group_text(group: UnitGroup) -> str:

@@ -13,14 +13,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .catalog import Catalog
+from ..core.bounds import MAX_BYTES
 from ..core.findings import Finding, Location
 from ..core.names import name_key
-from .roster import Roster
-from ..core.bounds import MAX_BYTES
 from ..core.system import ImportedList
+from .catalog import Catalog
+from .engine import build
 from .lines import unit_line
-from ..games import validate
+from .roster import Roster
 from .text import COUNT, COUNT_PREFIX, COUNT_SUFFIX, Names, read_counts, read_name, read_value, unquoted
 
 COST = re.compile(r"\s+[—–-]+\s*(?P<cost>[\d,]+)\s*(?:pts|points|p)?\.?$|\s*[(\[](?P<cost2>[\d,]+)\s*(?:pts|points)?[)\]]$",
@@ -209,7 +209,7 @@ class _Reader:
 
     def compare_stated(self, roster: Roster) -> None:
         """Costs and units the text states that differ from what the list makes: warnings on their lines."""
-        result = validate(roster, self.catalog)
+        result = build(roster, self.catalog)
         for built in result.formations:
             line, stated = self.stated.get(built.index, (0, built.points))
             if stated != built.points:

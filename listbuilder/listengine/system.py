@@ -7,16 +7,16 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from typing import TYPE_CHECKING
 
+from ..core.findings import Finding, Path
+from ..core.names import did_you_mean
+from ..core.system import EntrySummary, GameSystem, ImportedList, ListReader, RosterSummary
 from .armylist import ArmyList, GameSettings
 from .catalog import Catalog
 from .datasheet import DatasheetFile
-from .read_text import read_list_text
 from .engine import BuiltFormation, FormationCache, RosterResult, build
-from ..core.findings import Finding, Path
-from ..core.names import did_you_mean
-from .roster import Roster
-from ..core.system import EntrySummary, GameSystem, ImportedList, ListReader, RosterSummary
 from .lines import army_json, garrison_text, purchases_text, title, unit_line, upgrades_text
+from .read_text import read_list_text
+from .roster import Roster
 from .text import list_text
 
 if TYPE_CHECKING:

@@ -32,11 +32,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.names import did_you_mean, name_key
 from .catalog import Catalog
 from .engine import RosterResult
-from ..core.names import did_you_mean, name_key
-from .roster import CharacterPick, RosterFormation
 from .lines import unit_line
+from .roster import CharacterPick, RosterFormation
 
 # The kinds of names a list text holds; each is matched against its own pool.
 KINDS = ("formation", "upgrade", "option", "unit", "loadout", "transport", "size", "faction", "purchase")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from itertools import groupby
 from operator import attrgetter
 
-from .datasheet import Datasheet
 from ..core.names import name_key
+from .datasheet import Datasheet
 
 
 def space_taken(carrier: Datasheet, passenger: Datasheet) -> dict[int, int]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
-from ..listengine.engine import RosterResult
 from ..core.names import name_key
-from ..listengine.roster import RosterFormation
 from ..core.system import EntrySummary, RosterSummary
+from ..listengine.engine import RosterResult
+from ..listengine.roster import RosterFormation
 from ..listengine.text import Names, upgrade_text
 
 SETTINGS = ("count", "size", "faction", "transport", "composition", "wargear", "split")

@@ -7,10 +7,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..core.findings import Finding
+from ..core.findings import Finding, finding_message
 from ..core.system import RosterSummary
-from .submissions import LEGAL, Provenance, Skipped, Submission, summary_text
-from ..core.findings import finding_message
+from ..rosters.batch import Skipped
+from .submissions import LEGAL, Provenance, Submission, summary_text
 
 STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #111; }

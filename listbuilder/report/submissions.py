@@ -13,24 +13,16 @@ from typing import Any
 
 import orjson
 
-from ..core.findings import Finding
+from ..core.findings import Finding, finding_json, finding_message
 from ..core.system import RosterSummary
 from ..games import summarise
-from ..core.findings import finding_json, finding_message
+from ..rosters.batch import Skipped
 from .text import failure_text, roster_text
 
 LEGAL, ILLEGAL, UNREADABLE, INTERNAL = "LEGAL", "ILLEGAL", "UNREADABLE", "INTERNAL ERROR"
 FAILED = (ILLEGAL, UNREADABLE, INTERNAL)  # the verdicts a summary names file by file
 CSV_COLUMNS = ["file", "name", "army", "points", "limit", "verdict", "errors", "warnings", "first error",
                "listbuilder", "data"]
-
-
-@dataclass(frozen=True)
-class Skipped:
-    """A file in the folders checked that is not checked, and why."""
-
-    file: str
-    reason: str
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.findings import Finding
+from ..core.findings import Finding, finding_text
 from ..games import summarise
 from .safe import printable
-from ..core.findings import finding_text
 
 
 def roster_text(file: str, result: Any) -> str:

@@ -1,27 +1,34 @@
 """Checking an organiser's submissions: the roster files that folders hold (and every file left out,
-with why), each read and checked against the event's rules, on every core for large folders with
-the results in the order of the files."""
+with why), each read and checked against the event's rules (report/folder.py checks a folder's on
+every core)."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..listengine.catalog import Catalog
 from ..core.event import Event, limit_differs, states_points
-from .events import apply_event, event_problems
-from ..core.findings import Finding, LoadFailure, Location
-from ..data.yamlfile import read, validate as validate_document
-from ..report.submissions import INTERNAL, UNREADABLE, Skipped, Submission, render_failure, render_result
+from ..core.findings import LoadFailure
+from ..data.yamlfile import read
+from ..data.yamlfile import validate as validate_document
 from ..games import known_games, summarise, validate
+from ..listengine.catalog import Catalog
+from .events import apply_event, event_problems
 from .files import read_list_file, read_roster
 from .lists import LIST_SUFFIXES, is_list, list_form, read_bounded
 
 ROSTER_SUFFIXES = (".yaml", ".yml", *LIST_SUFFIXES)  # lists other tools wrote (imports.py) too
-POOL_FROM = 32  # fewer files are checked in this process: starting workers would cost more
 KEPT_TEXT = 32 * 1024  # a list's text is ~1 KB; a larger .txt is read again when checked (a folder's memory bounded)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A file in the folders checked that is not checked, and why."""
+
+    file: str
+    reason: str
 
 
 class RosterItem(NamedTuple):
@@ -115,49 +122,3 @@ def check_file(path: Path, catalog: Catalog, shown: str | None = None, event: Ev
         broken += [f for f in [limit_differs(summarise(result).limit, event)] if f]
     result.findings = roster_file.report(broken + result.findings)
     return result
-
-
-# What a worker checks with: set before the pool starts (inherited by forked workers) or by its
-# initializer (where workers are spawned).
-_job: tuple[Catalog, Event | None, str] | None = None
-
-
-def _start(catalog: Catalog, event: Event | None, form: str) -> None:
-    global _job
-    _job = (catalog, event, form)
-
-
-def _check(item: RosterItem) -> Submission:
-    assert _job is not None
-    catalog, event, form = _job
-    path, shown, data = item
-    try:
-        result = check_file(path, catalog, shown, event, data)
-    except Exception as error:  # one bad file never hides the report of the others
-        verdict, findings = (UNREADABLE, error.findings) if isinstance(error, LoadFailure) else (
-            INTERNAL, [Finding("internal-error", f"internal error while checking this file: {type(error).__name__}: "
-                               f"{error} (please report it, with the file)", location=Location(shown))])
-        return Submission.of_failure(shown, findings, render_failure(shown, findings, form, verdict), verdict)
-    return render_result(shown, result, form)
-
-
-def cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
-def check_all(items: list[RosterItem], catalog: Catalog, event: Event | None, form: str,
-              jobs: int | None = None) -> Iterator[Submission]:
-    """Each file checked and rendered in `form`, in the order given; on `jobs` processes (default:
-    every core) when there are enough files to be worth it."""
-    jobs = min(jobs or cores(), len(items) // (POOL_FROM // 2) or 1)
-    _start(catalog, event, form)
-    if jobs <= 1 or len(items) < POOL_FROM:
-        yield from map(_check, items)
-        return
-    import multiprocessing  # loaded only for a pool: a few files are checked without one
-    from concurrent.futures import ProcessPoolExecutor
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(catalog, event, form)) as pool:
-        yield from pool.map(_check, items, chunksize=max(1, min(64, len(items) // (jobs * 8))))

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from ..listengine.catalog import Catalog
 from ..core.findings import Finding, LoadFailure, Path
 from ..core.names import did_you_mean
 from ..data.yamlfile import BOM, Document, parse, parse_round_trip, read, round_trip_yaml, validate
 from ..games import known_games, system_for
+from ..listengine.catalog import Catalog
 from .comments import merge_items
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
-from ..core.findings import Finding, LoadFailure, Location
 from ..core.bounds import MAX_BYTES
+from ..core.findings import Finding, LoadFailure, Location
 
 if TYPE_CHECKING:
     from ..core.system import ImportedList, ListReader

@@ -6,25 +6,25 @@ from __future__ import annotations
 import gc
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from time import perf_counter
-from typing import Any, Callable
+from typing import Any
 
 from textual import on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
 
+from ..core.findings import LoadFailure, finding_text
+from ..data.yamlfile import Document
 from ..exits import DEMO_ROSTER, EXIT_UNREADABLE
+from ..games import known_games, new_roster, new_roster_choices, summarise, system_for, unknown_game, validate
 from ..listengine.catalog import ArmyView, Catalog
 from ..listengine.engine import FormationCache, RosterResult
-from ..core.findings import LoadFailure
 from ..listengine.roster import Roster
-from ..data.yamlfile import Document
-from ..core.findings import finding_text
 from ..report.text import failure_text
 from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
-from ..games import known_games, new_roster, new_roster_choices, summarise, system_for, unknown_game, validate
 from .commands import EditorCommands
 from .games import editor_screen
 from .history import History

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import io
-from typing import Any, Callable
 import zipfile
+from collections.abc import Callable
+from typing import Any
 
 import orjson
 import pytest
 
-from listbuilder.battlescribe.importing import UnreadableFile, read_data_json, read_data_xml, read_roster_xml
-from listbuilder.battlescribe.importing import bounds
+from listbuilder.battlescribe.importing import UnreadableFile, bounds, read_data_json, read_data_xml, read_roster_xml
 from listbuilder.battlescribe.importing.zipped import zip_single
 
 BILLION_LAUGHS = b"""<?xml version="1.0"?>

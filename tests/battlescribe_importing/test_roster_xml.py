@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from listbuilder.battlescribe.importing import (RosterWriteError, read_roster_xml, write_roster_rosz,
-                                                write_roster_xml)
+from listbuilder.battlescribe.importing import RosterWriteError, read_roster_xml, write_roster_rosz, write_roster_xml
 
 SPECS = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "battlescribe-spec" / "roster-specs"
 SPEC_ROSTERS = sorted(SPECS.glob("*/*.ros")) if SPECS.is_dir() else []

@@ -7,7 +7,8 @@ file:line (the file is the `sources` entry of the game system or catalogue it is
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .data_json import read_data_json
 from .data_xml import DataRoot, read_data_xml

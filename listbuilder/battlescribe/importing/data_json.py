@@ -17,8 +17,17 @@ from . import bounds
 from .bounds import check_size, too_deep, too_many
 from .data_xml import DATA_ROOTS, DataKind, DataRoot
 from .errors import UnreadableFile
-from .vocabulary import (CONTAINERS, TEXT_ELEMENTS, TEXT_KEY, TEXT_VALUE_ITEMS, Kind, attribute_kinds, item_name,
-                         scalar_text, typed)
+from .vocabulary import (
+    CONTAINERS,
+    TEXT_ELEMENTS,
+    TEXT_KEY,
+    TEXT_VALUE_ITEMS,
+    Kind,
+    attribute_kinds,
+    item_name,
+    scalar_text,
+    typed,
+)
 
 JSON_TEXT_KEY = "$text"
 

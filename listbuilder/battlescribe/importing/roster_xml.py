@@ -16,7 +16,15 @@ from typing import Any
 from lxml import etree
 
 from .safe_xml import parse, xml_bytes
-from .vocabulary import CONTAINERS, TEXT_ELEMENTS, TEXT_KEY, TEXT_LIST_ELEMENTS, TEXT_VALUE_ITEMS, item_name, scalar_text
+from .vocabulary import (
+    CONTAINERS,
+    TEXT_ELEMENTS,
+    TEXT_KEY,
+    TEXT_LIST_ELEMENTS,
+    TEXT_VALUE_ITEMS,
+    item_name,
+    scalar_text,
+)
 from .xml_tree import TreeReader, root_name
 from .zipped import zip_single
 

@@ -17,8 +17,19 @@ from lxml import etree
 from . import bounds
 from .bounds import too_deep, too_many
 from .errors import UnreadableFile
-from .vocabulary import (BOOLEAN_WORDS, CONTAINERS, TEXT_ELEMENTS, TEXT_KEY, TEXT_LIST_ELEMENTS,
-                         TEXT_VALUE_ITEMS, Kind, Scalar, attribute_kinds, item_name, typed)
+from .vocabulary import (
+    BOOLEAN_WORDS,
+    CONTAINERS,
+    TEXT_ELEMENTS,
+    TEXT_KEY,
+    TEXT_LIST_ELEMENTS,
+    TEXT_VALUE_ITEMS,
+    Kind,
+    Scalar,
+    attribute_kinds,
+    item_name,
+    typed,
+)
 
 SOURCE_LINE = "sourceLine"
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
+from ...core.findings import Finding
+from ...core.names import name_key, plural
 from ...listengine.armylist import GameSettings
 from ...listengine.datasheet import Datasheet
 from ...listengine.engine import BuiltFormation, RosterResult, UnitGroup
-from ...core.findings import Finding
-from ...core.names import name_key, plural
 from ...listengine.transport import board
 
 OFF_TABLE = frozenset({"AC", "WE/AC", "SC"})  # aircraft and spacecraft are never set up on the table
@@ -49,7 +49,7 @@ def garrison(built: BuiltFormation, game: GameSettings, sentries: bool) -> tuple
     return (True, f"{reason}, its drones counted") if eligible else verdict
 
 
-@lru_cache(maxsize=None)  # the game's shares, written as text: parsed once
+@cache  # the game's shares, written as text: parsed once
 def _fraction(text: str) -> Fraction:
     return Fraction(text)
 

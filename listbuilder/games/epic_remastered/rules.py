@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...listengine.catalog import Catalog
 from ...core.findings import Finding, FindingList, Path
 from ...core.names import a, did_you_mean, name_key, plural
+from ...listengine.catalog import Catalog
 from .catalog import FLYERS, KINDS_RULE, WAR_ENGINES, ErArmy, ErCatalog, kind_of
 from .derive import DerivedSheet
 from .models import GAME_ID, DetachmentList, DetachmentPick, ErRoster, ListEntry, UnitPick

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.findings import finding_json
 from ...core.names import plural
 from ...core.system import EntrySummary, RosterSummary, SheetSummary
-from ...core.findings import finding_json
 from .catalog import WAR_ENGINES
 from .derive import CARRIER, DerivedSheet, profile_of
 from .models import GAME_ID, DamageResult

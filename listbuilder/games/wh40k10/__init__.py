@@ -1,14 +1,13 @@
 """Warhammer 40,000 10th edition: the muster rules of seed 001 on the user's imported catalog."""
 
-from ...core.findings import LoadFailure
+from ...core.findings import LoadFailure, finding_text
 from ...core.new_roster import ArmyChoice, NewRosterChoices
 from ...core.system import GameSystem, ListReader
-from ...core.findings import finding_text
 from .catalog import GAME_ID, Wh40kCatalog
 from .importing.foreign import imported_list, list_form
+from .listtext import app_text
 from .roster import Wh40kRoster
 from .rules import BATTLE_SIZE, data_of, find_faction, unknown_names, validate
-from .listtext import app_text
 from .summary import GAME_NAME, summary
 
 FIRST_BATTLE_SIZE = 2000  # Strike Force: a new roster's battle size where none is given

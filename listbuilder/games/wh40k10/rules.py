@@ -10,11 +10,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...listengine.catalog import Catalog
 from ...core.findings import Finding, FindingList
 from ...core.names import did_you_mean, name_key, plural
-from .catalog import (GAME_ID, BattleSize, Detachment, Enhancement, Faction, ModelRange, Unit, WargearChoice,
-    Wh40kCatalog, weapon_name)
+from ...listengine.catalog import Catalog
+from .catalog import (
+    GAME_ID,
+    BattleSize,
+    Detachment,
+    Enhancement,
+    Faction,
+    ModelRange,
+    Unit,
+    WargearChoice,
+    Wh40kCatalog,
+    weapon_name,
+)
 from .roster import Wh40kRoster, Wh40kUnit
 
 BATTLE_SIZE = "Muster Your Army 1: Select Battle Size"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.findings import finding_json
 from ...core.names import plural
 from ...core.system import EntrySummary, RosterSummary, SheetSummary
-from ...core.findings import finding_json
 from .catalog import Unit
 from .rules import CheckedUnit, Wh40kResult, toughness
 

@@ -28,17 +28,26 @@ from reportlab.lib.styles import ParagraphStyle, StyleSheet1
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak,
-                                PageTemplate, Spacer, Table, TableStyle)
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 from reportlab.platypus import Paragraph as ReportlabParagraph
 
 from ... import __version__
-from ...listengine.catalog import Catalog
-from ...core.findings import Finding
+from ...core.findings import Finding, finding_message
 from ...core.names import plural
 from ...core.system import SheetSummary
 from ...games import summarise, system_for
-from ...core.findings import finding_message
+from ...listengine.catalog import Catalog
 
 # &, < and > for Paragraph markup, as xml.sax.saxutils.escape does, without its import of urllib
 # (a tenth of a second of `listbuilder print` on a busy machine)

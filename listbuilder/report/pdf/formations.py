@@ -7,17 +7,36 @@ import re
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import (Flowable, KeepTogether, NextPageTemplate, PageBreak,
-                                Spacer)
+from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBreak, Spacer
 
+from ...core.names import plural
 from ...listengine.datasheet import Ability, Datasheet, Weapon, ability_name
 from ...listengine.engine import BuiltFormation, RosterResult
-from ...core.names import plural
-from ...listengine.lines import (garrison_text, loadout_text, purchase_sheets, purchases_text,
-    title, unit_line, upgrades_text)
+from ...listengine.lines import (
+    garrison_text,
+    loadout_text,
+    purchase_sheets,
+    purchases_text,
+    title,
+    unit_line,
+    upgrades_text,
+)
+from .document import (
+    DASH,
+    FONT,
+    GREY,
+    RULE,
+    Paragraph,
+    RosterDocument,
+    Text,
+    _findings_by_entry,
+    _grid,
+    _or_dash,
+    _table,
+    _widths,
+    clean,
+)
 
-from .document import (DASH, FONT, GREY, RULE, Paragraph, RosterDocument, Text, _findings_by_entry, _grid, _or_dash,
-                       _table, _widths, clean)
 
 def weapon_abilities(firepower: str) -> list[str]:
     """The ability names in a firepower entry: 'MW2+, TK (D3), Fwd Arc' gives MW, TK, Fwd Arc.

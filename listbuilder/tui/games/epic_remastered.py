@@ -21,10 +21,10 @@ from textual.widgets.option_list import Option
 from ...core.names import name_key
 from ...core.system import SheetSummary
 from ...games import summarise
-from ...games.epic_remastered.summary import detachment_lines, sheet, unit_text
 from ...games.epic_remastered.edits import Row, rows_of, units_listed, with_detachment, with_unit
 from ...games.epic_remastered.models import DetachmentPick, ErRoster, TransportPick, UnitPick
 from ...games.epic_remastered.rules import CheckedDetachment, ErResult, data_of
+from ...games.epic_remastered.summary import detachment_lines, sheet, unit_text
 from ..screens.dialogs import TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
 from ..screens.pick import PickItem, PickScreen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from textual import events
 from textual.app import ComposeResult
@@ -11,13 +11,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from ...listengine.engine import BuiltFormation
 from ...core.findings import Finding
-from ...listengine.roster import RosterFormation
-from ...listengine.lines import garrison_text, title, unit_line, upgrades_text
+from ...listengine.engine import BuiltFormation
 from ...listengine.knobs import Knob, knobs_for
-from .knob_row import KnobRow
+from ...listengine.lines import garrison_text, title, unit_line, upgrades_text
+from ...listengine.roster import RosterFormation
 from ..widgets.roster_view import set_border_title
+from .knob_row import KnobRow
 
 
 def summary(built: BuiltFormation) -> Content:

@@ -15,23 +15,23 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList
 
+from ...core.findings import Finding
+from ...core.names import name_key
+from ...listengine import edits
 from ...listengine.catalog import Catalog
 from ...listengine.datasheet import Datasheet
 from ...listengine.engine import BuiltFormation, RosterResult
-from ...core.findings import Finding
-from ...core.names import name_key
-from ...listengine.roster import Roster
-from ...listengine import edits
 from ...listengine.knobs import Found, Knob, Offer, bought_inside, knobs_for, offers, too_many
-from ..widgets.datasheet import stats
-from .formation_editor import FormationEditor
-from .knob_row import KnobRow
-from ..widgets.roster_view import FindingsList, FormationList, PointsStatus, formation_problems
-from ..widgets.title_bar import TitleBar
+from ...listengine.roster import Roster
 from ..screens.datasheet import DatasheetScreen
 from ..screens.dialogs import RosterDetailsScreen, TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
 from ..screens.pick import PickItem, PickScreen
+from ..widgets.datasheet import stats
+from ..widgets.roster_view import FindingsList, FormationList, PointsStatus, formation_problems
+from ..widgets.title_bar import TitleBar
+from .formation_editor import FormationEditor
+from .knob_row import KnobRow
 
 EMPTY = "The roster is empty. Press [b]a[/b] to browse the army list and add a formation."
 

@@ -22,10 +22,10 @@ from ...games.wh40k10 import edits
 from ...games.wh40k10.catalog import Unit
 from ...games.wh40k10.roster import Wh40kRoster
 from ...games.wh40k10.rules import data_of, may_hover
-from ..widgets.roster_view import ERROR, FindingsList, points_bar
-from ..widgets.title_bar import TitleBar
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
 from ..screens.pick import PickItem, PickScreen
+from ..widgets.roster_view import ERROR, FindingsList, points_bar
+from ..widgets.title_bar import TitleBar
 
 
 def sizes(unit: Unit) -> str:

@@ -3,8 +3,9 @@ opening and printing, the command palette's commands and the f1 help."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, cast
 
 from textual.binding import Binding
 

@@ -15,9 +15,9 @@ from textual.screen import ModalScreen
 from textual.validation import Integer
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ...listengine.catalog import Catalog
 from ...core.new_roster import NewRosterChoices
 from ...games import game_name, known_games, new_roster, new_roster_choices
+from ...listengine.catalog import Catalog
 from .pick import FilteredList, FilterInput, PickItem
 
 

@@ -11,9 +11,9 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ...listengine.engine import RosterResult
 from ...core.findings import Finding
 from ...games import system_for
+from ...listengine.engine import RosterResult
 
 ERROR, WARNING = "✖", "▲"
 LEGAL = Content.styled("✔ No findings: the roster is legal.", "$success")

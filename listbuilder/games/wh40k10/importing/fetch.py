@@ -15,8 +15,8 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 from ....core.findings import Finding, LoadFailure, Location
-from .installed import data_dir
 from ... import DATA_SOURCES
+from .installed import data_dir
 
 GITHUB_API = "https://api.github.com"
 MAX_ARCHIVE_BYTES = 256 * 1024 * 1024

@@ -14,7 +14,7 @@ import json
 import os
 import shutil
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -78,7 +78,7 @@ def install(catalog: Wh40kCatalog, left_out: dict[str, int]) -> Installed:
     _write_atomically(path, catalog.model_dump_json(exclude_defaults=True).encode())
     _write_parts(catalog, path)
     summary = {"game": catalog.game, "data_revision": catalog.data_revision,
-               "imported": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+               "imported": datetime.now(UTC).isoformat(timespec="seconds"),
                "factions": len(catalog.factions), "units": len(catalog.units), "left_out": dict(left_out)}
     _write_atomically(_summary_path(catalog.game), json.dumps(summary, indent=2).encode())
     _load.cache_clear()

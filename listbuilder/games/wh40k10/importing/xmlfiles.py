@@ -11,9 +11,9 @@ importer never reads (an element's own text, even blank, is kept).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import Iterator
 
 from lxml import etree
 

@@ -24,10 +24,10 @@ from .....core.findings import Finding, Location
 from ...catalog import BattleSize, Faction, GameSystem, ImportSummary, Unit, Wh40kCatalog
 from ..leader_text import parse_bodyguard, parse_leader
 from ..xmlfiles import FileChanged, read_ahead
-
 from .factions import FactionReader
 from .library import BATTLE_SIZE, RELEASE_BYTES, BadNumber, Library, number
 from .units import UnitReader
+
 
 @dataclass
 class ImportResult:

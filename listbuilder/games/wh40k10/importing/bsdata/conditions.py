@@ -4,13 +4,13 @@ of the data with the path that reached it, the context that decides what applies
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from lxml.etree import _Element as Element
 
-
 from .library import COMPARE, Library, Node, number
+
 
 def children(library: Library, node: Node) -> list[Node]:
     """The entries and groups directly under a node, links followed: the link's, then its target's."""

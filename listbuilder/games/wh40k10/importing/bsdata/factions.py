@@ -4,19 +4,28 @@ keyword."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from lxml.etree import _Element as Element
 
 from .....core.findings import Location
-from ...catalog import (Ability, Detachment, Enhancement, Faction, Unit)
+from ...catalog import Ability, Detachment, Enhancement, Faction, Unit
 from ..leader_text import plain
 from ..xmlfiles import XmlFile
-
 from .conditions import Context, children, is_hidden, modifiers
-from .library import (ENHANCEMENTS_OF, FACTION_PREFIX, MAX_DEPTH, OTHER_MODES, RESTRICTION, BadNumber, Library, Node,
-                      number)
+from .library import (
+    ENHANCEMENTS_OF,
+    FACTION_PREFIX,
+    MAX_DEPTH,
+    OTHER_MODES,
+    RESTRICTION,
+    BadNumber,
+    Library,
+    Node,
+    number,
+)
 from .units import UnitReader
+
 
 class FactionReader:
     def __init__(self, library: Library, units: dict[str, Unit], unit_reader: UnitReader, left_out: Counter):

@@ -14,7 +14,6 @@ from lxml.etree import _Element as Element
 from .....core.findings import Finding, Location
 from ..xmlfiles import XmlFile
 
-
 FLAGS = {"Character": "character", "Battleline": "battleline", "Dedicated Transport": "dedicated_transport",
          "Epic Hero": "epic_hero"}
 FACTION_PREFIX = "Faction: "

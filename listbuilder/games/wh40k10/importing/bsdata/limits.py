@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 from lxml.etree import _Element as Element
 
-from ...catalog import (WargearChoice, WargearGroupLimit, WargearLimit)
-
+from ...catalog import WargearChoice, WargearGroupLimit, WargearLimit
 from .conditions import Context, children
 from .library import MAX_DEPTH, NOT_DATASHEET, Node, number
 

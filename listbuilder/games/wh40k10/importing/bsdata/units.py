@@ -6,17 +6,16 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from lxml.etree import _Element as Element
 
-from ...catalog import (Ability, ModelRange,
-    Unit, UnitProfile, UnitSize, WargearChoice, Weapon, weapon_name)
-
+from ...catalog import Ability, ModelRange, Unit, UnitProfile, UnitSize, WargearChoice, Weapon, weapon_name
 from .conditions import Context, children, is_hidden, modifiers
 from .library import FACTION_PREFIX, FLAGS, MAX_DEPTH, NOT_DATASHEET, Library, Node, number
 from .limits import LimitReader
+
 
 @dataclass(eq=False)
 class Slot:

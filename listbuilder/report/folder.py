@@ -1,0 +1,61 @@
+"""An organiser's folder checked on every core for large folders, each result rendered in the
+worker that checked it, and the results in the order of the files."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from ..core.event import Event
+from ..core.findings import Finding, LoadFailure, Location
+from ..listengine.catalog import Catalog
+from ..rosters.batch import RosterItem, check_file
+from .submissions import INTERNAL, UNREADABLE, Submission, render_failure, render_result
+
+POOL_FROM = 32  # fewer files are checked in this process: starting workers would cost more
+
+
+# What a worker checks with: set before the pool starts (inherited by forked workers) or by its
+# initializer (where workers are spawned).
+_job: tuple[Catalog, Event | None, str] | None = None
+
+
+def _start(catalog: Catalog, event: Event | None, form: str) -> None:
+    global _job
+    _job = (catalog, event, form)
+
+
+def _check(item: RosterItem) -> Submission:
+    assert _job is not None
+    catalog, event, form = _job
+    path, shown, data = item
+    try:
+        result = check_file(path, catalog, shown, event, data)
+    except Exception as error:  # one bad file never hides the report of the others
+        verdict, findings = (UNREADABLE, error.findings) if isinstance(error, LoadFailure) else (
+            INTERNAL, [Finding("internal-error", f"internal error while checking this file: {type(error).__name__}: "
+                               f"{error} (please report it, with the file)", location=Location(shown))])
+        return Submission.of_failure(shown, findings, render_failure(shown, findings, form, verdict), verdict)
+    return render_result(shown, result, form)
+
+
+def cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def check_all(items: list[RosterItem], catalog: Catalog, event: Event | None, form: str,
+              jobs: int | None = None) -> Iterator[Submission]:
+    """Each file checked and rendered in `form`, in the order given; on `jobs` processes (default:
+    every core) when there are enough files to be worth it."""
+    jobs = min(jobs or cores(), len(items) // (POOL_FROM // 2) or 1)
+    _start(catalog, event, form)
+    if jobs <= 1 or len(items) < POOL_FROM:
+        yield from map(_check, items)
+        return
+    import multiprocessing  # loaded only for a pool: a few files are checked without one
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(catalog, event, form)) as pool:
+        yield from pool.map(_check, items, chunksize=max(1, min(64, len(items) // (jobs * 8))))
