@@ -4,6 +4,7 @@ roster), check, print, armies, schema."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
@@ -382,10 +383,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return options.run(options)
     except BrokenPipeError:  # `listbuilder check ... | head`: the reader has all it wanted
-        try:
+        with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
-        except (OSError, ValueError):
-            pass
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
         return 130

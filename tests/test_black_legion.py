@@ -244,7 +244,7 @@ def test_icon_bearer_and_champion_profiles(catalog):
     icon, champion = units["icon-bearer"], units["champion-of-chaos"]
     assert icon.abilities == ["Leader", "Invulnerable Save", "Daemonic Focus"]
     assert champion.abilities == ["Invulnerable Save", "Augment Summoning (+2D3)"]
-    assert [(l.name, l.weapons) for l in champion.loadouts] == [
+    assert [(loadout.name, loadout.weapons) for loadout in champion.loadouts] == [
         ("Khorne, Nurgle or Undivided", ["Daemon Artifact"]), ("Slaanesh or Tzeentch", ["Daemonic Bolt"])]
     assert [w.name for w in units["sorcerer-lord"].weapons] == ["Warp Bolt"]
     assert [w.name for w in units["chaos-warlord"].weapons] == ["Daemon Weapon"]

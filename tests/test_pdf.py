@@ -125,7 +125,7 @@ def fragments(pdf: bytes, tmp_path: Path):
         width, height = float(page.mediabox.width), float(page.mediabox.height)
         found = []
 
-        def visit(text, cm, tm, font, size, found=found):
+        def visit(text, cm, tm, font, size, found=found, number=number, width=width, height=height):
             if not text.strip() or font is None:
                 return
             x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]

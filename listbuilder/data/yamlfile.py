@@ -7,6 +7,7 @@ build anything: size, nesting, number size; neither follows anchors or runs tags
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import stat
@@ -131,10 +132,8 @@ def parse(text: str, name: str) -> Document:
     except LoadFailure:
         raise
     except (YAMLError, ValueError) as error:  # ValueError: a string the C parser cannot take
-        try:
+        with contextlib.suppress(RecursionError):
             _parse_round_trip_data(text, name)  # ruamel's own message, the one people have seen so far
-        except RecursionError:
-            pass
         raise _syntax_failure(error, name) from None
     return Document(name, data, _line_ending(text), text.startswith(BOM))
 

@@ -125,10 +125,7 @@ class EditorApp(App[None]):
         whole screen)."""
         roster = self.history.current
         army = self.main.army_name(roster, self.catalog)
-        if self.demo is not None:
-            where = "demo"
-        else:
-            where = self.path.name if self.path else "not saved yet"
+        where = "demo" if self.demo is not None else self.path.name if self.path else "not saved yet"
         return Title(roster.name or "Unnamed roster", army, where, self.dirty, self.data_version)
 
     def _titles(self) -> None:

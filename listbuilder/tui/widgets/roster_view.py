@@ -115,7 +115,7 @@ class FormationList(OptionList):
             self.replace_option_prompt_at_index(index, prompt)  # its height changes: lay the list out again
             return
         option._set_prompt(prompt)
-        for key in [k for k in self._option_render_cache.keys() if k[0] is option]:
+        for key in [k for k in self._option_render_cache.keys() if k[0] is option]:  # noqa: SIM118 (an LRUCache)
             self._option_render_cache.discard(key)
         self.refresh_lines(self._index_to_line[index], prompt.plain.count("\n") + 1)
 
