@@ -1,0 +1,410 @@
+"""The editing API: add and remove forces and selections, set counts and limits, and read back the
+roster's state, its errors and what may be added where.
+
+Every change drops the cached evaluation, so state and errors always reflect the roster as it is.
+When a force or selection is created, the entries its data says must be there (a min constraint,
+a group's default entry) are selected for the user, as New Recruit does.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from listbuilder.battlescribe.evaluate import Context, Evaluation, SelectionView, format_number, natural_key
+from listbuilder.battlescribe.model import GameData, Node, Option, as_bool, as_list, as_number
+from listbuilder.battlescribe.roster import Force, Roster, Selection, new_id
+from listbuilder.battlescribe.validate import RuleError, validate
+from listbuilder.core.findings import Finding
+
+
+class EditError(ValueError):
+    """An action the data or the roster does not allow (an unknown id, a root count change...)."""
+
+
+class Editor:
+    """One roster being edited against one game system and its catalogues."""
+
+    def __init__(self, game_system: Node, catalogues: list[Node], name: str = "New Roster"):
+        self.data = GameData(game_system, catalogues)
+        self.roster = Roster(self.data, name=name)
+        self._evaluation: Evaluation | None = None
+
+    # -- derived state ----------------------------------------------------------------------------
+
+    @property
+    def evaluation(self) -> Evaluation:
+        if self._evaluation is None:
+            self._evaluation = Evaluation(self.roster)
+        return self._evaluation
+
+    def _changed(self) -> None:
+        self._evaluation = None
+
+    def errors(self) -> list[RuleError]:
+        return validate(self.evaluation)
+
+    def findings(self) -> list[Finding]:
+        return [error.to_finding() for error in self.errors()]
+
+    # -- forces ---------------------------------------------------------------------------------
+
+    def add_force(self, force_entry_id: str, catalogue_id: str | None = None,
+                  parent: Force | None = None) -> tuple[Force, dict[str, str]]:
+        """A new force of a force entry; returns it and the entries selected for it automatically."""
+        found = self.data.force_entry(force_entry_id)
+        if found is None:
+            raise EditError(f"no force entry {force_entry_id!r}")
+        entry, file_id = found
+        catalogue = catalogue_id or self._default_catalogue(file_id, parent)
+        force = Force(entry, catalogue, parent=parent, roster=self.roster)
+        if parent is None:
+            self.roster.forces.append(force)
+        else:
+            parent.child_forces.append(force)
+            order = [str(e.get("id")) for e in as_list(parent.entry, "forceEntries")]
+            parent.child_forces.sort(key=lambda f: order.index(f.entry_id) if f.entry_id in order else len(order))
+        self._changed()
+        auto: dict[str, str] = {}
+        self._auto_select(self.data.root_options(catalogue), force, None, auto)
+        return force, auto
+
+    def _default_catalogue(self, file_id: str, parent: Force | None) -> str:
+        """The catalogue a force draws on when the action names none: its parent's, the one that
+        defines its force entry, else the first that is not a library."""
+        if parent is not None:
+            return parent.catalogue_id
+        if file_id in self.data.catalogue_by_id:
+            return file_id
+        for catalogue in self.data.catalogues:
+            if not as_bool(catalogue.get("library")):
+                return str(catalogue.get("id"))
+        return str(self.data.game_system.get("id", ""))
+
+    def remove_force(self, force: Force) -> None:
+        siblings = force.parent.child_forces if force.parent is not None else self.roster.forces
+        siblings.remove(force)
+        self._changed()
+
+    def duplicate_force(self, force: Force) -> Force:
+        twin = Force(force.entry, force.catalogue_id, parent=force.parent, roster=self.roster,
+                     custom_name=force.custom_name, custom_notes=force.custom_notes)
+        twin.selections = [self._copy_selection(s, None, twin) for s in force.selections]
+        twin.child_forces = []
+        for child in force.child_forces:
+            copied = self.duplicate_force(child)
+            copied.parent = twin
+            (child.parent.child_forces if child.parent else self.roster.forces).remove(copied)
+            twin.child_forces.append(copied)
+        siblings = force.parent.child_forces if force.parent is not None else self.roster.forces
+        siblings.insert(siblings.index(force) + 1, twin)
+        self._changed()
+        return twin
+
+    # -- selections -----------------------------------------------------------------------------
+
+    def select_entry(self, force: Force, entry_id: str) -> tuple[Selection, dict[str, str]]:
+        """Select a root entry in a force."""
+        option = self.data.find_root(force.catalogue_id, entry_id)
+        if option is None:
+            raise EditError(f"entry {entry_id!r} is not available in force {force.entry_id!r}")
+        return self._select(option, force, None)
+
+    def select_child_entry(self, parent: Selection, entry_id: str) -> tuple[Selection, dict[str, str]]:
+        """Select an entry under a selection."""
+        option = parent.option.find(entry_id)
+        if option is None:
+            raise EditError(f"entry {entry_id!r} is not available under {parent.entry_id!r}")
+        return self._select(option, parent.force, parent)
+
+    def _select(self, option: Option, force: Force | None, parent: Selection | None,
+                number: int = 1) -> tuple[Selection, dict[str, str]]:
+        assert force is not None
+        if parent is not None and option.collective:
+            existing = next((s for s in parent.children if s.option.entry_id == option.entry_id), None)
+            if existing is not None:
+                existing.number += number
+                self._changed()
+                return existing, {}
+        selection = Selection(option, number=number, parent=parent, force=force)
+        (parent.children if parent is not None else force.selections).append(selection)
+        self._changed()
+        auto: dict[str, str] = {}
+        self._auto_select(option.children(), force, selection, auto)
+        return selection, auto
+
+    def _auto_select(self, options: list[Option], force: Force, parent: Selection | None,
+                     auto: dict[str, str]) -> None:
+        """Select what a new container must hold: entries with a min, and a group's default entry."""
+        for option in options:
+            wanted = self._auto_amount(option, force, parent)
+            if option.is_group:
+                default = option.default_child()
+                if wanted > 0 and default is not None:
+                    self._auto_take(default, force, parent, wanted, auto)
+                self._auto_select(option.children(), force, parent, auto)
+            elif wanted > 0:
+                self._auto_take(option, force, parent, wanted, auto)
+
+    def _auto_take(self, option: Option, force: Force, parent: Selection | None, amount: int,
+                   auto: dict[str, str]) -> None:
+        already = sum(s.number for s in (parent.children if parent else force.selections)
+                      if s.option.entry_id == option.entry_id)
+        missing = amount - already
+        if missing <= 0:
+            return
+        if parent is not None:
+            selection, nested = self._select(option, force, parent, missing)
+            auto.setdefault(option.id, selection.id)
+            auto.setdefault(option.entry_id, selection.id)
+            auto.update({k: v for k, v in nested.items() if k not in auto})
+            return
+        for _ in range(missing):
+            selection, nested = self._select(option, force, None)
+            auto.setdefault(option.id, selection.id)
+            auto.setdefault(option.entry_id, selection.id)
+            auto.update({k: v for k, v in nested.items() if k not in auto})
+
+    def _auto_amount(self, option: Option, force: Force, parent: Selection | None) -> int:
+        """How many of an option a new container starts with: its largest min at parent scope."""
+        if option.hidden:
+            return 0
+        container = parent if parent is not None else force
+        context = Context(None, container, force, option)
+        amount = 0
+        for constraint in option.constraints:
+            if constraint.get("type") not in ("min", "exactly"):
+                continue
+            if str(constraint.get("field") or "selections") != "selections":
+                continue
+            value = self.evaluation.constraint_value(option, constraint, context)
+            amount = max(amount, int(value))
+        return amount
+
+    def deselect(self, selection: Selection) -> None:
+        siblings = selection.parent.children if selection.parent is not None else selection.force.selections  # type: ignore[union-attr]
+        siblings.remove(selection)
+        self._changed()
+
+    def set_count(self, selection: Selection, count: int) -> None:
+        """Set how many a selection stands for; its collective children follow it."""
+        if count < 0:
+            raise EditError("a count cannot be negative")
+        old = selection.number
+        selection.number = count
+        if old > 0:
+            for child in selection.children:
+                if child.option.collective:
+                    self._scale(child, old, count)
+        self._changed()
+
+    def _scale(self, selection: Selection, old: int, new: int) -> None:
+        before = selection.number
+        selection.number = max(0, round(selection.number * new / old))
+        for child in selection.children:
+            if child.option.collective and before:
+                self._scale(child, old, new)
+
+    def duplicate_selection(self, selection: Selection) -> Selection:
+        twin = self._copy_selection(selection, selection.parent, selection.force)
+        siblings = selection.parent.children if selection.parent is not None else selection.force.selections  # type: ignore[union-attr]
+        siblings.insert(siblings.index(selection) + 1, twin)
+        self._changed()
+        return twin
+
+    def _copy_selection(self, selection: Selection, parent: Selection | None, force: Force | None) -> Selection:
+        twin = Selection(selection.option, selection.number, parent=parent, force=force,
+                         custom_name=selection.custom_name, custom_notes=selection.custom_notes)
+        twin.children = [self._copy_selection(c, twin, force) for c in selection.children]
+        return twin
+
+    def set_cost_limit(self, cost_type_id: str, value: float) -> None:
+        self.roster.cost_limits[cost_type_id] = float(value)
+        self._changed()
+
+    def set_customization(self, target: Selection | Force, name: str | None, notes: str | None) -> None:
+        if name is not None:
+            target.custom_name = name
+        if notes is not None:
+            target.custom_notes = notes
+        self._changed()
+
+    # -- what may be added ----------------------------------------------------------------------
+
+    def available(self, container: Selection | Force) -> list[dict[str, Any]]:
+        """The entries that may be added at a node, each with its name and current cost."""
+        force = container if isinstance(container, Force) else container.force
+        assert force is not None
+        options = (self.data.root_options(container.catalogue_id) if isinstance(container, Force)
+                   else container.option.children())
+        result = []
+        for option in _selectable(options):
+            view = self.evaluation.option_view(option, Context(None, container, force, option))
+            if view.hidden:
+                continue
+            result.append({"entryId": option.entry_id, "name": view.name, "type": option.type,
+                           "costs": dict(view.unit_costs)})
+        return result
+
+    # -- state ----------------------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        """The roster as a dict: forces, selections with their effective fields, costs, errors."""
+        return StateWriter(self).roster()
+
+
+def _selectable(options: list[Option]) -> list[Option]:
+    found: list[Option] = []
+    for option in options:
+        if option.is_group:
+            found += _selectable(option.children())
+        else:
+            found.append(option)
+    return found
+
+
+class StateWriter:
+    """Writes the roster state in the shape of BattleScribe's roster (and the specs' expectedState)."""
+
+    def __init__(self, editor: Editor):
+        self.editor = editor
+        self.ev = editor.evaluation
+        self.data = editor.data
+        self._cost_names = {str(c["id"]): str(c.get("name") or c["id"]) for c in self.data.cost_types()}
+
+    def costs(self, costs: dict[str, float]) -> list[dict[str, Any]]:
+        return [{"typeId": t, "name": self._cost_names.get(t, t), "value": v} for t, v in costs.items()]
+
+    def roster(self) -> dict[str, Any]:
+        gs = self.data.game_system
+        limits = {t: v for t, v in self.editor.roster.cost_limits.items()}
+        return {
+            "name": self.editor.roster.name,
+            "gameSystemId": gs.get("id"),
+            "gameSystemName": gs.get("name"),
+            "costs": self.costs(self.ev.roster_costs()),
+            "costLimits": self.costs(limits),
+            "forces": [self.force(f) for f in self.editor.roster.forces],
+            "errors": [e for e in self.editor.errors()],
+        }
+
+    def force(self, force: Force) -> dict[str, Any]:
+        entry = force.entry
+        catalogue = self.data.catalogue_by_id.get(force.catalogue_id, {})
+        selections = sorted(force.selections, key=lambda s: natural_key(self.ev.view(s).name))
+        publications = as_list(catalogue, "publications")
+        return {
+            "id": force.id, "entryId": force.entry_id, "name": entry.get("name"),
+            "catalogueId": force.catalogue_id, "catalogueName": catalogue.get("name"),
+            "hidden": as_bool(entry.get("hidden")),
+            "publicationId": entry.get("publicationId"), "page": _text(entry.get("page")),
+            "customName": force.custom_name, "customNotes": force.custom_notes,
+            "selections": [self.selection(s) for s in selections],
+            "childForces": [self.force(f) for f in force.child_forces],
+            "categories": self.force_categories(force),
+            "profiles": self.profiles(entry, Context(None, None, force, None)),
+            "rules": self.rules(entry, Context(None, None, force, None)),
+            "publications": [{"id": p.get("id"), "name": p.get("name")} for p in publications],
+        }
+
+    def force_categories(self, force: Force) -> list[dict[str, Any]]:
+        result = []
+        for link in as_list(force.entry, "categoryLinks"):
+            target = self.data.category(str(link.get("targetId"))) or {}
+            result.append({"entryId": link.get("targetId"), "name": target.get("name") or link.get("name"),
+                           "primary": False, "publicationId": target.get("publicationId"),
+                           "page": _text(target.get("page")),
+                           "profiles": self.profiles(target, Context(None, force, force, None)),
+                           "rules": self.rules(target, Context(None, force, force, None))})
+        return result
+
+    def selection(self, selection: Selection) -> dict[str, Any]:
+        view = self.ev.view(selection)
+        context = self.ev.context_of(selection)
+        option = selection.option
+        children = sorted(selection.children, key=lambda s: natural_key(self.ev.view(s).name))
+        publication = self.data.publication(view.publication_id)
+        return {
+            "id": selection.id, "entryId": option.entry_id, "entryGroupId": option.entry_group_id,
+            "name": view.name, "type": option.type, "number": selection.number, "hidden": view.hidden,
+            "costs": self.costs(self.ev.own_costs(selection)),
+            "categories": [{"entryId": c.id, "name": c.name or (self.data.category(c.id) or {}).get("name"),
+                            "primary": c.primary} for c in view.categories],
+            "page": _text(view.page), "publicationId": view.publication_id,
+            "publicationName": None if publication is None else publication.get("name"),
+            "customName": selection.custom_name, "customNotes": selection.custom_notes,
+            "profiles": self.profiles_of_option(option, context),
+            "rules": self.rules_of_option(option, context),
+            "children": [self.selection(c) for c in children],
+        }
+
+    # -- profiles and rules -----------------------------------------------------------------
+
+    def _info_holders(self, option: Option) -> list[Node]:
+        return [option.node] + ([option.link] if option.link is not None else [])
+
+    def profiles_of_option(self, option: Option, context: Context) -> list[dict[str, Any]]:
+        return [p for holder in self._info_holders(option) for p in self.profiles(holder, context)]
+
+    def rules_of_option(self, option: Option, context: Context) -> list[dict[str, Any]]:
+        return [r for holder in self._info_holders(option) for r in self.rules(holder, context)]
+
+    def profiles(self, holder: Node, context: Context) -> list[dict[str, Any]]:
+        return [self._profile(p, link, context) for p, link in self._infos(holder, "profiles", "profile")
+                if not self._hidden(p, link, context)]
+
+    def rules(self, holder: Node, context: Context) -> list[dict[str, Any]]:
+        return [self._rule(r, link, context) for r, link in self._infos(holder, "rules", "rule")
+                if not self._hidden(r, link, context)]
+
+    def _infos(self, holder: Node, key: str, link_type: str, depth: int = 0) -> list[tuple[Node, Node | None]]:
+        """A holder's profiles (or rules): its own, those of its info groups, those its info links reach."""
+        found: list[tuple[Node, Node | None]] = [(item, None) for item in as_list(holder, key)]
+        for group in as_list(holder, "infoGroups"):
+            if not as_bool(group.get("hidden")) and depth < 8:
+                found += self._infos(group, key, link_type, depth + 1)
+        for link in as_list(holder, "infoLinks"):
+            target = self.data.target(link)
+            if target is None or as_bool(link.get("hidden")):
+                continue
+            if link.get("type") == link_type:
+                found.append((target, link))
+            elif link.get("type") == "infoGroup" and not as_bool(target.get("hidden")) and depth < 8:
+                found += self._infos(target, key, link_type, depth + 1)
+        return found
+
+    def _values(self, item: Node, link: Node | None, context: Context) -> dict[str, Any]:
+        values: dict[str, Any] = {
+            "name": item.get("name"), "hidden": as_bool(item.get("hidden")),
+            "description": item.get("description"), "page": _text(item.get("page")),
+            "publicationId": item.get("publicationId"),
+        }
+        for characteristic in as_list(item, "characteristics"):
+            values[str(characteristic.get("typeId"))] = str(characteristic.get("value", ""))
+        self.ev.apply_modifiers(item, values, context)
+        if link is not None:
+            if link.get("name") and link.get("name") != item.get("name"):
+                pass
+            self.ev.apply_modifiers(link, values, context)
+        return values
+
+    def _hidden(self, item: Node, link: Node | None, context: Context) -> bool:
+        return bool(self._values(item, link, context)["hidden"])
+
+    def _profile(self, profile: Node, link: Node | None, context: Context) -> dict[str, Any]:
+        values = self._values(profile, link, context)
+        characteristics = [{"name": c.get("name"), "typeId": c.get("typeId"),
+                            "value": values.get(str(c.get("typeId")), c.get("value"))}
+                           for c in as_list(profile, "characteristics")]
+        return {"name": values["name"], "typeId": profile.get("typeId"), "typeName": profile.get("typeName"),
+                "hidden": values["hidden"], "page": values["page"], "publicationId": values["publicationId"],
+                "characteristics": characteristics}
+
+    def _rule(self, rule: Node, link: Node | None, context: Context) -> dict[str, Any]:
+        values = self._values(rule, link, context)
+        return {"name": values["name"], "description": values["description"], "hidden": values["hidden"],
+                "page": values["page"], "publicationId": values["publicationId"]}
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)

@@ -1,0 +1,519 @@
+"""Everything derived from a roster and its data: modifiers, conditions, repeats, costs, categories.
+
+An ``Evaluation`` is made for one state of a roster and caches what it computes; after any change
+make a new one. Conditions and repeats count selections, forces or costs in a scope; modifiers
+change a field (name, hidden, a cost, a constraint's value, a characteristic, categories) when
+their conditions hold, as many times as their repeats say.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator
+
+from listbuilder.battlescribe.model import GameData, Node, Option, as_bool, as_list, as_number
+from listbuilder.battlescribe.roster import Force, Roster, Selection
+
+Container = Selection | Force
+
+
+@dataclass
+class Context:
+    """Where a modifier or condition is evaluated: the selection it belongs to (None for an entry
+    not yet selected), the selection or force that holds (or would hold) it, and the force."""
+
+    selection: Selection | None
+    container: Container | None
+    force: Force | None
+    option: Option | None = None
+
+
+@dataclass
+class Category:
+    id: str
+    name: str
+    primary: bool
+
+
+@dataclass
+class SelectionView:
+    """A selection as the data and its modifiers make it look now."""
+
+    name: str
+    hidden: bool
+    type: str
+    unit_costs: dict[str, float]
+    categories: list[Category]
+    page: str | None
+    publication_id: str | None
+    values: dict[str, Any]
+    profiles: list[dict[str, Any]] = field(default_factory=list)
+    rules: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def primary_category(self) -> str | None:
+        return next((c.id for c in self.categories if c.primary), None)
+
+
+def format_number(value: float) -> str:
+    """A number as BattleScribe writes it in a text field: no '.0' on whole numbers."""
+    return str(int(value)) if float(value).is_integer() else repr(value)
+
+
+def _to_number(text: Any) -> float | None:
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
+class Evaluation:
+    """The derived state of one roster state, computed on demand and cached."""
+
+    def __init__(self, roster: Roster):
+        self.roster = roster
+        self.data: GameData = roster.data
+        self._views: dict[int, SelectionView] = {}
+        self._in_progress: set[int] = set()
+        self._cost_type_ids = [str(c["id"]) for c in self.data.cost_types()]
+
+    # -- selections ---------------------------------------------------------------------------
+
+    def context_of(self, selection: Selection) -> Context:
+        return Context(selection, selection.container, selection.force, selection.option)
+
+    def view(self, selection: Selection) -> SelectionView:
+        """The effective name, hidden flag, costs and categories of a selection (cached)."""
+        key = id(selection)
+        if key in self._views:
+            return self._views[key]
+        if key in self._in_progress:  # a cost condition that counts itself: use the data's values
+            return self._base_view(selection.option)
+        self._in_progress.add(key)
+        try:
+            view = self.option_view(selection.option, self.context_of(selection))
+            self._views[key] = view
+            return view
+        finally:
+            self._in_progress.discard(key)
+
+    def _base_view(self, option: Option) -> SelectionView:
+        values = self.base_values(option)
+        return self._view_from_values(option, values, Context(None, None, None, option))
+
+    def base_values(self, option: Option) -> dict[str, Any]:
+        """The fields modifiers may change, before any modifier."""
+        values: dict[str, Any] = {
+            "name": option.name,
+            "hidden": option.hidden,
+            "page": option.page,
+            "publicationId": option.publication_id,
+            "categories": self._base_categories(option),
+        }
+        for type_id in self._cost_type_ids:
+            values[type_id] = 0.0
+        values.update(option.costs)
+        for constraint in option.constraints:
+            values[str(constraint["id"])] = as_number(constraint.get("value"))
+        return values
+
+    def _base_categories(self, option: Option) -> list[Category]:
+        categories: list[Category] = []
+        for link in option.merged("categoryLinks"):
+            target_id = str(link.get("targetId"))
+            if any(c.id == target_id for c in categories):
+                continue
+            target = self.data.category(target_id) or {}
+            name = str(target.get("name") or link.get("name") or "")
+            categories.append(Category(target_id, name, as_bool(link.get("primary"))))
+        return categories
+
+    def option_view(self, option: Option, context: Context) -> SelectionView:
+        """An option's effective fields in a context (also used for entries not yet selected)."""
+        values = self.base_values(option)
+        for holder in self._modifier_holders(option):
+            self.apply_modifiers(holder, values, context)
+        return self._view_from_values(option, values, context)
+
+    def _modifier_holders(self, option: Option) -> list[Node]:
+        """The nodes whose modifiers change an option: the target entry, then its link."""
+        holders = [option.node]
+        if option.link is not None:
+            holders.append(option.link)
+        return holders
+
+    def _view_from_values(self, option: Option, values: dict[str, Any], context: Context) -> SelectionView:
+        costs = {t: float(values.get(t, 0.0)) for t in self._cost_type_ids if t in values}
+        view = SelectionView(
+            name=str(values["name"]), hidden=bool(values["hidden"]), type=option.type,
+            unit_costs=costs, categories=values["categories"], page=values.get("page"),
+            publication_id=values.get("publicationId"), values=values,
+        )
+        return view
+
+    def constraint_value(self, option: Option, constraint: Node, context: Context) -> float:
+        """A constraint's value after the modifiers of its entry (field = the constraint's id)."""
+        if context.selection is not None and context.selection.option is option:
+            values = self.view(context.selection).values
+        else:
+            values = self.option_view(option, context).values
+        return float(values.get(str(constraint["id"]), as_number(constraint.get("value"))))
+
+    # -- costs ----------------------------------------------------------------------------------
+
+    def own_costs(self, selection: Selection) -> dict[str, float]:
+        """A selection's own cost (its unit cost times its number), children not included."""
+        view = self.view(selection)
+        return {t: v * selection.number for t, v in view.unit_costs.items()}
+
+    def total_costs(self, selection: Selection) -> dict[str, float]:
+        """A selection's cost with all its sub-selections."""
+        totals = dict(self.own_costs(selection))
+        for child in selection.children:
+            for type_id, value in self.total_costs(child).items():
+                totals[type_id] = totals.get(type_id, 0.0) + value
+        return totals
+
+    def force_costs(self, force: Force, include_child_forces: bool = True) -> dict[str, float]:
+        totals = {t: 0.0 for t in self._cost_type_ids}
+        for selection in force.selections:
+            for type_id, value in self.total_costs(selection).items():
+                totals[type_id] = totals.get(type_id, 0.0) + value
+        if include_child_forces:
+            for child in force.child_forces:
+                for type_id, value in self.force_costs(child).items():
+                    totals[type_id] = totals.get(type_id, 0.0) + value
+        return totals
+
+    def roster_costs(self) -> dict[str, float]:
+        totals = {t: 0.0 for t in self._cost_type_ids}
+        for force in self.roster.forces:
+            for type_id, value in self.force_costs(force).items():
+                totals[type_id] = totals.get(type_id, 0.0) + value
+        return totals
+
+    # -- modifiers ------------------------------------------------------------------------------
+
+    def apply_modifiers(self, holder: Node, values: dict[str, Any], context: Context) -> None:
+        """Apply a node's modifiers and modifier groups, in data order, to its field values."""
+        for modifier, times in self.active_modifiers(holder, context):
+            apply_modifier(modifier, values, times)
+
+    def active_modifiers(self, holder: Node, context: Context, outer: int = 1) -> Iterator[tuple[Node, int]]:
+        """Each modifier whose conditions hold, with how many times it applies."""
+        for modifier in as_list(holder, "modifiers"):
+            times = self.times(modifier, context)
+            if times:
+                yield modifier, times * outer
+        for group in as_list(holder, "modifierGroups"):
+            times = self.times(group, context)
+            if times:
+                yield from self.active_modifiers(group, context, outer * times)
+
+    def times(self, node: Node, context: Context) -> int:
+        """0 if a modifier's (or group's) conditions fail, else 1, or its repeat count if it repeats."""
+        if not self.conditions_hold(node, context):
+            return 0
+        repeats = as_list(node, "repeats")
+        if not repeats:
+            return 1
+        return sum(self.repeat_times(repeat, context) for repeat in repeats)
+
+    def repeat_times(self, repeat: Node, context: Context) -> int:
+        step = as_number(repeat.get("value"))
+        if step == 0:
+            return 0
+        count = self.query(repeat, context)
+        if as_bool(repeat.get("percentValue")):
+            total = self.query(repeat, context, child_id="any")
+            count = 0 if total == 0 else count * 100.0 / total
+        ratio = count / step
+        whole = math.ceil(ratio - 1e-9) if as_bool(repeat.get("roundUp")) else math.floor(ratio + 1e-9)
+        return max(0, int(whole)) * int(as_number(repeat.get("repeats"), 1))
+
+    # -- conditions -----------------------------------------------------------------------------
+
+    def conditions_hold(self, node: Node, context: Context) -> bool:
+        """A node's conditions and condition groups, all of which must hold."""
+        for condition in as_list(node, "conditions"):
+            if not self.condition_holds(condition, context):
+                return False
+        for group in as_list(node, "conditionGroups"):
+            if not self.group_holds(group, context):
+                return False
+        return True
+
+    def group_holds(self, group: Node, context: Context) -> bool:
+        results = [self.condition_holds(c, context) for c in as_list(group, "conditions")]
+        results += [self.group_holds(g, context) for g in as_list(group, "conditionGroups")]
+        kind = str(group.get("type") or "and")
+        if kind == "or":
+            return any(results)
+        if kind == "not":
+            return not any(results)
+        return all(results)
+
+    def condition_holds(self, condition: Node, context: Context) -> bool:
+        kind = str(condition.get("type"))
+        value = as_number(condition.get("value"))
+        if kind == "always":
+            return True
+        if kind == "never":
+            return False
+        if kind in ("instanceOf", "notInstanceOf"):
+            found = self.instance_of(condition, context)
+            return found if kind == "instanceOf" else not found
+        count = self.query(condition, context)
+        if as_bool(condition.get("percentValue")):
+            total = self.query(condition, context, child_id="any")
+            value = total * value / 100.0
+        return compare(kind, count, value)
+
+    def instance_of(self, condition: Node, context: Context) -> bool:
+        """Whether the selection at scope (self, parent, an ancestor) is an instance of childId."""
+        child_id = str(condition.get("childId") or "")
+        scope = str(condition.get("scope") or "self")
+        candidates: list[Selection] = []
+        if context.selection is not None:
+            if scope == "self":
+                candidates = [context.selection]
+            elif scope == "parent":
+                candidates = [s for s in [context.selection.parent] if s is not None]
+            elif scope == "ancestor":
+                candidates = list(context.selection.ancestors())
+            else:
+                candidates = [s for s in context.selection.ancestors() if scope in s.option.ids]
+        elif scope in ("parent", "ancestor") and isinstance(context.container, Selection):
+            candidates = [context.container]
+            if scope == "ancestor":
+                candidates += list(context.container.ancestors())
+        return any(self.matches(s, child_id, shared=True) for s in candidates)
+
+    # -- queries --------------------------------------------------------------------------------
+
+    def query(self, query: Node, context: Context, child_id: str | None = None) -> float:
+        """What a condition, repeat or constraint counts: selections, forces or a cost, in scope."""
+        child = child_id if child_id is not None else query.get("childId")
+        child = None if child is None else str(child)
+        field_name = str(query.get("field") or "selections")
+        scope = str(query.get("scope") or "parent")
+        include_children = as_bool(query.get("includeChildSelections"))
+        include_forces = as_bool(query.get("includeChildForces"))
+        shared = as_bool(query.get("shared", True))
+        if field_name == "forces":
+            return float(sum(1 for f in self.scope_forces(scope, context, include_forces)
+                             if child in (None, "any") or child == f.entry_id))
+        selections = self.scope_selections(scope, context, include_children, include_forces)
+        if field_name == "selections":
+            return float(sum(s.number for s in selections if self.matches(s, child, shared)))
+        if field_name in self._cost_type_ids:
+            costs = self.own_costs if include_children else self.total_costs
+            return float(sum(costs(s).get(field_name, 0.0) for s in selections
+                             if self.matches(s, child, shared)))
+        return 0.0
+
+    def scope_forces(self, scope: str, context: Context, include_child_forces: bool) -> list[Force]:
+        """The forces a 'forces' query counts: those in the roster, or below a force."""
+        if scope == "roster":
+            return list(self.roster.all_forces()) if include_child_forces else list(self.roster.forces)
+        force = context.force
+        if force is None:
+            return []
+        if include_child_forces:
+            return [f for f in force.walk_forces() if f is not force]
+        return list(force.child_forces)
+
+    def scope_selections(self, scope: str, context: Context, include_children: bool,
+                         include_forces: bool) -> list[Selection]:
+        """The selections a query counts at a scope."""
+        if scope == "roster":
+            forces = list(self.roster.all_forces())
+            return [s for f in forces for s in _selections_in(f.selections, include_children)]
+        if scope == "force":
+            if context.force is None:
+                return []
+            forces = list(context.force.walk_forces()) if include_forces else [context.force]
+            return [s for f in forces for s in _selections_in(f.selections, include_children)]
+        if scope == "self":
+            if context.selection is None:
+                return []
+            return _selections_in(context.selection.children, include_children)
+        if scope == "parent":
+            container = context.container
+            if container is None:
+                return []
+            if isinstance(container, Force) and include_forces:
+                return [s for f in container.walk_forces() for s in _selections_in(f.selections, include_children)]
+            return _selections_in(container.children, include_children)
+        if scope == "primary-category":
+            return self._primary_category_selections(context, include_children)
+        if scope == "primary-catalogue":
+            if context.force is None:
+                return []
+            forces = [f for f in self.roster.all_forces() if f.catalogue_id == context.force.catalogue_id]
+            return [s for f in forces for s in _selections_in(f.selections, include_children)]
+        if scope == "ancestor":
+            return []
+        return self._named_scope_selections(scope, context, include_children)
+
+    def _primary_category_selections(self, context: Context, include_children: bool) -> list[Selection]:
+        if context.selection is None or context.force is None:
+            return []
+        root = context.selection
+        while root.parent is not None:
+            root = root.parent
+        primary = self.view(root).primary_category
+        if primary is None:
+            return []
+        return [s for s in context.force.selections if self.view(s).primary_category == primary
+                for s in _selections_in([s], include_children)]
+
+    def _named_scope_selections(self, scope: str, context: Context, include_children: bool) -> list[Selection]:
+        """A scope naming an entry or force entry id: the nearest such ancestor."""
+        node: Selection | None = context.selection
+        start = context.container if node is None else node
+        current: Container | None = start
+        while isinstance(current, Selection):
+            if scope in current.option.ids:
+                return _selections_in(current.children, include_children)
+            current = current.container
+        force = current if isinstance(current, Force) else context.force
+        while force is not None:
+            if force.entry_id == scope:
+                return _selections_in(force.selections, include_children)
+            force = force.parent
+        return []
+
+    def matches(self, selection: Selection, child_id: str | None, shared: bool = True) -> bool:
+        """Whether a selection is one a childId names: any, a type, an entry, a group or a category."""
+        if child_id in (None, "any"):
+            return True
+        option = selection.option
+        if child_id in ("unit", "model", "upgrade"):
+            return option.type == child_id
+        if child_id in option.ids:
+            return True
+        for ancestor in option.ancestors():
+            if not ancestor.is_group:
+                break
+            if child_id in ancestor.ids:
+                return True
+        return any(c.id == child_id for c in self.view(selection).categories)
+
+
+def _selections_in(selections: Iterable[Selection], include_children: bool) -> list[Selection]:
+    if not include_children:
+        return list(selections)
+    return [s for top in selections for s in top.walk()]
+
+
+def compare(kind: str, count: float, value: float) -> bool:
+    """A condition's comparison of what was counted with its value."""
+    eps = 1e-9
+    if kind == "atLeast":
+        return count >= value - eps
+    if kind == "atMost":
+        return count <= value + eps
+    if kind == "greaterThan":
+        return count > value + eps
+    if kind == "lessThan":
+        return count < value - eps
+    if kind == "equalTo":
+        return abs(count - value) <= eps
+    if kind == "notEqualTo":
+        return abs(count - value) > eps
+    return False
+
+
+# -- applying one modifier ------------------------------------------------------------------------
+
+def apply_modifier(modifier: Node, values: dict[str, Any], times: int = 1) -> None:
+    """Change one field of ``values`` as a modifier says, ``times`` times where that means anything."""
+    kind = str(modifier.get("type"))
+    field_name = str(modifier.get("field"))
+    raw = modifier.get("value")
+    text = "" if raw is None else str(raw)
+    if field_name == "category" or kind in ("add", "remove", "set-primary", "unset-primary") and field_name == "category":
+        _modify_categories(kind, text, values)
+        return
+    if field_name not in values:
+        if kind in ("set",):
+            values[field_name] = text
+        return
+    current = values[field_name]
+    values[field_name] = _modified_value(kind, current, text, times)
+
+
+def _modified_value(kind: str, current: Any, text: str, times: int) -> Any:
+    if isinstance(current, bool):
+        return as_bool(text) if kind == "set" else current
+    if isinstance(current, (int, float)):
+        return _modified_number(kind, float(current), text, times)
+    return _modified_text(kind, "" if current is None else str(current), text, times)
+
+
+def _modified_number(kind: str, current: float, text: str, times: int) -> float:
+    number = _to_number(text)
+    if number is None:
+        return current
+    if kind == "set":
+        return number
+    if kind in ("increment", "add"):
+        return current + number * times
+    if kind == "decrement":
+        return current - number * times
+    if kind == "multiply":
+        return current * number ** times
+    if kind == "divide":
+        return current / number ** times if number else current
+    if kind == "floor":
+        return float(math.floor(current))
+    if kind == "ceil":
+        return float(math.ceil(current))
+    return current
+
+
+def _modified_text(kind: str, current: str, text: str, times: int) -> str:
+    if kind == "set":
+        return text
+    if kind == "append":
+        return (current + " " + text) if current else text
+    if kind == "prepend":
+        return (text + " " + current) if current else text
+    if kind in ("increment", "decrement", "add"):
+        number, delta = _to_number(current), _to_number(text)
+        if number is None or delta is None:
+            return current
+        sign = -1 if kind == "decrement" else 1
+        return format_number(number + sign * delta * times)
+    if kind == "replace":
+        old, _, new = text.partition("|")
+        return current.replace(old, new) if old else current
+    return current
+
+
+def _modify_categories(kind: str, category_id: str, values: dict[str, Any]) -> None:
+    categories: list[Category] = [Category(c.id, c.name, c.primary) for c in values["categories"]]
+    existing = next((c for c in categories if c.id == category_id), None)
+    if kind in ("add", "increment", "set") and existing is None:
+        categories.append(Category(category_id, "", False))
+    elif kind in ("remove", "decrement") and existing is not None:
+        categories.remove(existing)
+    elif kind == "set-primary":
+        for category in categories:
+            category.primary = category.id == category_id
+        if existing is None:
+            categories.append(Category(category_id, "", True))
+    elif kind == "unset-primary" and existing is not None:
+        existing.primary = False
+    values["categories"] = categories
+
+
+_NATURAL = re.compile(r"(\d+)")
+
+
+def natural_key(text: str) -> tuple[Any, ...]:
+    """Sort key that puts 'Unit 2' before 'Unit 10', case-insensitively."""
+    return tuple(int(p) if p.isdigit() else p.lower() for p in _NATURAL.split(text))

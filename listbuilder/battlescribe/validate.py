@@ -1,0 +1,300 @@
+"""Every broken rule of a roster: constraints (entries, groups, categories, forces), cost limits,
+hidden selections. Each becomes one ``RuleError`` (and, for the rest of the project, a ``Finding``).
+
+Attribution follows New Recruit, for which BSData is written: a max broken by selections is owned
+by the selection; a min is owned by the place that lacks selections (the category of a root entry,
+the parent selection, the force or the roster), and, where some selections exist, by one of them too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from listbuilder.battlescribe.evaluate import Container, Context, Evaluation, format_number
+from listbuilder.battlescribe.model import Node, Option, as_bool, as_list, as_number
+from listbuilder.battlescribe.roster import Force, Selection
+from listbuilder.core.findings import Finding
+
+EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class RuleError:
+    """One broken rule: who owns it, which data node and constraint it comes from, and why."""
+
+    owner_type: str  # "roster", "force", "category" or "selection"
+    owner_ids: frozenset[str]
+    source_ids: frozenset[str]  # the ids of the entry, link or force entry holding the constraint
+    constraint_id: str  # a constraint id, "hidden", or a cost type id for a cost limit
+    message: str
+    path: tuple[str | int, ...] = ()
+    file_id: str = ""
+
+    @property
+    def source(self) -> str:
+        """The data place it rests on, as 'entry/constraint' (or 'costLimits/type')."""
+        return f"{sorted(self.source_ids)[0] if self.source_ids else ''}/{self.constraint_id}"
+
+    def to_finding(self) -> Finding:
+        code = {"hidden": "data-hidden"}.get(self.constraint_id, "data-constraint")
+        if "costLimits" in self.source_ids:
+            code = "cost-limit"
+        rule = f"{self.file_id}:{self.source}" if self.file_id else self.source
+        return Finding(code, self.message, rule, "error", self.path)
+
+
+class Validator:
+    """Collects the errors of one evaluated roster."""
+
+    def __init__(self, evaluation: Evaluation):
+        self.ev = evaluation
+        self.roster = evaluation.roster
+        self.errors: list[RuleError] = []
+        self._seen: set[tuple[str, ...]] = set()
+
+    def run(self) -> list[RuleError]:
+        for force in self.roster.all_forces():
+            self._check_force_entry(force)
+            self._check_categories(force)
+            self._check_options(self.ev.data.root_options(force.catalogue_id), force, force)
+        for selection in self.roster.all_selections():
+            assert selection.force is not None
+            self._check_options(selection.option.children(), selection, selection.force)
+        self._check_hidden()
+        self._check_cost_limits()
+        return self.errors
+
+    def _add(self, error: RuleError, key: tuple[str, ...] | None = None) -> None:
+        if key is not None:
+            if key in self._seen:
+                return
+            self._seen.add(key)
+        self.errors.append(error)
+
+    # -- entries and groups ---------------------------------------------------------------------
+
+    def _check_options(self, options: Iterable[Option], container: Container, force: Force) -> None:
+        for option in options:
+            if option.constraints:
+                self._check_option(option, container, force)
+            if option.is_group:
+                self._check_options(option.children(), container, force)
+
+    def _check_option(self, option: Option, container: Container, force: Force) -> None:
+        here = [s for s in container.children if belongs(s, option)]
+        context = Context(here[0] if here and not option.is_group else None, container, force, option)
+        for constraint in option.constraints:
+            self._check_constraint(option, constraint, container, force, context)
+
+    def _check_constraint(self, option: Option, constraint: Node, container: Container, force: Force,
+                          context: Context) -> None:
+        kind = str(constraint.get("type"))
+        value = self.ev.constraint_value(option, constraint, context)
+        if kind == "max" and value < 0:
+            return
+        scope = str(constraint.get("scope") or "parent")
+        shared = as_bool(constraint.get("shared", True))
+        matched = self._scope_selections(constraint, scope, container, force)
+        count = self._measure(constraint, [s for s in matched if belongs(s, option, shared)])
+        limit = value
+        if as_bool(constraint.get("percentValue")):
+            limit = self._measure(constraint, matched) * value / 100.0
+        broken = count > limit + EPS if kind == "max" else count < limit - EPS
+        if kind == "exactly":
+            broken = abs(count - limit) > EPS
+        if not broken:
+            return
+        holder = _holder_of(option, constraint)
+        scope_key = self._scope_key(scope, container, force)
+        mine = [s for s in matched if belongs(s, option, shared)]
+        message = self._message(option, kind, limit, count, scope, constraint)
+        base = dict(source_ids=frozenset(holder), constraint_id=str(constraint["id"]), message=message,
+                    file_id=option.catalogue_id)
+        key = (str(constraint["id"]), option.entry_id if not shared else option.id, scope_key)
+        if kind == "max" and mine:
+            first = mine[0]
+            self._add(RuleError("selection", frozenset(first.option.ids), path=first.path(), **base), key + ("sel",))
+            return
+        owner_type, owner_ids, path = self._min_owner(option, scope, container, force)
+        self._add(RuleError(owner_type, owner_ids, path=path, **base), key + ("owner",))
+        if mine and scope != "parent":
+            first = mine[0]
+            self._add(RuleError("selection", frozenset(first.option.ids), path=first.path(), **base), key + ("sel",))
+
+    def _min_owner(self, option: Option, scope: str, container: Container,
+                   force: Force) -> tuple[str, frozenset[str], tuple[str | int, ...]]:
+        """Who owns a min (or a max with no selection to blame): the place that lacks selections."""
+        if scope == "roster":
+            return "roster", frozenset(), ()
+        if scope == "parent" and isinstance(container, Selection):
+            return "selection", frozenset(container.option.ids), container.path()
+        if scope == "parent":
+            primary = self._primary_category(option)
+            if primary is not None:
+                return "category", frozenset({primary}), force.path()
+        return "force", frozenset({force.entry_id}), force.path()
+
+    def _primary_category(self, option: Option) -> str | None:
+        for link in option.merged("categoryLinks"):
+            if as_bool(link.get("primary")):
+                return str(link.get("targetId"))
+        return None
+
+    def _scope_key(self, scope: str, container: Container, force: Force) -> str:
+        if scope == "roster":
+            return "roster"
+        if scope in ("force", "primary-catalogue"):
+            return force.id
+        return container.id
+
+    def _scope_selections(self, constraint: Node, scope: str, container: Container,
+                          force: Force) -> list[Selection]:
+        include_children = as_bool(constraint.get("includeChildSelections"))
+        include_forces = as_bool(constraint.get("includeChildForces"))
+        if scope == "parent":
+            if isinstance(container, Force) and include_forces:
+                return [s for f in container.walk_forces() for s in f.walk_selections()]
+            if include_children:
+                return [s for top in container.children for s in top.walk()]
+            return list(container.children)
+        if scope == "force":
+            forces = list(force.walk_forces()) if include_forces else [force]
+            return [s for f in forces for s in f.walk_selections()]
+        if scope == "roster":
+            return list(self.roster.all_selections())
+        if scope == "self" and isinstance(container, Selection):
+            return [s for top in container.children for s in top.walk()]
+        if scope == "primary-catalogue":
+            return [s for f in self.roster.all_forces() if f.catalogue_id == force.catalogue_id
+                    for s in f.walk_selections()]
+        return [s for s in container.children]
+
+    def _measure(self, constraint: Node, selections: list[Selection]) -> float:
+        field_name = str(constraint.get("field") or "selections")
+        if field_name == "selections":
+            return float(sum(s.number for s in selections))
+        return float(sum(self.ev.own_costs(s).get(field_name, 0.0) for s in selections))
+
+    def _message(self, option: Option, kind: str, limit: float, count: float, scope: str,
+                 constraint: Node) -> str:
+        field_name = str(constraint.get("field") or "selections")
+        what = "selections" if field_name == "selections" else self._cost_name(field_name)
+        where = {"parent": "its parent", "force": "the force", "roster": "the roster"}.get(scope, scope)
+        name = option.name
+        if kind == "max":
+            return (f"{name}: at most {format_number(limit)} {what} allowed in {where}, "
+                    f"{format_number(count)} taken")
+        if kind == "exactly":
+            return f"{name}: exactly {format_number(limit)} {what} needed in {where}, {format_number(count)} taken"
+        return f"{name}: at least {format_number(limit)} {what} needed in {where}, {format_number(count)} taken"
+
+    def _cost_name(self, type_id: str) -> str:
+        for cost_type in self.ev.data.cost_types():
+            if str(cost_type["id"]) == type_id:
+                return str(cost_type.get("name") or type_id)
+        return type_id
+
+    # -- forces and categories ------------------------------------------------------------------
+
+    def _check_force_entry(self, force: Force) -> None:
+        """A force entry's own constraints: how many forces of it the roster (or parent) holds."""
+        siblings = force.parent.child_forces if force.parent is not None else self.roster.forces
+        context = Context(None, None, force, None)
+        values: dict[str, object] = {str(c["id"]): as_number(c.get("value")) for c in as_list(force.entry, "constraints")}
+        self.ev.apply_modifiers(force.entry, values, context)
+        for constraint in as_list(force.entry, "constraints"):
+            kind = str(constraint.get("type"))
+            value = float(values[str(constraint["id"])])  # type: ignore[arg-type]
+            if kind == "max" and value < 0:
+                continue
+            scope = str(constraint.get("scope") or "roster")
+            pool = list(self.roster.all_forces()) if scope == "roster" and as_bool(
+                constraint.get("includeChildForces")) else (self.roster.forces if scope == "roster" else siblings)
+            count = sum(1 for f in pool if f.entry_id == force.entry_id)
+            if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
+                what = "at most" if kind == "max" else "at least"
+                message = f"{force.entry.get('name')}: {what} {format_number(value)} such forces, {count} in the roster"
+                self._add(RuleError("force", frozenset({force.entry_id}), frozenset({force.entry_id}),
+                                    str(constraint["id"]), message, force.path()))
+
+    def _check_categories(self, force: Force) -> None:
+        """Category limits: a force entry's category links, and the category entries' own."""
+        for link in as_list(force.entry, "categoryLinks"):
+            category_id = str(link.get("targetId"))
+            category = self.ev.data.category(category_id) or {}
+            for holder in (link, category):
+                for constraint in as_list(holder, "constraints"):
+                    self._check_category_constraint(force, category_id, holder, constraint)
+
+    def _check_category_constraint(self, force: Force, category_id: str, holder: Node, constraint: Node) -> None:
+        context = Context(None, force, force, None)
+        values: dict[str, object] = {str(constraint["id"]): as_number(constraint.get("value"))}
+        self.ev.apply_modifiers(holder, values, context)
+        value = float(values[str(constraint["id"])])  # type: ignore[arg-type]
+        kind = str(constraint.get("type"))
+        if kind == "max" and value < 0:
+            return
+        include_forces = as_bool(constraint.get("includeChildForces"))
+        forces = list(force.walk_forces()) if include_forces else [force]
+        if str(constraint.get("scope")) == "roster":
+            forces = list(self.roster.all_forces())
+        members = [s for f in forces for s in f.walk_selections()
+                   if any(c.id == category_id for c in self.ev.view(s).categories)]
+        count = self._measure(constraint, members)
+        if as_bool(constraint.get("percentValue")):
+            value = self._measure(constraint, [s for f in forces for s in f.walk_selections()]) * value / 100
+        if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
+            name = (self.ev.data.category(category_id) or {}).get("name", category_id)
+            what = "at most" if kind == "max" else "at least"
+            message = f"{name}: {what} {format_number(value)} selections in the force, {format_number(count)} taken"
+            self._add(RuleError("category", frozenset({category_id}), frozenset({str(holder.get("id")), category_id}),
+                                str(constraint["id"]), message, force.path()))
+
+    # -- hidden and cost limits -----------------------------------------------------------------
+
+    def _check_hidden(self) -> None:
+        """A hidden entry may not be taken (New Recruit reports it; BattleScribe keeps quiet)."""
+        for selection in self.roster.all_selections():
+            if self.ev.view(selection).hidden:
+                ids = frozenset(selection.option.ids)
+                message = f"{self.ev.view(selection).name} is hidden and may not be taken"
+                self._add(RuleError("selection", ids, ids, "hidden", message, selection.path(),
+                                    selection.option.catalogue_id))
+
+    def _check_cost_limits(self) -> None:
+        costs = self.ev.roster_costs()
+        for type_id, limit in self.roster.cost_limits.items():
+            if limit < 0:
+                continue
+            spent = costs.get(type_id, 0.0)
+            if spent > limit + EPS:
+                message = (f"{self._cost_name(type_id)}: {format_number(spent)} spent, "
+                           f"over the limit of {format_number(limit)}")
+                self._add(RuleError("roster", frozenset(), frozenset({"costLimits"}), type_id, message, ()))
+
+
+def belongs(selection: Selection, option: Option, shared: bool = True) -> bool:
+    """Whether a selection was made from an option (for a group: from an entry inside it).
+
+    With shared (the default) a selection of the same target entry reached through another link
+    counts too; without it only selections made through this very path do."""
+    if option.is_group:
+        for ancestor in selection.option.ancestors():
+            if ancestor.is_group and ancestor.id == option.id and (shared or ancestor.entry_id == option.entry_id):
+                return True
+        return False
+    if shared:
+        return selection.option.id == option.id
+    return selection.option.entry_id == option.entry_id
+
+
+def _holder_of(option: Option, constraint: Node) -> set[str]:
+    """The id of the node (target entry or link) a constraint is written on."""
+    if option.link is not None and any(c is constraint for c in as_list(option.link, "constraints")):
+        return {str(option.link["id"])}
+    return {option.id}
+
+
+def validate(evaluation: Evaluation) -> list[RuleError]:
+    return Validator(evaluation).run()
