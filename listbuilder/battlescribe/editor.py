@@ -166,7 +166,8 @@ class Editor:
             auto.update({k: v for k, v in nested.items() if k not in auto})
 
     def _auto_amount(self, option: Option, force: Force, parent: Selection | None) -> int:
-        """How many of an option a new container starts with: its largest min at parent scope."""
+        """How many of an option a new container starts with: its largest min, whatever it counts
+        (New Recruit; BattleScribe only looks at mins on selections)."""
         if option.hidden:
             return 0
         container = parent if parent is not None else force
@@ -175,9 +176,12 @@ class Editor:
         for constraint in option.constraints:
             if constraint.get("type") not in ("min", "exactly"):
                 continue
-            if str(constraint.get("field") or "selections") != "selections":
-                continue
             value = self.evaluation.constraint_value(option, constraint, context)
+            field_name = str(constraint.get("field") or "selections")
+            if field_name == "forces":
+                value = min(value, 1)
+            elif field_name != "selections":
+                continue
             amount = max(amount, int(value))
         return amount
 
@@ -270,10 +274,12 @@ class StateWriter:
         self.editor = editor
         self.ev = editor.evaluation
         self.data = editor.data
+        self._cost_hidden = {str(c["id"]): as_bool(c.get("hidden")) for c in self.data.cost_types()}
         self._cost_names = {str(c["id"]): str(c.get("name") or c["id"]) for c in self.data.cost_types()}
 
     def costs(self, costs: dict[str, float]) -> list[dict[str, Any]]:
-        return [{"typeId": t, "name": self._cost_names.get(t, t), "value": v} for t, v in costs.items()]
+        return [{"typeId": t, "name": self._cost_names.get(t, t), "value": v,
+                 "hidden": self._cost_hidden.get(t, False)} for t, v in costs.items()]
 
     def roster(self) -> dict[str, Any]:
         gs = self.data.game_system

@@ -145,7 +145,9 @@ class Evaluation:
         return holders
 
     def _view_from_values(self, option: Option, values: dict[str, Any], context: Context) -> SelectionView:
-        costs = {t: float(values.get(t, 0.0)) for t in self._cost_type_ids if t in values}
+        declared = option.costs
+        costs = {t: float(values.get(t, 0.0)) for t in self._cost_type_ids
+                 if t in declared or values.get(t, 0.0) != 0.0}
         view = SelectionView(
             name=str(values["name"]), hidden=bool(values["hidden"]), type=option.type,
             unit_costs=costs, categories=values["categories"], page=values.get("page"),
@@ -188,11 +190,15 @@ class Evaluation:
         return totals
 
     def roster_costs(self) -> dict[str, float]:
+        """The roster's totals for every cost type some selection carries (as BattleScribe tracks)."""
         totals = {t: 0.0 for t in self._cost_type_ids}
+        tracked: set[str] = set()
         for force in self.roster.forces:
             for type_id, value in self.force_costs(force).items():
                 totals[type_id] = totals.get(type_id, 0.0) + value
-        return totals
+        for selection in self.roster.all_selections():
+            tracked.update(self.view(selection).unit_costs)
+        return {t: v for t, v in totals.items() if t in tracked}
 
     # -- modifiers ------------------------------------------------------------------------------
 

@@ -84,6 +84,8 @@ class Validator:
     def _check_option(self, option: Option, container: Container, force: Force) -> None:
         here = [s for s in container.children if belongs(s, option)]
         context = Context(here[0] if here and not option.is_group else None, container, force, option)
+        if self.ev.option_view(option, context).hidden:
+            return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
         for constraint in option.constraints:
             self._check_constraint(option, constraint, container, force, context)
 
@@ -95,6 +97,9 @@ class Validator:
             return
         scope = str(constraint.get("scope") or "parent")
         shared = as_bool(constraint.get("shared", True))
+        if str(constraint.get("field")) == "forces":
+            self._check_forces_field(option, constraint, kind, value, scope, force)
+            return
         matched = self._scope_selections(constraint, scope, container, force)
         count = self._measure(constraint, [s for s in matched if belongs(s, option, shared)])
         limit = value
@@ -121,6 +126,17 @@ class Validator:
         if mine and scope != "parent":
             first = mine[0]
             self._add(RuleError("selection", frozenset(first.option.ids), path=first.path(), **base), key + ("sel",))
+
+    def _check_forces_field(self, option: Option, constraint: Node, kind: str, value: float, scope: str,
+                            force: Force) -> None:
+        """An entry's constraint on how many forces there are (in the roster, or in its force)."""
+        forces = list(self.roster.all_forces()) if scope == "roster" else list(force.walk_forces())
+        count = len(forces)
+        if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
+            message = f"{option.name}: {kind} {format_number(value)} forces in the {scope}, {count} there"
+            owner = ("roster", frozenset(), ()) if scope == "roster" else ("force", frozenset({force.entry_id}), force.path())
+            self._add(RuleError(owner[0], owner[1], frozenset(_holder_of(option, constraint)), str(constraint["id"]),
+                                message, owner[2], option.catalogue_id), (str(constraint["id"]), scope, force.id))
 
     def _min_owner(self, option: Option, scope: str, container: Container,
                    force: Force) -> tuple[str, frozenset[str], tuple[str | int, ...]]:
@@ -158,9 +174,8 @@ class Validator:
             if include_children:
                 return [s for top in container.children for s in top.walk()]
             return list(container.children)
-        if scope == "force":
-            forces = list(force.walk_forces()) if include_forces else [force]
-            return [s for f in forces for s in f.walk_selections()]
+        if scope == "force":  # New Recruit ignores includeChildForces here (constraint-include-child-forces)
+            return list(force.walk_selections())
         if scope == "roster":
             return list(self.roster.all_selections())
         if scope == "self" and isinstance(container, Selection):
@@ -208,15 +223,21 @@ class Validator:
             value = float(values[str(constraint["id"])])  # type: ignore[arg-type]
             if kind == "max" and value < 0:
                 continue
-            scope = str(constraint.get("scope") or "roster")
-            pool = list(self.roster.all_forces()) if scope == "roster" and as_bool(
-                constraint.get("includeChildForces")) else (self.roster.forces if scope == "roster" else siblings)
-            count = sum(1 for f in pool if f.entry_id == force.entry_id)
+            count = self._forces_counted(force, constraint)
             if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
                 what = "at most" if kind == "max" else "at least"
                 message = f"{force.entry.get('name')}: {what} {format_number(value)} such forces, {count} in the roster"
                 self._add(RuleError("force", frozenset({force.entry_id}), frozenset({force.entry_id}),
                                     str(constraint["id"]), message, force.path()))
+
+    def _forces_counted(self, force: Force, constraint: Node) -> int:
+        """What a force entry's constraint counts. New Recruit evaluates it inside the force
+        itself, so each force counts itself (and, with includeChildForces, its child forces of
+        the same entry), not its siblings: constraint-forces-field-on-forceentry and
+        constraint-forces-field-min-error pin this down."""
+        if as_bool(constraint.get("includeChildForces")):
+            return sum(1 for f in force.walk_forces() if f.entry_id == force.entry_id)
+        return 1
 
     def _check_categories(self, force: Force) -> None:
         """Category limits: a force entry's category links, and the category entries' own."""

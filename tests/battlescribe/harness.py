@@ -73,7 +73,7 @@ class Runner:
     def __init__(self, spec: Spec):
         self.spec = spec
         setup = spec.body["setup"]
-        self.editor = Editor(setup.get("gameSystem") or {}, list(setup.get("catalogues") or []))
+        self.editor = Editor(setup.get("gameSystem") or {}, list(setup.get("catalogues") or []), name=spec.id)
         self.outputs: dict[str, dict[str, Any]] = {}
 
     def run(self) -> None:
