@@ -297,7 +297,7 @@ class StateWriter:
     def force(self, force: Force) -> dict[str, Any]:
         entry = force.entry
         catalogue = self.data.catalogue_by_id.get(force.catalogue_id, {})
-        selections = sorted(force.selections, key=lambda s: natural_key(self.ev.view(s).name))
+        selections = self.ordered_roots(force)
         publications = as_list(catalogue, "publications")
         return {
             "id": force.id, "entryId": force.entry_id, "name": entry.get("name"),
@@ -312,6 +312,20 @@ class StateWriter:
             "rules": self.rules(entry, Context(None, None, force, None)),
             "publications": [{"id": p.get("id"), "name": p.get("name")} for p in publications],
         }
+
+    def ordered_roots(self, force: Force) -> list[Selection]:
+        """A force's selections as New Recruit lists them: by primary category, in the order of
+        the force entry's category links (uncategorised first), then by sortIndex and the data's
+        name (not a modified one: ordering-modifier-changed-name)."""
+        order = [str(link.get("targetId")) for link in as_list(force.entry, "categoryLinks")]
+
+        def category_rank(selection: Selection) -> int:
+            primary = self.ev.view(selection).primary_category
+            if primary is None:
+                return -1
+            return order.index(primary) if primary in order else len(order)
+
+        return sorted(force.selections, key=lambda s: (category_rank(s),) + _entry_order(s))
 
     def force_categories(self, force: Force) -> list[dict[str, Any]]:
         result = []
@@ -328,14 +342,13 @@ class StateWriter:
         view = self.ev.view(selection)
         context = self.ev.context_of(selection)
         option = selection.option
-        children = sorted(selection.children, key=lambda s: natural_key(self.ev.view(s).name))
+        children = sorted(selection.children, key=_entry_order)
         publication = self.data.publication(view.publication_id)
         return {
             "id": selection.id, "entryId": option.entry_id, "entryGroupId": option.entry_group_id,
             "name": view.name, "type": option.type, "number": selection.number, "hidden": view.hidden,
             "costs": self.costs(self.ev.own_costs(selection)),
-            "categories": [{"entryId": c.id, "name": c.name or (self.data.category(c.id) or {}).get("name"),
-                            "primary": c.primary} for c in view.categories],
+            "categories": self.selection_categories(selection, view),
             "page": _text(view.page), "publicationId": view.publication_id,
             "publicationName": None if publication is None else publication.get("name"),
             "customName": selection.custom_name, "customNotes": selection.custom_notes,
@@ -343,6 +356,14 @@ class StateWriter:
             "rules": self.rules_of_option(option, context),
             "children": [self.selection(c) for c in children],
         }
+
+    def selection_categories(self, selection: Selection, view: SelectionView) -> list[dict[str, Any]]:
+        """A selection's categories; a root selection with none is New Recruit's 'Uncategorized'."""
+        categories = [{"entryId": c.id, "name": c.name or (self.data.category(c.id) or {}).get("name"),
+                       "primary": c.primary} for c in view.categories]
+        if not categories and selection.parent is None:
+            categories = [{"entryId": UNCATEGORIZED_ID, "name": "Uncategorized", "primary": True}]
+        return categories
 
     # -- profiles and rules -----------------------------------------------------------------
 
@@ -410,6 +431,16 @@ class StateWriter:
         values = self._values(rule, link, context)
         return {"name": values["name"], "description": values["description"], "hidden": values["hidden"],
                 "page": values["page"], "publicationId": values["publicationId"]}
+
+
+UNCATEGORIZED_ID = "(No Category)"
+
+
+def _entry_order(selection: Selection) -> tuple[Any, ...]:
+    """New Recruit's order of an entry's selections: sortIndex, entries before groups, data name."""
+    option = selection.option
+    sort_index = as_number(option.node.get("sortIndex", (option.link or {}).get("sortIndex")), 10000)
+    return (sort_index, natural_key(option.name))
 
 
 def _text(value: Any) -> str | None:
