@@ -120,7 +120,7 @@ class Editor:
     def _select(self, option: Option, force: Force | None, parent: Selection | None,
                 number: int = 1) -> tuple[Selection, dict[str, str]]:
         assert force is not None
-        if parent is not None and option.collective:
+        if parent is not None and merges(option):
             existing = next((s for s in parent.children if s.option.entry_id == option.entry_id), None)
             if existing is not None:
                 existing.number += number
@@ -191,23 +191,12 @@ class Editor:
         self._changed()
 
     def set_count(self, selection: Selection, count: int) -> None:
-        """Set how many a selection stands for; its collective children follow it."""
+        """Set how many a selection stands for, per model of its parent (its children's totals
+        follow through ``total_number``)."""
         if count < 0:
             raise EditError("a count cannot be negative")
-        old = selection.number
         selection.number = count
-        if old > 0:
-            for child in selection.children:
-                if child.option.collective:
-                    self._scale(child, old, count)
         self._changed()
-
-    def _scale(self, selection: Selection, old: int, new: int) -> None:
-        before = selection.number
-        selection.number = max(0, round(selection.number * new / old))
-        for child in selection.children:
-            if child.option.collective and before:
-                self._scale(child, old, new)
 
     def duplicate_selection(self, selection: Selection) -> Selection:
         twin = self._copy_selection(selection, selection.parent, selection.force)
@@ -255,6 +244,23 @@ class Editor:
     def state(self) -> dict[str, Any]:
         """The roster as a dict: forces, selections with their effective fields, costs, errors."""
         return StateWriter(self).roster()
+
+
+def merges(option: Option) -> bool:
+    """Whether selecting an entry again under the same parent adds to one selection rather
+    than making another: New Recruit merges an entry that is no unit and whose descendants
+    are all collective (its ``collective_recursive``; docs/collective-flag.md)."""
+    return option.type != "unit" and _collective_below(option)
+
+
+def _collective_below(option: Option) -> bool:
+    for child in option.children():
+        if child.is_group:
+            if not _collective_below(child):
+                return False
+        elif not child.collective or not _collective_below(child):
+            return False
+    return True
 
 
 def _selectable(options: list[Option]) -> list[Option]:
@@ -346,7 +352,7 @@ class StateWriter:
         publication = self.data.publication(view.publication_id)
         return {
             "id": selection.id, "entryId": option.entry_id, "entryGroupId": option.entry_group_id,
-            "name": view.name, "type": option.type, "number": selection.number, "hidden": view.hidden,
+            "name": view.name, "type": option.type, "number": selection.total_number, "hidden": view.hidden,
             "costs": self.costs(self.ev.own_costs(selection)),
             "categories": self.selection_categories(selection, view),
             "page": _text(view.page), "publicationId": view.publication_id,

@@ -168,7 +168,7 @@ class Evaluation:
     def own_costs(self, selection: Selection) -> dict[str, float]:
         """A selection's own cost (its unit cost times its number), children not included."""
         view = self.view(selection)
-        return {t: v * selection.number for t, v in view.unit_costs.items()}
+        return {t: v * selection.total_number for t, v in view.unit_costs.items()}
 
     def total_costs(self, selection: Selection) -> dict[str, float]:
         """A selection's cost with all its sub-selections."""
@@ -313,7 +313,9 @@ class Evaluation:
                              if child in (None, "any") or child == f.entry_id))
         selections = self.scope_selections(scope, context, include_children, include_forces)
         if field_name == "selections":
-            return float(sum(s.number for s in selections if self.matches(s, child, shared)))
+            per_parent = scope in ("self", "parent")
+            return float(sum(s.number if per_parent else s.total_number
+                             for s in selections if self.matches(s, child, shared)))
         if field_name in self._cost_type_ids:
             costs = self.own_costs if include_children else self.total_costs
             return float(sum(costs(s).get(field_name, 0.0) for s in selections

@@ -39,6 +39,13 @@ class Selection:
         return self.option.entry_id
 
     @property
+    def total_number(self) -> int:
+        """How many there are in all: ``number`` is per parent model (New Recruit's amount), so
+        three Troopers with one Rifle each hold three Rifles (docs/battlescribe-engine.md)."""
+        above = self.parent.total_number if self.parent is not None else 1
+        return self.number * above
+
+    @property
     def container(self) -> Selection | Force:
         """The selection or force this one sits directly in."""
         if self.parent is not None:

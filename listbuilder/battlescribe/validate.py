@@ -101,10 +101,11 @@ class Validator:
             self._check_forces_field(option, constraint, kind, value, scope, force)
             return
         matched = self._scope_selections(constraint, scope, container, force)
-        count = self._measure(constraint, [s for s in matched if belongs(s, option, shared)])
+        per_parent = scope == "parent"
+        count = self._measure(constraint, [s for s in matched if belongs(s, option, shared)], per_parent)
         limit = value
         if as_bool(constraint.get("percentValue")):
-            limit = self._measure(constraint, matched) * value / 100.0
+            limit = self._measure(constraint, matched, per_parent) * value / 100.0
         broken = count > limit + EPS if kind == "max" else count < limit - EPS
         if kind == "exactly":
             broken = abs(count - limit) > EPS
@@ -185,10 +186,11 @@ class Validator:
                     for s in f.walk_selections()]
         return [s for s in container.children]
 
-    def _measure(self, constraint: Node, selections: list[Selection]) -> float:
+    def _measure(self, constraint: Node, selections: list[Selection], per_parent: bool = False) -> float:
+        """Selections (per parent model at parent scope, else in all) or a cost, summed."""
         field_name = str(constraint.get("field") or "selections")
         if field_name == "selections":
-            return float(sum(s.number for s in selections))
+            return float(sum(s.number if per_parent else s.total_number for s in selections))
         return float(sum(self.ev.own_costs(s).get(field_name, 0.0) for s in selections))
 
     def _message(self, option: Option, kind: str, limit: float, count: float, scope: str,
