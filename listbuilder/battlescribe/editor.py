@@ -58,16 +58,21 @@ class Editor:
         entry, file_id = found
         catalogue = catalogue_id or self._default_catalogue(file_id, parent)
         force = Force(entry, catalogue, parent=parent, roster=self.roster)
-        if parent is None:
-            self.roster.forces.append(force)
-        else:
-            parent.child_forces.append(force)
-            order = [str(e.get("id")) for e in as_list(parent.entry, "forceEntries")]
-            parent.child_forces.sort(key=lambda f: order.index(f.entry_id) if f.entry_id in order else len(order))
+        siblings = self.roster.forces if parent is None else parent.child_forces
+        siblings.append(force)
+        order = self._force_entry_order(parent)
+        siblings.sort(key=lambda f: order.index(f.entry_id) if f.entry_id in order else len(order))
         self._changed()
         auto: dict[str, str] = {}
         self._auto_select(self.data.root_options(catalogue), force, None, auto)
         return force, auto
+
+    def _force_entry_order(self, parent: Force | None) -> list[str]:
+        """New Recruit lists forces by where their force entry is defined, not when added."""
+        if parent is not None:
+            return [str(e.get("id")) for e in as_list(parent.entry, "forceEntries")]
+        files = [self.data.game_system, *self.data.catalogues]
+        return [str(e.get("id")) for f in files for e in as_list(f, "forceEntries")]
 
     def _default_catalogue(self, file_id: str, parent: Force | None) -> str:
         """The catalogue a force draws on when the action names none: its parent's, the one that
@@ -306,9 +311,9 @@ class StateWriter:
         selections = self.ordered_roots(force)
         publications = as_list(catalogue, "publications")
         return {
-            "id": force.id, "entryId": force.entry_id, "name": entry.get("name"),
+            "id": force.id, "entryId": force.entry_id, "name": self.ev.force_view(force)["name"],
             "catalogueId": force.catalogue_id, "catalogueName": catalogue.get("name"),
-            "hidden": as_bool(entry.get("hidden")),
+            "hidden": self.ev.force_view(force)["hidden"],
             "publicationId": entry.get("publicationId"), "page": _text(entry.get("page")),
             "customName": force.custom_name, "customNotes": force.custom_notes,
             "selections": [self.selection(s) for s in selections],

@@ -148,9 +148,12 @@ class Evaluation:
         declared = option.costs
         costs = {t: float(values.get(t, 0.0)) for t in self._cost_type_ids
                  if t in declared or values.get(t, 0.0) != 0.0}
+        categories = [Category(c.id, c.name or str((self.data.category(c.id) or {}).get("name") or ""), c.primary)
+                      for c in values["categories"]]
+        categories.sort(key=lambda c: natural_key(c.name))
         view = SelectionView(
             name=str(values["name"]), hidden=bool(values["hidden"]), type=option.type,
-            unit_costs=costs, categories=values["categories"], page=values.get("page"),
+            unit_costs=costs, categories=categories, page=values.get("page"),
             publication_id=values.get("publicationId"), values=values,
         )
         return view
@@ -164,6 +167,12 @@ class Evaluation:
         return float(values.get(str(constraint["id"]), as_number(constraint.get("value"))))
 
     # -- costs ----------------------------------------------------------------------------------
+
+    def force_view(self, force: Force) -> dict[str, Any]:
+        """A force entry's name and hidden flag after its modifiers."""
+        values: dict[str, Any] = {"name": force.entry.get("name"), "hidden": as_bool(force.entry.get("hidden"))}
+        self.apply_modifiers(force.entry, values, Context(None, None, force, None))
+        return values
 
     def own_costs(self, selection: Selection) -> dict[str, float]:
         """A selection's own cost (its unit cost times its number), children not included."""
@@ -208,8 +217,10 @@ class Evaluation:
             apply_modifier(modifier, values, times)
 
     def active_modifiers(self, holder: Node, context: Context, outer: int = 1) -> Iterator[tuple[Node, int]]:
-        """Each modifier whose conditions hold, with how many times it applies."""
-        for modifier in as_list(holder, "modifiers"):
+        """Each modifier whose conditions hold, with how many times it applies. New Recruit applies
+        a node's 'set' modifiers before its others (modifier-application-order)."""
+        modifiers = as_list(holder, "modifiers")
+        for modifier in sorted(modifiers, key=lambda m: m.get("type") != "set"):
             times = self.times(modifier, context)
             if times:
                 yield modifier, times * outer
@@ -487,6 +498,8 @@ def _modified_text(kind: str, current: str, text: str, times: int) -> str:
     if kind == "set":
         return text
     if kind == "append":
+        if _to_number(current) is not None:  # New Recruit: a number takes no suffix, it is replaced
+            return text
         return (current + " " + text) if current else text
     if kind == "prepend":
         return (text + " " + current) if current else text
@@ -515,7 +528,7 @@ def _modify_categories(kind: str, category_id: str, values: dict[str, Any]) -> N
         if existing is None:
             categories.append(Category(category_id, "", True))
     elif kind == "unset-primary" and existing is not None:
-        existing.primary = False
+        values["hidden"] = True  # New Recruit hides the selection, primary kept (modifier-category-unset-primary)
     values["categories"] = categories
 
 
