@@ -60,19 +60,17 @@ class Editor:
         force = Force(entry, catalogue, parent=parent, roster=self.roster)
         siblings = self.roster.forces if parent is None else parent.child_forces
         siblings.append(force)
-        order = self._force_entry_order(parent)
-        siblings.sort(key=lambda f: order.index(f.entry_id) if f.entry_id in order else len(order))
+        if parent is not None:  # child forces: in the order of the parent's force entries
+            order = self._force_entry_order(parent)
+            siblings.sort(key=lambda f: order.index(f.entry_id) if f.entry_id in order else len(order))
         self._changed()
         auto: dict[str, str] = {}
         self._auto_select(self.data.root_options(catalogue), force, None, auto)
         return force, auto
 
-    def _force_entry_order(self, parent: Force | None) -> list[str]:
-        """New Recruit lists forces by where their force entry is defined, not when added."""
-        if parent is not None:
-            return [str(e.get("id")) for e in as_list(parent.entry, "forceEntries")]
-        files = [self.data.game_system, *self.data.catalogues]
-        return [str(e.get("id")) for f in files for e in as_list(f, "forceEntries")]
+    def _force_entry_order(self, parent: Force) -> list[str]:
+        """Child forces are listed by where their force entry is defined, not when added."""
+        return [str(e.get("id")) for e in as_list(parent.entry, "forceEntries")]
 
     def _default_catalogue(self, file_id: str, parent: Force | None) -> str:
         """The catalogue a force draws on when the action names none: its parent's, the one that
@@ -301,7 +299,8 @@ class StateWriter:
             "gameSystemName": gs.get("name"),
             "costs": self.costs(self.ev.roster_costs()),
             "costLimits": self.costs(limits),
-            "forces": [self.force(f) for f in self.editor.roster.forces],
+            "forces": [self.force(f) for f in sorted(self.editor.roster.forces,
+                                                      key=lambda f: natural_key(str(f.entry.get("name") or "")))],
             "errors": [e for e in self.editor.errors()],
         }
 

@@ -199,14 +199,13 @@ class Evaluation:
         return totals
 
     def roster_costs(self) -> dict[str, float]:
-        """The roster's totals for every cost type some selection carries (as BattleScribe tracks)."""
+        """The roster's totals for every cost type some entry in the data has a cost of
+        (cost-partial-types: a type no entry costs is not tracked)."""
         totals = {t: 0.0 for t in self._cost_type_ids}
-        tracked: set[str] = set()
+        tracked = self.data.costed_types()
         for force in self.roster.forces:
             for type_id, value in self.force_costs(force).items():
                 totals[type_id] = totals.get(type_id, 0.0) + value
-        for selection in self.roster.all_selections():
-            tracked.update(self.view(selection).unit_costs)
         return {t: v for t, v in totals.items() if t in tracked}
 
     # -- modifiers ------------------------------------------------------------------------------
@@ -457,6 +456,8 @@ def apply_modifier(modifier: Node, values: dict[str, Any], times: int = 1) -> No
     if field_name == "category" or kind in ("add", "remove", "set-primary", "unset-primary") and field_name == "category":
         _modify_categories(kind, text, values)
         return
+    if field_name == "page":
+        return  # New Recruit does not apply page modifiers (modifier-entry-page)
     if field_name not in values:
         if kind in ("set",):
             values[field_name] = text

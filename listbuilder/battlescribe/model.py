@@ -184,6 +184,7 @@ class GameData:
         self.by_id: dict[str, Node] = {}
         self.file_of: dict[str, str] = {}
         self._root_options: dict[str, list[Option]] = {}
+        self._costed: set[str] | None = None
         for file in [game_system, *catalogues]:
             self._index(file, str(file.get("id", "")))
         self._group_ids = {str(g.get("id")) for f in [game_system, *catalogues]
@@ -203,6 +204,23 @@ class GameData:
     def target(self, link: Node) -> Node | None:
         """What an entry link or info link points at."""
         return self.by_id.get(str(link.get("targetId")))
+
+    def costed_types(self) -> set[str]:
+        """The cost types some entry or link has a cost of: the ones a roster tracks."""
+        if self._costed is None:
+            found: set[str] = set()
+            stack: list[Any] = [self.game_system, *self.catalogues]
+            while stack:
+                item = stack.pop()
+                if isinstance(item, dict):
+                    for cost in item.get("costs") or []:
+                        if isinstance(cost, dict) and "typeId" in cost:
+                            found.add(str(cost["typeId"]))
+                    stack.extend(v for v in item.values() if isinstance(v, (list, dict)))
+                elif isinstance(item, list):
+                    stack.extend(item)
+            self._costed = found
+        return self._costed
 
     def is_group_node(self, node: Node) -> bool:
         """Whether a link target is a shared selection entry group."""

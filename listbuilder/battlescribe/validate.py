@@ -118,6 +118,11 @@ class Validator:
         base = dict(source_ids=frozenset(holder), constraint_id=str(constraint["id"]), message=message,
                     file_id=option.catalogue_id)
         key = (str(constraint["id"]), option.entry_id if not shared else option.id, scope_key)
+        if kind == "max" and mine and option.is_group and isinstance(container, Selection) and scope == "parent":
+            # New Recruit blames a group's limit on the selection holding the group
+            self._add(RuleError("selection", frozenset(container.option.ids), path=container.path(), **base),
+                      key + ("sel",))
+            return
         if kind == "max" and mine:
             first = mine[0]
             self._add(RuleError("selection", frozenset(first.option.ids), path=first.path(), **base), key + ("sel",))
