@@ -420,8 +420,11 @@ class StateWriter:
             values[str(characteristic.get("typeId"))] = str(characteristic.get("value", ""))
         self.ev.apply_modifiers(item, values, context)
         if link is not None:
-            if link.get("name") and link.get("name") != item.get("name"):
-                pass
+            # New Recruit shows an info link's own page and publication over its target's
+            # (infolink-page-override, infolink-publication-override).
+            for key in ("page", "publicationId"):
+                if link.get(key) is not None:
+                    values[key] = _text(link.get(key))
             self.ev.apply_modifiers(link, values, context)
         return values
 
