@@ -189,6 +189,12 @@ class Editor:
         return amount
 
     def deselect(self, selection: Selection) -> None:
+        """Take a selection away: one of a merged child selection's amount (New Recruit,
+        collective-per-model-operations), else the whole selection."""
+        if selection.parent is not None and selection.number > 1 and merges(selection.option):
+            selection.number -= 1
+            self._changed()
+            return
         siblings = selection.parent.children if selection.parent is not None else selection.force.selections  # type: ignore[union-attr]
         siblings.remove(selection)
         self._changed()

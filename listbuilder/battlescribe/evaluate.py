@@ -372,8 +372,11 @@ class Evaluation:
                 return []
             forces = [f for f in self.roster.all_forces() if f.catalogue_id == context.force.catalogue_id]
             return [s for f in forces for s in _selections_in(f.selections, include_children)]
-        if scope == "ancestor":
-            return []
+        if scope == "ancestor":  # the selections above this one (scope-ancestor)
+            if context.selection is not None:
+                return list(context.selection.ancestors())
+            container = context.container
+            return [container, *container.ancestors()] if isinstance(container, Selection) else []
         return self._named_scope_selections(scope, context, include_children)
 
     def _primary_category_selections(self, context: Context, include_children: bool) -> list[Selection]:
