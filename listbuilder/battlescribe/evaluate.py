@@ -78,6 +78,22 @@ class Evaluation:
         self._views: dict[int, SelectionView] = {}
         self._in_progress: set[int] = set()
         self._cost_type_ids = [str(c["id"]) for c in self.data.cost_types()]
+        self._cost_snapshot: dict[int, dict[str, float]] | None = None
+        if self.data.queries_costs(self._cost_type_ids):
+            self._settle_costs()
+
+    def _settle_costs(self, rounds: int = 64) -> None:
+        """Costs that depend on costs (a repeat or condition counting points) are found as New
+        Recruit finds them: every selection's cost is recomputed from the last round's costs until
+        nothing changes (modifier-repeat-cost-self-reference). Queries read the last round."""
+        selections = list(self.roster.all_selections())
+        self._cost_snapshot = {id(s): self._base_view(s.option).unit_costs for s in selections}
+        for _ in range(rounds):
+            self._views.clear()
+            current = {id(s): self.view(s).unit_costs for s in selections}
+            if current == self._cost_snapshot:
+                return
+            self._cost_snapshot = current
 
     # -- selections ---------------------------------------------------------------------------
 
@@ -173,6 +189,18 @@ class Evaluation:
         values: dict[str, Any] = {"name": force.entry.get("name"), "hidden": as_bool(force.entry.get("hidden"))}
         self.apply_modifiers(force.entry, values, Context(None, None, force, None))
         return values
+
+    def queried_costs(self, selection: Selection, with_children: bool) -> dict[str, float]:
+        """A selection's cost as a query sees it: the settled round's, where costs depend on costs."""
+        if self._cost_snapshot is None:
+            return self.total_costs(selection) if with_children else self.own_costs(selection)
+        unit = self._cost_snapshot.get(id(selection), {})
+        totals = {t: v * selection.total_number for t, v in unit.items()}
+        if with_children:
+            for child in selection.children:
+                for type_id, value in self.queried_costs(child, True).items():
+                    totals[type_id] = totals.get(type_id, 0.0) + value
+        return totals
 
     def own_costs(self, selection: Selection) -> dict[str, float]:
         """A selection's own cost (its unit cost times its number), children not included."""
@@ -327,9 +355,8 @@ class Evaluation:
             return float(sum(s.number if per_parent else s.total_number
                              for s in selections if self.matches(s, child, shared)))
         if field_name in self._cost_type_ids:
-            costs = self.own_costs if include_children else self.total_costs
-            return float(sum(costs(s).get(field_name, 0.0) for s in selections
-                             if self.matches(s, child, shared)))
+            return float(sum(self.queried_costs(s, not include_children).get(field_name, 0.0)
+                             for s in selections if self.matches(s, child, shared)))
         return 0.0
 
     def scope_forces(self, scope: str, context: Context, include_child_forces: bool) -> list[Force]:

@@ -185,6 +185,7 @@ class GameData:
         self.file_of: dict[str, str] = {}
         self._root_options: dict[str, list[Option]] = {}
         self._costed: set[str] | None = None
+        self._queries_costs: bool | None = None
         for file in [game_system, *catalogues]:
             self._index(file, str(file.get("id", "")))
         self._group_ids = {str(g.get("id")) for f in [game_system, *catalogues]
@@ -221,6 +222,25 @@ class GameData:
                     stack.extend(item)
             self._costed = found
         return self._costed
+
+    def queries_costs(self, cost_type_ids: list[str]) -> bool:
+        """Whether any condition or repeat counts a cost (so costs may depend on costs)."""
+        if self._queries_costs is None:
+            wanted = set(cost_type_ids)
+            found = False
+            stack: list[Any] = [self.game_system, *self.catalogues]
+            while stack and not found:
+                item = stack.pop()
+                if isinstance(item, dict):
+                    for key in ("conditions", "repeats"):
+                        queries = item.get(key)
+                        found = found or isinstance(queries, list) and any(
+                            isinstance(q, dict) and q.get("field") in wanted for q in queries)
+                    stack.extend(v for v in item.values() if isinstance(v, (list, dict)))
+                elif isinstance(item, list):
+                    stack.extend(item)
+            self._queries_costs = found
+        return self._queries_costs
 
     def is_group_node(self, node: Node) -> bool:
         """Whether a link target is a shared selection entry group."""
