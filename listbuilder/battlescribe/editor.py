@@ -210,7 +210,7 @@ class Editor:
     def duplicate_selection(self, selection: Selection) -> Selection:
         twin = self._copy_selection(selection, selection.parent, selection.force)
         siblings = selection.parent.children if selection.parent is not None else selection.force.selections  # type: ignore[union-attr]
-        siblings.insert(siblings.index(selection) + 1, twin)
+        siblings.append(twin)  # after every other selection of its entry, as New Recruit lists it
         self._changed()
         return twin
 
@@ -222,6 +222,14 @@ class Editor:
 
     def set_cost_limit(self, cost_type_id: str, value: float) -> None:
         self.roster.cost_limits[cost_type_id] = float(value)
+        self._changed()
+
+    def set_category_customization(self, force: Force, category_id: str, name: str | None,
+                                   notes: str | None) -> None:
+        """A custom name or notes on one of a force's categories."""
+        old_name, old_notes = force.category_notes.get(category_id, (None, None))
+        force.category_notes[category_id] = (name if name is not None else old_name,
+                                             notes if notes is not None else old_notes)
         self._changed()
 
     def set_customization(self, target: Selection | Force, name: str | None, notes: str | None) -> None:
@@ -344,14 +352,21 @@ class StateWriter:
         return sorted(force.selections, key=lambda s: (category_rank(s),) + _entry_order(s))
 
     def force_categories(self, force: Force) -> list[dict[str, Any]]:
-        result = []
+        """A force's categories: its category links, after New Recruit's 'Uncategorized' where an
+        entry it offers has no category (ordering-categories, protocol-kitchen-sink)."""
+        result: list[dict[str, Any]] = []
+        if any(not option.merged("categoryLinks") for option in _selectable(self.data.root_options(force.catalogue_id))):
+            result.append({"entryId": UNCATEGORIZED_ID, "name": "Uncategorized", "primary": False,
+                           "profiles": [], "rules": []})
         for link in as_list(force.entry, "categoryLinks"):
             target = self.data.category(str(link.get("targetId"))) or {}
             result.append({"entryId": link.get("targetId"), "name": target.get("name") or link.get("name"),
                            "primary": False, "publicationId": target.get("publicationId"),
                            "page": _text(target.get("page")),
                            "profiles": self.profiles(target, Context(None, force, force, None)),
-                           "rules": self.rules(target, Context(None, force, force, None))})
+                           "rules": self.rules(target, Context(None, force, force, None)),
+                           "customName": force.category_notes.get(str(link.get("targetId")), (None, None))[0],
+                           "customNotes": force.category_notes.get(str(link.get("targetId")), (None, None))[1]})
         return result
 
     def selection(self, selection: Selection) -> dict[str, Any]:

@@ -87,6 +87,7 @@ class Force:
     id: str = field(default_factory=lambda: new_id("force"))
     custom_name: str | None = None
     custom_notes: str | None = None
+    category_notes: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
 
     @property
     def entry_id(self) -> str:

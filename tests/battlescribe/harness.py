@@ -157,6 +157,10 @@ class Runner:
         if action == "setCostLimit":
             editor.set_cost_limit(str(inputs["costTypeId"]), float(inputs["value"]))
             return {}
+        if action == "setCustomization" and inputs.get("categoryEntryId"):
+            editor.set_category_customization(self._force(inputs), str(inputs["categoryEntryId"]),
+                                              inputs.get("customName"), inputs.get("customNotes"))
+            return {}
         if action == "setCustomization":
             target: Force | Selection = (self._selection(inputs) if inputs.get("selectionId")
                                          else self._force(inputs))
