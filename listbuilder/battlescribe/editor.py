@@ -13,7 +13,8 @@ from typing import Any
 
 from listbuilder.battlescribe.evaluate import Context, Evaluation, SelectionView, format_number, natural_key
 from listbuilder.battlescribe.model import GameData, Node, Option, as_bool, as_list, as_number
-from listbuilder.battlescribe.roster import Force, Roster, Selection, new_id
+from listbuilder.battlescribe.roster import Force, Roster, Selection
+from listbuilder.battlescribe.rosterdict import roster_from_dict, roster_to_dict
 from listbuilder.battlescribe.validate import RuleError, validate
 from listbuilder.core.findings import Finding
 
@@ -238,6 +239,23 @@ class Editor:
         if notes is not None:
             target.custom_notes = notes
         self._changed()
+
+    # -- the roster as a whole ----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The roster in BattleScribe's roster form (see rosterdict)."""
+        return roster_to_dict(self.roster, self.evaluation)
+
+    def load(self, source: dict[str, Any]) -> list[Finding]:
+        """Replace the roster with one in BattleScribe's roster form; findings for what the data
+        no longer has."""
+        self.roster, problems = roster_from_dict(self.data, source)
+        self._changed()
+        return problems
+
+    def reload(self) -> list[Finding]:
+        """Write the roster out and read it back (what a save and an open do)."""
+        return self.load(self.to_dict())
 
     # -- what may be added ----------------------------------------------------------------------
 

@@ -166,8 +166,13 @@ class Runner:
                                          else self._force(inputs))
             editor.set_customization(target, inputs.get("customName"), inputs.get("customNotes"))
             return {}
-        if action in ("loadRoster", "reload"):
-            raise NeedsRosReader(f"{action} needs the .ros reader and writer")
+        if action == "reload":
+            problems = editor.reload()
+            if problems:
+                raise SpecFailure(f"reload lost {[p.message for p in problems]}")
+            return {}
+        if action == "loadRoster":
+            raise NeedsRosReader("loadRoster needs the .ros reader")
         if action == "dump":
             return {}
         raise SpecFailure(f"unknown action {action}")
