@@ -333,7 +333,8 @@ class StateWriter:
             "costLimits": self.costs(limits),
             "forces": [self.force(f) for f in sorted(self.editor.roster.forces,
                                                       key=lambda f: natural_key(str(f.entry.get("name") or "")))],
-            "errors": [e for e in self.editor.errors()],
+            "errors": [e for e in self.editor.errors() if e.severity == "error"],
+            "warnings": [e for e in self.editor.errors() if e.severity != "error"],
         }
 
     def force(self, force: Force) -> dict[str, Any]:

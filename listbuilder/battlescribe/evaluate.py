@@ -127,6 +127,7 @@ class Evaluation:
             "page": option.page,
             "publicationId": option.publication_id,
             "categories": self._base_categories(option),
+            "error": [], "warning": [], "info": [],
         }
         for type_id in self._cost_type_ids:
             values[type_id] = 0.0
@@ -290,14 +291,39 @@ class Evaluation:
         return True
 
     def group_holds(self, group: Node, context: Context) -> bool:
-        results = [self.condition_holds(c, context) for c in as_list(group, "conditions")]
-        results += [self.group_holds(g, context) for g in as_list(group, "conditionGroups")]
+        """An and/or group, or one of New Recruit's: not, counting, arithmetic and comparison groups
+        (read as a number, a group holds when it is not zero)."""
         kind = str(group.get("type") or "and")
-        if kind == "or":
-            return any(results)
-        if kind == "not":
-            return not any(results)
-        return all(results)
+        if kind in ("and", "or", "not"):
+            results = [self.condition_holds(c, context) for c in as_list(group, "conditions")]
+            results += [self.group_holds(g, context) for g in as_list(group, "conditionGroups")]
+            if kind == "or":
+                return any(results)
+            if kind == "not":
+                return not any(results)
+            return all(results)
+        return self.group_value(group, context) != 0
+
+    def group_value(self, group: Node, context: Context) -> float:
+        """A numeric condition group's value over its children's values, in data order: a
+        condition counts as what it counts (instanceOf, always, never: 1 or 0), a group as its value."""
+        kind = str(group.get("type") or "and")
+        values = [self._condition_value(c, context) for c in as_list(group, "conditions")]
+        values += [self.group_value(g, context) if str(g.get("type")) not in ("and", "or", "not")
+                   else float(self.group_holds(g, context)) for g in as_list(group, "conditionGroups")]
+        if kind in ("and", "or", "not"):
+            return float(self.group_holds(group, context))
+        if kind == "count":
+            truths = [self.condition_holds(c, context) for c in as_list(group, "conditions")]
+            truths += [self.group_holds(g, context) for g in as_list(group, "conditionGroups")]
+            return float(sum(truths))
+        return _combine(kind, values)
+
+    def _condition_value(self, condition: Node, context: Context) -> float:
+        kind = str(condition.get("type"))
+        if kind in ("instanceOf", "notInstanceOf", "always", "never"):
+            return float(self.condition_holds(condition, context))
+        return self.query(condition, context)
 
     def condition_holds(self, condition: Node, context: Context) -> bool:
         kind = str(condition.get("type"))
@@ -346,6 +372,8 @@ class Evaluation:
         include_children = as_bool(query.get("includeChildSelections"))
         include_forces = as_bool(query.get("includeChildForces"))
         shared = as_bool(query.get("shared", True))
+        if field_name.startswith("limit::"):  # New Recruit: the roster's limit of a cost type
+            return float(self.roster.cost_limits.get(field_name[len("limit::"):], -1.0))
         if field_name == "forces":
             return float(sum(1 for f in self.scope_forces(scope, context, include_forces)
                              if child in (None, "any") or child == f.entry_id))
@@ -399,12 +427,25 @@ class Evaluation:
                 return []
             forces = [f for f in self.roster.all_forces() if f.catalogue_id == context.force.catalogue_id]
             return [s for f in forces for s in _selections_in(f.selections, include_children)]
+        if scope == "root-entry" or scope in TYPE_SCOPES:
+            anchor = self._anchor(scope, context)
+            return [] if anchor is None else _selections_in(anchor.children, include_children)
         if scope == "ancestor":  # the selections above this one (scope-ancestor)
             if context.selection is not None:
                 return list(context.selection.ancestors())
             container = context.container
             return [container, *container.ancestors()] if isinstance(container, Selection) else []
         return self._named_scope_selections(scope, context, include_children)
+
+    def _anchor(self, scope: str, context: Context) -> Selection | None:
+        """New Recruit's root-entry scope (the root selection above) and type scopes (the nearest
+        selection, this one or above, of that entry type)."""
+        start = context.selection if context.selection is not None else context.container
+        chain = [start, *start.ancestors()] if isinstance(start, Selection) else []
+        if scope == "root-entry":
+            return chain[-1] if chain else None
+        types = TYPE_SCOPES[scope]
+        return next((s for s in chain if s.option.type in types), None)
 
     def _primary_category_selections(self, context: Context, include_children: bool) -> list[Selection]:
         if context.selection is None or context.force is None:
@@ -457,6 +498,35 @@ def _selections_in(selections: Iterable[Selection], include_children: bool) -> l
     return [s for top in selections for s in top.walk()]
 
 
+def _combine(kind: str, values: list[float]) -> float:
+    """Fold a numeric or comparison condition group's values (New Recruit's additions)."""
+    if not values:
+        return 0.0
+    comparisons = {"greater": "greaterThan", "greaterOrEqual": "atLeast", "less": "lessThan",
+                   "lessOrEqual": "atMost", "equal": "equalTo", "notEqual": "notEqualTo"}
+    if kind in comparisons:
+        return float(len(values) >= 2 and compare(comparisons[kind], values[0], values[1]))
+    if kind == "min":
+        return min(values)
+    if kind == "max":
+        return max(values)
+    result = values[0]
+    for value in values[1:]:
+        if kind == "add":
+            result += value
+        elif kind == "subtract":
+            result -= value
+        elif kind == "multiply":
+            result *= value
+        elif kind == "divide":
+            result = result / value if value else 0.0
+        elif kind == "modulo":
+            result = math.fmod(result, value) if value else 0.0
+        elif kind == "power":
+            result = _power(result, value, 1)
+    return result
+
+
 def compare(kind: str, count: float, value: float) -> bool:
     """A condition's comparison of what was counted with its value."""
     eps = 1e-9
@@ -477,6 +547,10 @@ def compare(kind: str, count: float, value: float) -> bool:
 
 # -- applying one modifier ------------------------------------------------------------------------
 
+MESSAGE_FIELDS = ("error", "warning", "info")
+TYPE_SCOPES = {"unit": ("unit",), "model": ("model",), "upgrade": ("upgrade",), "model-or-unit": ("model", "unit")}
+
+
 def apply_modifier(modifier: Node, values: dict[str, Any], times: int = 1) -> None:
     """Change one field of ``values`` as a modifier says, ``times`` times where that means anything."""
     kind = str(modifier.get("type"))
@@ -488,6 +562,12 @@ def apply_modifier(modifier: Node, values: dict[str, Any], times: int = 1) -> No
         return
     if field_name == "page":
         return  # New Recruit does not apply page modifiers (modifier-entry-page)
+    if field_name in MESSAGE_FIELDS:
+        values[field_name] = list(values.get(field_name) or []) + [text]  # New Recruit's messages
+        return
+    if kind == "hide":
+        values["hidden"] = True
+        return
     if field_name not in values:
         if kind in ("set",):
             values[field_name] = text
@@ -514,15 +594,35 @@ def _modified_number(kind: str, current: float, text: str, times: int) -> float:
         return current + number * times
     if kind == "decrement":
         return current - number * times
-    if kind == "multiply":
+    if kind in ("multiply", "cumulative-multiply"):
         return current * number ** times
     if kind == "divide":
         return current / number ** times if number else current
+    if kind == "modulo":
+        return math.fmod(current, number) if number else current
+    if kind in ("power", "cumulative-power"):
+        return _power(current, number, times)
+    if kind == "exponent":  # the value raised to the field
+        return _power(number, current, 1)
+    if kind == "triangular":  # the field's triangular number
+        return current * (current + 1) / 2
+    if kind == "cumulative-add":
+        return current + number * times
     if kind == "floor":
         return float(math.floor(current))
     if kind == "ceil":
         return float(math.ceil(current))
     return current
+
+
+def _power(base: float, exponent: float, times: int) -> float:
+    try:
+        result = base
+        for _ in range(max(times, 1)):
+            result = result ** exponent
+        return float(result) if not isinstance(result, complex) else base
+    except (OverflowError, ZeroDivisionError):
+        return base
 
 
 def _modified_text(kind: str, current: str, text: str, times: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from listbuilder.battlescribe.evaluate import Container, Context, Evaluation, format_number
+from listbuilder.battlescribe.evaluate import MESSAGE_FIELDS, Container, Context, Evaluation, format_number
 from listbuilder.battlescribe.model import Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.roster import Force, Selection
 from listbuilder.core.findings import Finding
@@ -30,6 +30,7 @@ class RuleError:
     message: str
     path: tuple[str | int, ...] = ()
     file_id: str = ""
+    severity: str = "error"  # "warning" for New Recruit's warning and info messages
 
     @property
     def source(self) -> str:
@@ -40,8 +41,10 @@ class RuleError:
         code = {"hidden": "data-hidden"}.get(self.constraint_id, "data-constraint")
         if "costLimits" in self.source_ids:
             code = "cost-limit"
+        if self.constraint_id in MESSAGE_FIELDS:
+            code = f"data-{self.constraint_id}"
         rule = f"{self.file_id}:{self.source}" if self.file_id else self.source
-        return Finding(code, self.message, rule, "error", self.path)
+        return Finding(code, self.message, rule, "warning" if self.severity == "warning" else "error", self.path)
 
 
 class Validator:
@@ -62,6 +65,7 @@ class Validator:
             assert selection.force is not None
             self._check_options(selection.option.children(), selection, selection.force)
         self._check_hidden()
+        self._check_messages()
         self._check_cost_limits()
         return self.errors
 
@@ -201,6 +205,8 @@ class Validator:
     def _message(self, option: Option, kind: str, limit: float, count: float, scope: str,
                  constraint: Node) -> str:
         field_name = str(constraint.get("field") or "selections")
+        if constraint.get("message"):  # New Recruit's own message for a constraint
+            return str(constraint["message"]).replace("{self}", option.name)
         what = "selections" if field_name == "selections" else self._cost_name(field_name)
         where = {"parent": "its parent", "force": "the force", "roster": "the roster"}.get(scope, scope)
         name = option.name
@@ -289,6 +295,16 @@ class Validator:
                 message = f"{self.ev.view(selection).name} is hidden and may not be taken"
                 self._add(RuleError("selection", ids, ids, "hidden", message, selection.path(),
                                     selection.option.catalogue_id))
+
+    def _check_messages(self) -> None:
+        """New Recruit's message modifiers (field error, warning or info): the data's own words."""
+        for selection in self.roster.all_selections():
+            view = self.ev.view(selection)
+            ids = frozenset(selection.option.ids)
+            for kind in MESSAGE_FIELDS:
+                for text in view.values.get(kind) or []:
+                    self._add(RuleError("selection", ids, ids, kind, f"{view.name}: {text}", selection.path(),
+                                        selection.option.catalogue_id, "error" if kind == "error" else "warning"))
 
     def _check_cost_limits(self) -> None:
         costs = self.ev.roster_costs()
