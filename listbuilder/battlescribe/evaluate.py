@@ -79,6 +79,7 @@ class Evaluation:
         self._in_progress: set[int] = set()
         self._cost_type_ids = [str(c["id"]) for c in self.data.cost_types()]
         self._cost_snapshot: dict[int, dict[str, float]] | None = None
+        self._queries: dict[tuple[int, int, int, int, str | None], float] = {}
         if self.data.queries_costs(self._cost_type_ids):
             self._settle_costs()
 
@@ -90,6 +91,7 @@ class Evaluation:
         self._cost_snapshot = {id(s): self._base_view(s.option).unit_costs for s in selections}
         for _ in range(rounds):
             self._views.clear()
+            self._queries.clear()
             current = {id(s): self.view(s).unit_costs for s in selections}
             if current == self._cost_snapshot:
                 return
@@ -177,11 +179,26 @@ class Evaluation:
 
     def constraint_value(self, option: Option, constraint: Node, context: Context) -> float:
         """A constraint's value after the modifiers of its entry (field = the constraint's id)."""
+        constraint_id = str(constraint["id"])
+        base = as_number(constraint.get("value"))
+        if constraint_id not in option.modified_fields:
+            return base
         if context.selection is not None and context.selection.option is option:
-            values = self.view(context.selection).values
-        else:
-            values = self.option_view(option, context).values
-        return float(values.get(str(constraint["id"]), as_number(constraint.get("value"))))
+            return float(self.view(context.selection).values.get(constraint_id, base))
+        return float(self.field_values(option, context, frozenset({constraint_id})).get(constraint_id, base))
+
+    def field_values(self, option: Option, context: Context, fields: frozenset[str]) -> dict[str, Any]:
+        """Some of an option's fields after only the modifiers that change them."""
+        values = self.base_values(option)
+        for holder in self._modifier_holders(option):
+            self.apply_modifiers(holder, values, context, only=fields)
+        return values
+
+    def is_hidden(self, option: Option, context: Context) -> bool:
+        """Whether an entry is hidden where it would be selected."""
+        if "hidden" not in option.modified_fields and "category" not in option.modified_fields:
+            return option.hidden
+        return bool(self.field_values(option, context, frozenset({"hidden", "category"}))["hidden"])
 
     # -- costs ----------------------------------------------------------------------------------
 
@@ -239,23 +256,30 @@ class Evaluation:
 
     # -- modifiers ------------------------------------------------------------------------------
 
-    def apply_modifiers(self, holder: Node, values: dict[str, Any], context: Context) -> None:
-        """Apply a node's modifiers and modifier groups, in data order, to its field values."""
-        for modifier, times in self.active_modifiers(holder, context):
+    def apply_modifiers(self, holder: Node, values: dict[str, Any], context: Context,
+                        only: frozenset[str] | None = None) -> None:
+        """Apply a node's modifiers and modifier groups, in data order, to its field values
+        (only those changing the ``only`` fields, when given: the rest need not be evaluated)."""
+        for modifier, times in self.active_modifiers(holder, context, only=only):
             apply_modifier(modifier, values, times)
 
-    def active_modifiers(self, holder: Node, context: Context, outer: int = 1) -> Iterator[tuple[Node, int]]:
+    def active_modifiers(self, holder: Node, context: Context, outer: int = 1,
+                         only: frozenset[str] | None = None) -> Iterator[tuple[Node, int]]:
         """Each modifier whose conditions hold, with how many times it applies. New Recruit applies
         a node's 'set' modifiers before its others (modifier-application-order)."""
         modifiers = as_list(holder, "modifiers")
         for modifier in sorted(modifiers, key=lambda m: m.get("type") != "set"):
+            if only is not None and str(modifier.get("field")) not in only:
+                continue
             times = self.times(modifier, context)
             if times:
                 yield modifier, times * outer
         for group in as_list(holder, "modifierGroups"):
+            if only is not None and not _touches(group, only):
+                continue
             times = self.times(group, context)
             if times:
-                yield from self.active_modifiers(group, context, outer * times)
+                yield from self.active_modifiers(group, context, outer * times, only)
 
     def times(self, node: Node, context: Context) -> int:
         """0 if a modifier's (or group's) conditions fail, else 1, or its repeat count if it repeats."""
@@ -364,6 +388,16 @@ class Evaluation:
     # -- queries --------------------------------------------------------------------------------
 
     def query(self, query: Node, context: Context, child_id: str | None = None) -> float:
+        """What a condition, repeat or constraint counts (cached per query and place: one query
+        is asked for many entries in the same place)."""
+        key = (id(query), id(context.selection), id(context.container), id(context.force), child_id)
+        cached = self._queries.get(key)
+        if cached is None:
+            cached = self._query(query, context, child_id)
+            self._queries[key] = cached
+        return cached
+
+    def _query(self, query: Node, context: Context, child_id: str | None = None) -> float:
         """What a condition, repeat or constraint counts: selections, forces or a cost, in scope."""
         child = child_id if child_id is not None else query.get("childId")
         child = None if child is None else str(child)
@@ -477,19 +511,23 @@ class Evaluation:
 
     def matches(self, selection: Selection, child_id: str | None, shared: bool = True) -> bool:
         """Whether a selection is one a childId names: any, a type, an entry, a group or a category."""
-        if child_id in (None, "any"):
+        if child_id is None or child_id == "any":
             return True
         option = selection.option
-        if child_id in ("unit", "model", "upgrade"):
-            return option.type == child_id
-        if child_id in option.ids:
+        if child_id in option.ids or child_id in option.group_ids:
             return True
-        for ancestor in option.ancestors():
-            if not ancestor.is_group:
-                break
-            if child_id in ancestor.ids:
-                return True
+        if child_id in TYPE_NAMES:
+            return option.type == child_id
+        if child_id not in self.data.category_ids:
+            return False
         return any(c.id == child_id for c in self.view(selection).categories)
+
+
+def _touches(group: Node, fields: frozenset[str]) -> bool:
+    """Whether a modifier group (at any depth) changes one of the fields."""
+    if any(str(m.get("field")) in fields for m in as_list(group, "modifiers")):
+        return True
+    return any(_touches(g, fields) for g in as_list(group, "modifierGroups"))
 
 
 def _selections_in(selections: Iterable[Selection], include_children: bool) -> list[Selection]:
@@ -548,6 +586,7 @@ def compare(kind: str, count: float, value: float) -> bool:
 # -- applying one modifier ------------------------------------------------------------------------
 
 MESSAGE_FIELDS = ("error", "warning", "info")
+TYPE_NAMES = frozenset({"unit", "model", "upgrade", "unit-group", "mount", "crew"})
 TYPE_SCOPES = {"unit": ("unit",), "model": ("model",), "upgrade": ("upgrade",), "model-or-unit": ("model", "unit")}
 
 

@@ -10,6 +10,7 @@ a selection's entryId.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterator
 
 Node = dict[str, Any]
@@ -49,7 +50,7 @@ def as_number(value: Any, default: float = 0.0) -> float:
         return default
 
 
-@dataclass
+@dataclass(eq=False)
 class Option:
     """A selection entry or group as offered at one place: the target node, the link that reached
     it (if any), and the links above it, which give the composite ``a::b::id`` entry id."""
@@ -64,7 +65,7 @@ class Option:
     is_group: bool = False
     _children: list[Option] | None = field(default=None, repr=False)
 
-    @property
+    @cached_property
     def id(self) -> str:
         """The definition id of the target entry or group."""
         return str(self.node.get("id", ""))
@@ -78,7 +79,7 @@ class Option:
         """The link ids down to and including this option's own link."""
         return self.prefix if self.link is None else self.prefix + (str(self.link["id"]),)
 
-    @property
+    @cached_property
     def entry_id(self) -> str:
         """BattleScribe's composite entryId: every link on the path, outermost first, then the id."""
         return "::".join(self.own_prefix + (self.id,))
@@ -87,13 +88,34 @@ class Option:
     def entry_group_id(self) -> str | None:
         return None if self.group is None else self.group.entry_id
 
-    @property
-    def ids(self) -> set[str]:
+    @cached_property
+    def ids(self) -> frozenset[str]:
         """Every id a childId may name this option by: its target, its link and the composite."""
         ids = {self.id, self.entry_id}
         if self.link is not None:
             ids.add(str(self.link["id"]))
-        return ids
+        return frozenset(ids)
+
+    @cached_property
+    def group_ids(self) -> frozenset[str]:
+        """The ids of the groups this option sits in (up to the first entry above it)."""
+        found: set[str] = set()
+        for ancestor in self.ancestors():
+            if not ancestor.is_group:
+                break
+            found |= ancestor.ids
+        return frozenset(found)
+
+    @cached_property
+    def modified_fields(self) -> frozenset[str]:
+        """Every field a modifier of this option (target or link, any group depth) may change."""
+        found: set[str] = set()
+        stack = [self.node] + ([self.link] if self.link is not None else [])
+        while stack:
+            holder = stack.pop()
+            found |= {str(m.get("field")) for m in as_list(holder, "modifiers")}
+            stack += as_list(holder, "modifierGroups")
+        return frozenset(found)
 
     @property
     def name(self) -> str:
@@ -115,11 +137,11 @@ class Option:
         """A list the target and its link both may hold (constraints, modifiers, ...): target's first."""
         return as_list(self.node, key) + as_list(self.link, key)
 
-    @property
+    @cached_property
     def constraints(self) -> list[Node]:
         return self.merged("constraints")
 
-    @property
+    @cached_property
     def costs(self) -> dict[str, float]:
         """Cost per type: the target's, each overridden by a cost of the same type on the link."""
         costs = {str(c["typeId"]): as_number(c.get("value")) for c in as_list(self.node, "costs")}
@@ -190,6 +212,8 @@ class GameData:
             self._index(file, str(file.get("id", "")))
         self._group_ids = {str(g.get("id")) for f in [game_system, *catalogues]
                            for g in as_list(f, "sharedSelectionEntryGroups")}
+        self.category_ids = {str(c.get("id")) for f in [game_system, *catalogues]
+                             for c in as_list(f, "categoryEntries")}
         self.catalogue_by_id = {str(c.get("id")): c for c in catalogues}
 
     def _index(self, node: Node, file_id: str) -> None:

@@ -88,7 +88,7 @@ class Validator:
     def _check_option(self, option: Option, container: Container, force: Force) -> None:
         here = [s for s in container.children if belongs(s, option)]
         context = Context(here[0] if here and not option.is_group else None, container, force, option)
-        if self.ev.option_view(option, context).hidden:
+        if self.ev.is_hidden(option, context):
             return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
         for constraint in option.constraints:
             self._check_constraint(option, constraint, container, force, context)
@@ -96,6 +96,8 @@ class Validator:
     def _check_constraint(self, option: Option, constraint: Node, container: Container, force: Force,
                           context: Context) -> None:
         kind = str(constraint.get("type"))
+        if self._cannot_break(option, constraint, kind, container):
+            return
         value = self.ev.constraint_value(option, constraint, context)
         if kind == "max" and value < 0:
             return
@@ -136,6 +138,18 @@ class Validator:
         if mine and scope != "parent":
             first = mine[0]
             self._add(RuleError("selection", frozenset(first.option.ids), path=first.path(), **base), key + ("sel",))
+
+    def _cannot_break(self, option: Option, constraint: Node, kind: str, container: Container) -> bool:
+        """A quick no: a min of 0 nothing modifies, or a max at parent scope with nothing taken."""
+        modified = str(constraint["id"]) in option.modified_fields
+        if kind == "min" and not modified and as_number(constraint.get("value")) <= 0:
+            return True
+        if kind == "max" and str(constraint.get("scope") or "parent") == "parent" \
+                and not as_bool(constraint.get("percentValue")) \
+                and not as_bool(constraint.get("includeChildSelections")) \
+                and str(constraint.get("field") or "selections") == "selections":
+            return not any(belongs(s, option) for s in container.children)
+        return False
 
     def _check_forces_field(self, option: Option, constraint: Node, kind: str, value: float, scope: str,
                             force: Force) -> None:
