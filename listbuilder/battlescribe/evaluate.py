@@ -80,6 +80,7 @@ class Evaluation:
         self._cost_type_ids = [str(c["id"]) for c in self.data.cost_types()]
         self._cost_snapshot: dict[int, dict[str, float]] | None = None
         self._queries: dict[tuple[int, int, int, int, str | None], float] = {}
+        self._scopes: dict[tuple[str, int, int, int, bool, bool], list[Selection]] = {}
         if self.data.queries_costs(self._cost_type_ids):
             self._settle_costs()
 
@@ -434,7 +435,16 @@ class Evaluation:
 
     def scope_selections(self, scope: str, context: Context, include_children: bool,
                          include_forces: bool) -> list[Selection]:
-        """The selections a query counts at a scope."""
+        """The selections a query counts at a scope (cached per place)."""
+        key = (scope, id(context.selection), id(context.container), id(context.force), include_children, include_forces)
+        found = self._scopes.get(key)
+        if found is None:
+            found = self._scope_selections(scope, context, include_children, include_forces)
+            self._scopes[key] = found
+        return found
+
+    def _scope_selections(self, scope: str, context: Context, include_children: bool,
+                          include_forces: bool) -> list[Selection]:
         if scope == "roster":
             forces = list(self.roster.all_forces())
             return [s for f in forces for s in _selections_in(f.selections, include_children)]

@@ -86,18 +86,20 @@ class Validator:
                 self._check_options(option.children(), container, force)
 
     def _check_option(self, option: Option, container: Container, force: Force) -> None:
+        live = [c for c in option.constraints
+                if not self._cannot_break(option, c, str(c.get("type")), container)]
+        if not live:
+            return
         here = [s for s in container.children if belongs(s, option)]
         context = Context(here[0] if here and not option.is_group else None, container, force, option)
         if self.ev.is_hidden(option, context):
             return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
-        for constraint in option.constraints:
+        for constraint in live:
             self._check_constraint(option, constraint, container, force, context)
 
     def _check_constraint(self, option: Option, constraint: Node, container: Container, force: Force,
                           context: Context) -> None:
         kind = str(constraint.get("type"))
-        if self._cannot_break(option, constraint, kind, container):
-            return
         value = self.ev.constraint_value(option, constraint, context)
         if kind == "max" and value < 0:
             return
