@@ -172,10 +172,10 @@ class Editor:
     def _auto_amount(self, option: Option, force: Force, parent: Selection | None) -> int:
         """How many of an option a new container starts with: its largest min, whatever it counts
         (New Recruit; BattleScribe only looks at mins on selections)."""
-        if option.hidden:
-            return 0
         container = parent if parent is not None else force
         context = Context(None, container, force, option)
+        if self.evaluation.is_hidden(option, context):
+            return 0
         amount = 0
         for constraint in option.constraints:
             if constraint.get("type") not in ("min", "exactly"):

@@ -339,11 +339,8 @@ def belongs(selection: Selection, option: Option, shared: bool = True) -> bool:
 
     With shared (the default) a selection of the same target entry reached through another link
     counts too; without it only selections made through this very path do."""
-    if option.is_group:
-        for ancestor in selection.option.ancestors():
-            if ancestor.is_group and ancestor.id == option.id and (shared or ancestor.entry_id == option.entry_id):
-                return True
-        return False
+    if option.is_group:  # made in the group itself, not below an entry of it
+        return (option.id if shared else option.entry_id) in selection.option.group_ids
     if shared:
         return selection.option.id == option.id
     return selection.option.entry_id == option.entry_id
