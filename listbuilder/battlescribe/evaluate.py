@@ -199,6 +199,8 @@ class Evaluation:
         """Whether an entry is hidden where it would be selected."""
         if "hidden" not in option.modified_fields and "category" not in option.modified_fields:
             return option.hidden
+        if context.selection is not None and context.selection.option is option:
+            return self.view(context.selection).hidden
         return bool(self.field_values(option, context, frozenset({"hidden", "category"}))["hidden"])
 
     # -- costs ----------------------------------------------------------------------------------

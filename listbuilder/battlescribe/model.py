@@ -205,8 +205,8 @@ class GameData:
         self.catalogues = catalogues
         self.by_id: dict[str, Node] = {}
         self.file_of: dict[str, str] = {}
+        self._costed: set[str] = set()
         self._root_options: dict[str, list[Option]] = {}
-        self._costed: set[str] | None = None
         self._queries_costs: bool | None = None
         for file in [game_system, *catalogues]:
             self._index(file, str(file.get("id", "")))
@@ -217,6 +217,8 @@ class GameData:
         self.catalogue_by_id = {str(c.get("id")): c for c in catalogues}
 
     def _index(self, node: Node, file_id: str) -> None:
+        for cost in as_list(node, "costs"):
+            self._costed.add(str(cost.get("typeId")))
         for key in _INDEXED_LISTS:
             for child in as_list(node, key):
                 if "id" in child and key not in ("entryLinks", "categoryLinks", "infoLinks"):
@@ -232,19 +234,6 @@ class GameData:
 
     def costed_types(self) -> set[str]:
         """The cost types some entry or link has a cost of: the ones a roster tracks."""
-        if self._costed is None:
-            found: set[str] = set()
-            stack: list[Any] = [self.game_system, *self.catalogues]
-            while stack:
-                item = stack.pop()
-                if isinstance(item, dict):
-                    for cost in item.get("costs") or []:
-                        if isinstance(cost, dict) and "typeId" in cost:
-                            found.add(str(cost["typeId"]))
-                    stack.extend(v for v in item.values() if isinstance(v, (list, dict)))
-                elif isinstance(item, list):
-                    stack.extend(item)
-            self._costed = found
         return self._costed
 
     def queries_costs(self, cost_type_ids: list[str]) -> bool:

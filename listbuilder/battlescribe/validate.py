@@ -55,6 +55,7 @@ class Validator:
         self.roster = evaluation.roster
         self.errors: list[RuleError] = []
         self._seen: set[tuple[str, ...]] = set()
+        self._all: list[Selection] | None = None
 
     def run(self) -> list[RuleError]:
         for force in self.roster.all_forces():
@@ -92,8 +93,6 @@ class Validator:
             return
         here = [s for s in container.children if belongs(s, option)]
         context = Context(here[0] if here and not option.is_group else None, container, force, option)
-        if self.ev.is_hidden(option, context):
-            return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
         for constraint in live:
             self._check_constraint(option, constraint, container, force, context)
 
@@ -117,8 +116,8 @@ class Validator:
         broken = count > limit + EPS if kind == "max" else count < limit - EPS
         if kind == "exactly":
             broken = abs(count - limit) > EPS
-        if not broken:
-            return
+        if not broken or self.ev.is_hidden(option, context):
+            return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
         holder = _holder_of(option, constraint)
         scope_key = self._scope_key(scope, container, force)
         mine = [s for s in matched if belongs(s, option, shared)]
@@ -158,7 +157,8 @@ class Validator:
         """An entry's constraint on how many forces there are (in the roster, or in its force)."""
         forces = list(self.roster.all_forces()) if scope == "roster" else list(force.walk_forces())
         count = len(forces)
-        if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
+        broken = (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS)
+        if broken and not self.ev.is_hidden(option, Context(None, force, force, option)):
             message = f"{option.name}: {kind} {format_number(value)} forces in the {scope}, {count} there"
             owner = ("roster", frozenset(), ()) if scope == "roster" else ("force", frozenset({force.entry_id}), force.path())
             self._add(RuleError(owner[0], owner[1], frozenset(_holder_of(option, constraint)), str(constraint["id"]),
@@ -203,13 +203,19 @@ class Validator:
         if scope == "force":  # New Recruit ignores includeChildForces here (constraint-include-child-forces)
             return list(force.walk_selections())
         if scope == "roster":
-            return list(self.roster.all_selections())
+            return self._everything()
         if scope == "self" and isinstance(container, Selection):
             return [s for top in container.children for s in top.walk()]
         if scope == "primary-catalogue":
             return [s for f in self.roster.all_forces() if f.catalogue_id == force.catalogue_id
                     for s in f.walk_selections()]
         return [s for s in container.children]
+
+    def _everything(self) -> list[Selection]:
+        """Every selection in the roster (listed once per validation)."""
+        if self._all is None:
+            self._all = list(self.roster.all_selections())
+        return self._all
 
     def _measure(self, constraint: Node, selections: list[Selection], per_parent: bool = False) -> float:
         """Selections (per parent model at parent scope, else in all) or a cost, summed."""
