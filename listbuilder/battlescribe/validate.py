@@ -56,6 +56,7 @@ class Validator:
         self.errors: list[RuleError] = []
         self._seen: set[tuple[str, ...]] = set()
         self._all: list[Selection] | None = None
+        self._index: dict[str, list[Selection]] | None = None
 
     def run(self) -> list[RuleError]:
         for force in self.roster.all_forces():
@@ -107,11 +108,12 @@ class Validator:
         if str(constraint.get("field")) == "forces":
             self._check_forces_field(option, constraint, kind, value, scope, force)
             return
-        matched = self._scope_selections(constraint, scope, container, force)
+        mine = self._mine(option, shared, constraint, scope, container, force)
         per_parent = scope == "parent"
-        count = self._measure(constraint, [s for s in matched if belongs(s, option, shared)], per_parent)
+        count = self._measure(constraint, mine, per_parent)
         limit = value
         if as_bool(constraint.get("percentValue")):
+            matched = self._scope_selections(constraint, scope, container, force)
             limit = self._measure(constraint, matched, per_parent) * value / 100.0
         broken = count > limit + EPS if kind == "max" else count < limit - EPS
         if kind == "exactly":
@@ -120,7 +122,6 @@ class Validator:
             return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
         holder = _holder_of(option, constraint)
         scope_key = self._scope_key(scope, container, force)
-        mine = [s for s in matched if belongs(s, option, shared)]
         message = self._message(option, kind, limit, count, scope, constraint)
         base = dict(source_ids=frozenset(holder), constraint_id=str(constraint["id"]), message=message,
                     file_id=option.catalogue_id)
@@ -210,6 +211,27 @@ class Validator:
             return [s for f in self.roster.all_forces() if f.catalogue_id == force.catalogue_id
                     for s in f.walk_selections()]
         return [s for s in container.children]
+
+    def _mine(self, option: Option, shared: bool, constraint: Node, scope: str, container: Container,
+              force: Force) -> list[Selection]:
+        """The selections of an option a constraint counts, in its scope: at force and roster
+        scope from an index of the roster's selections by id, so they are not rescanned."""
+        if scope in ("roster", "force"):
+            candidates = self._by_id().get(option.id if shared else option.entry_id, [])
+            chosen = [s for s in candidates if belongs(s, option, shared)]
+            return chosen if scope == "roster" else [s for s in chosen if s.force is force]
+        matched = self._scope_selections(constraint, scope, container, force)
+        return [s for s in matched if belongs(s, option, shared)]
+
+    def _by_id(self) -> dict[str, list[Selection]]:
+        """Every selection by the ids it counts under: its target, its composite id, its groups."""
+        if self._index is None:
+            self._index = {}
+            for selection in self._everything():
+                option = selection.option
+                for key in {option.id, option.entry_id} | option.group_ids:
+                    self._index.setdefault(key, []).append(selection)
+        return self._index
 
     def _everything(self) -> list[Selection]:
         """Every selection in the roster (listed once per validation)."""
