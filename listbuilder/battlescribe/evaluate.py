@@ -80,6 +80,7 @@ class Evaluation:
         self._cost_type_ids = [str(c["id"]) for c in self.data.cost_types()]
         self._cost_snapshot: dict[int, dict[str, float]] | None = None
         self._queries: dict[tuple[int, int, int, int, str | None], float] = {}
+        self._base_values = self.data.base_value_cache  # the data's, kept across evaluations
         self._scopes: dict[tuple[str, int, int, int, bool, bool], list[Selection]] = {}
         if self.data.queries_costs(self._cost_type_ids):
             self._settle_costs()
@@ -89,14 +90,23 @@ class Evaluation:
         Recruit finds them: every selection's cost is recomputed from the last round's costs until
         nothing changes (modifier-repeat-cost-self-reference). Queries read the last round."""
         selections = list(self.roster.all_selections())
-        self._cost_snapshot = {id(s): self._base_view(s.option).unit_costs for s in selections}
+        cost_fields = frozenset(self._cost_type_ids)
+        self._cost_snapshot = {id(s): self._declared_costs(s.option, self.base_values(s.option)) for s in selections}
         for _ in range(rounds):
-            self._views.clear()
             self._queries.clear()
-            current = {id(s): self.view(s).unit_costs for s in selections}
+            current = {id(s): self._declared_costs(s.option, self.field_values(s.option, self.context_of(s), cost_fields))
+                       for s in selections}
             if current == self._cost_snapshot:
-                return
+                break
             self._cost_snapshot = current
+        self._views.clear()
+        self._queries.clear()
+
+    def _declared_costs(self, option: Option, values: dict[str, Any]) -> dict[str, float]:
+        """The costs an entry shows: the types it has, and any a modifier made other than 0."""
+        declared = option.costs
+        return {t: float(values.get(t, 0.0)) for t in self._cost_type_ids
+                if t in declared or values.get(t, 0.0) != 0.0}
 
     # -- selections ---------------------------------------------------------------------------
 
@@ -123,32 +133,26 @@ class Evaluation:
         return self._view_from_values(option, values, Context(None, None, None, option))
 
     def base_values(self, option: Option) -> dict[str, Any]:
-        """The fields modifiers may change, before any modifier."""
-        values: dict[str, Any] = {
-            "name": option.name,
-            "hidden": option.hidden,
-            "page": option.page,
-            "publicationId": option.publication_id,
-            "categories": self._base_categories(option),
-            "error": [], "warning": [], "info": [],
-        }
-        for type_id in self._cost_type_ids:
-            values[type_id] = 0.0
-        values.update(option.costs)
-        for constraint in option.constraints:
-            values[str(constraint["id"])] = as_number(constraint.get("value"))
+        """The fields modifiers may change, before any modifier (read once per entry)."""
+        cached = self._base_values.get(id(option))
+        if cached is None:
+            cached = {
+                "name": option.name,
+                "hidden": option.hidden,
+                "page": option.page,
+                "publicationId": option.publication_id,
+                "categories": [Category(*c) for c in option.base_categories],
+                "error": [], "warning": [], "info": [],
+            }
+            for type_id in self._cost_type_ids:
+                cached[type_id] = 0.0
+            cached.update(option.costs)
+            for _, limit in option.limits:
+                cached[limit.id] = limit.value
+            self._base_values[id(option)] = cached
+        values = dict(cached)
+        values["categories"] = [Category(c.id, c.name, c.primary) for c in cached["categories"]]
         return values
-
-    def _base_categories(self, option: Option) -> list[Category]:
-        categories: list[Category] = []
-        for link in option.merged("categoryLinks"):
-            target_id = str(link.get("targetId"))
-            if any(c.id == target_id for c in categories):
-                continue
-            target = self.data.category(target_id) or {}
-            name = str(target.get("name") or link.get("name") or "")
-            categories.append(Category(target_id, name, as_bool(link.get("primary"))))
-        return categories
 
     def option_view(self, option: Option, context: Context) -> SelectionView:
         """An option's effective fields in a context (also used for entries not yet selected)."""
@@ -165,9 +169,7 @@ class Evaluation:
         return holders
 
     def _view_from_values(self, option: Option, values: dict[str, Any], context: Context) -> SelectionView:
-        declared = option.costs
-        costs = {t: float(values.get(t, 0.0)) for t in self._cost_type_ids
-                 if t in declared or values.get(t, 0.0) != 0.0}
+        costs = self._declared_costs(option, values)
         categories = [Category(c.id, c.name or str((self.data.category(c.id) or {}).get("name") or ""), c.primary)
                       for c in values["categories"]]
         categories.sort(key=lambda c: natural_key(c.name))

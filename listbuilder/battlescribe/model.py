@@ -50,6 +50,34 @@ def as_number(value: Any, default: float = 0.0) -> float:
         return default
 
 
+@dataclass(frozen=True)
+class Limit:
+    """A constraint, read once: what it counts, where, and its value before modifiers."""
+
+    id: str
+    kind: str  # min, max or exactly
+    value: float
+    scope: str
+    field: str
+    shared: bool
+    include_children: bool
+    include_child_forces: bool
+    percent: bool
+    message: str | None
+
+    @staticmethod
+    def of(node: Node) -> Limit:
+        return Limit(
+            id=str(node.get("id")), kind=str(node.get("type")), value=as_number(node.get("value")),
+            scope=str(node.get("scope") or "parent"), field=str(node.get("field") or "selections"),
+            shared=as_bool(node.get("shared", True)),
+            include_children=as_bool(node.get("includeChildSelections")),
+            include_child_forces=as_bool(node.get("includeChildForces")),
+            percent=as_bool(node.get("percentValue")),
+            message=None if node.get("message") is None else str(node.get("message")),
+        )
+
+
 @dataclass(eq=False)
 class Option:
     """A selection entry or group as offered at one place: the target node, the link that reached
@@ -142,6 +170,23 @@ class Option:
         return self.merged("constraints")
 
     @cached_property
+    def limits(self) -> list[tuple[Node, Limit]]:
+        """Its constraints, each with its reading."""
+        return [(node, Limit.of(node)) for node in self.constraints]
+
+    @cached_property
+    def base_categories(self) -> list[tuple[str, str, bool]]:
+        """(category id, name, primary) from its category links, each category once."""
+        found: list[tuple[str, str, bool]] = []
+        for link in self.merged("categoryLinks"):
+            target_id = str(link.get("targetId"))
+            if any(c[0] == target_id for c in found):
+                continue
+            target = self.data.category(target_id) or {}
+            found.append((target_id, str(target.get("name") or link.get("name") or ""), as_bool(link.get("primary"))))
+        return found
+
+    @cached_property
     def costs(self) -> dict[str, float]:
         """Cost per type: the target's, each overridden by a cost of the same type on the link."""
         costs = {str(c["typeId"]): as_number(c.get("value")) for c in as_list(self.node, "costs")}
@@ -206,6 +251,7 @@ class GameData:
         self.by_id: dict[str, Node] = {}
         self.file_of: dict[str, str] = {}
         self._costed: set[str] = set()
+        self.base_value_cache: dict[int, dict[str, Any]] = {}  # evaluate.py's, per option
         self._root_options: dict[str, list[Option]] = {}
         self._queries_costs: bool | None = None
         for file in [game_system, *catalogues]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from listbuilder.battlescribe.evaluate import MESSAGE_FIELDS, Container, Context, Evaluation, format_number
-from listbuilder.battlescribe.model import Node, Option, as_bool, as_list, as_number
+from listbuilder.battlescribe.model import Limit, Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.roster import Force, Selection
 from listbuilder.core.findings import Finding
 
@@ -88,82 +88,64 @@ class Validator:
                 self._check_options(option.children(), container, force)
 
     def _check_option(self, option: Option, container: Container, force: Force) -> None:
-        live = [c for c in option.constraints
-                if not self._cannot_break(option, c, str(c.get("type")), container)]
+        live = [(node, limit) for node, limit in option.limits if not self._cannot_break(option, node, limit, container)]
         if not live:
             return
         here = [s for s in container.children if belongs(s, option)]
         context = Context(here[0] if here and not option.is_group else None, container, force, option)
-        for constraint in live:
-            self._check_constraint(option, constraint, container, force, context)
+        for node, limit in live:
+            self._check_constraint(option, node, limit, container, force, context)
 
-    def _check_constraint(self, option: Option, constraint: Node, container: Container, force: Force,
+    def _check_constraint(self, option: Option, node: Node, rule: Limit, container: Container, force: Force,
                           context: Context) -> None:
-        kind = str(constraint.get("type"))
-        value = self.ev.constraint_value(option, constraint, context)
-        if kind == "max" and value < 0:
+        value = self.ev.constraint_value(option, node, context)
+        if rule.kind == "max" and value < 0:
             return
-        scope = str(constraint.get("scope") or "parent")
-        shared = as_bool(constraint.get("shared", True))
-        if str(constraint.get("field")) == "forces":
-            self._check_forces_field(option, constraint, kind, value, scope, force)
+        if rule.field == "forces":
+            self._check_forces_field(option, node, rule, value, force)
             return
-        mine = self._mine(option, shared, constraint, scope, container, force)
-        per_parent = scope == "parent"
-        count = self._measure(constraint, mine, per_parent)
+        mine = self._mine(option, rule, container, force)
+        per_parent = rule.scope == "parent"
+        count = self._measure(rule, mine, per_parent)
         limit = value
-        if as_bool(constraint.get("percentValue")):
-            matched = self._scope_selections(constraint, scope, container, force)
-            limit = self._measure(constraint, matched, per_parent) * value / 100.0
-        broken = count > limit + EPS if kind == "max" else count < limit - EPS
-        if kind == "exactly":
-            broken = abs(count - limit) > EPS
-        if not broken or self.ev.is_hidden(option, context):
+        if rule.percent:
+            limit = self._measure(rule, self._scope_selections(rule, container, force), per_parent) * value / 100.0
+        if not _broken(rule.kind, count, limit) or self.ev.is_hidden(option, context):
             return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
-        holder = _holder_of(option, constraint)
-        scope_key = self._scope_key(scope, container, force)
-        message = self._message(option, kind, limit, count, scope, constraint)
-        base = dict(source_ids=frozenset(holder), constraint_id=str(constraint["id"]), message=message,
-                    file_id=option.catalogue_id)
-        key = (str(constraint["id"]), option.entry_id if not shared else option.id, scope_key)
-        if kind == "max" and mine and option.is_group and isinstance(container, Selection) and scope == "parent":
+        base = dict(source_ids=frozenset(_holder_of(option, node)), constraint_id=rule.id,
+                    message=self._message(option, rule, limit, count), file_id=option.catalogue_id)
+        key = (rule.id, option.id if rule.shared else option.entry_id, self._scope_key(rule.scope, container, force))
+        if rule.kind == "max" and mine and option.is_group and isinstance(container, Selection) and per_parent:
             # New Recruit blames a group's limit on the selection holding the group
-            self._add(RuleError("selection", frozenset(container.option.ids), path=container.path(), **base),
-                      key + ("sel",))
+            self._add(RuleError("selection", container.option.ids, path=container.path(), **base), key + ("sel",))
             return
-        if kind == "max" and mine:
-            first = mine[0]
-            self._add(RuleError("selection", frozenset(first.option.ids), path=first.path(), **base), key + ("sel",))
+        if rule.kind == "max" and mine:
+            self._add(RuleError("selection", mine[0].option.ids, path=mine[0].path(), **base), key + ("sel",))
             return
-        owner_type, owner_ids, path = self._min_owner(option, scope, container, force)
+        owner_type, owner_ids, path = self._min_owner(option, rule.scope, container, force)
         self._add(RuleError(owner_type, owner_ids, path=path, **base), key + ("owner",))
-        if mine and scope != "parent":
-            first = mine[0]
-            self._add(RuleError("selection", frozenset(first.option.ids), path=first.path(), **base), key + ("sel",))
+        if mine and not per_parent:
+            self._add(RuleError("selection", mine[0].option.ids, path=mine[0].path(), **base), key + ("sel",))
 
-    def _cannot_break(self, option: Option, constraint: Node, kind: str, container: Container) -> bool:
+    def _cannot_break(self, option: Option, node: Node, rule: Limit, container: Container) -> bool:
         """A quick no: a min of 0 nothing modifies, or a max at parent scope with nothing taken."""
-        modified = str(constraint["id"]) in option.modified_fields
-        if kind == "min" and not modified and as_number(constraint.get("value")) <= 0:
+        if rule.kind == "min" and rule.value <= 0 and rule.id not in option.modified_fields:
             return True
-        if kind == "max" and str(constraint.get("scope") or "parent") == "parent" \
-                and not as_bool(constraint.get("percentValue")) \
-                and not as_bool(constraint.get("includeChildSelections")) \
-                and str(constraint.get("field") or "selections") == "selections":
+        if rule.kind == "max" and rule.scope == "parent" and not rule.percent and not rule.include_children \
+                and rule.field == "selections":
             return not any(belongs(s, option) for s in container.children)
         return False
 
-    def _check_forces_field(self, option: Option, constraint: Node, kind: str, value: float, scope: str,
-                            force: Force) -> None:
+    def _check_forces_field(self, option: Option, node: Node, rule: Limit, value: float, force: Force) -> None:
         """An entry's constraint on how many forces there are (in the roster, or in its force)."""
-        forces = list(self.roster.all_forces()) if scope == "roster" else list(force.walk_forces())
+        forces = list(self.roster.all_forces()) if rule.scope == "roster" else list(force.walk_forces())
         count = len(forces)
-        broken = (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS)
-        if broken and not self.ev.is_hidden(option, Context(None, force, force, option)):
-            message = f"{option.name}: {kind} {format_number(value)} forces in the {scope}, {count} there"
-            owner = ("roster", frozenset(), ()) if scope == "roster" else ("force", frozenset({force.entry_id}), force.path())
-            self._add(RuleError(owner[0], owner[1], frozenset(_holder_of(option, constraint)), str(constraint["id"]),
-                                message, owner[2], option.catalogue_id), (str(constraint["id"]), scope, force.id))
+        if _broken(rule.kind, count, value) and not self.ev.is_hidden(option, Context(None, force, force, option)):
+            message = f"{option.name}: {rule.kind} {format_number(value)} forces in the {rule.scope}, {count} there"
+            owner = ("roster", frozenset(), ()) if rule.scope == "roster" else (
+                "force", frozenset({force.entry_id}), force.path())
+            self._add(RuleError(owner[0], owner[1], frozenset(_holder_of(option, node)), rule.id,
+                                message, owner[2], option.catalogue_id), (rule.id, rule.scope, force.id))
 
     def _min_owner(self, option: Option, scope: str, container: Container,
                    force: Force) -> tuple[str, frozenset[str], tuple[str | int, ...]]:
@@ -191,14 +173,13 @@ class Validator:
             return force.id
         return container.id
 
-    def _scope_selections(self, constraint: Node, scope: str, container: Container,
-                          force: Force) -> list[Selection]:
-        include_children = as_bool(constraint.get("includeChildSelections"))
-        include_forces = as_bool(constraint.get("includeChildForces"))
+    def _scope_selections(self, rule: Limit, container: Container, force: Force) -> list[Selection]:
+        """The selections in a constraint's scope."""
+        scope = rule.scope
         if scope == "parent":
-            if isinstance(container, Force) and include_forces:
+            if isinstance(container, Force) and rule.include_child_forces:
                 return [s for f in container.walk_forces() for s in f.walk_selections()]
-            if include_children:
+            if rule.include_children:
                 return [s for top in container.children for s in top.walk()]
             return list(container.children)
         if scope == "force":  # New Recruit ignores includeChildForces here (constraint-include-child-forces)
@@ -210,18 +191,16 @@ class Validator:
         if scope == "primary-catalogue":
             return [s for f in self.roster.all_forces() if f.catalogue_id == force.catalogue_id
                     for s in f.walk_selections()]
-        return [s for s in container.children]
+        return list(container.children)
 
-    def _mine(self, option: Option, shared: bool, constraint: Node, scope: str, container: Container,
-              force: Force) -> list[Selection]:
+    def _mine(self, option: Option, rule: Limit, container: Container, force: Force) -> list[Selection]:
         """The selections of an option a constraint counts, in its scope: at force and roster
         scope from an index of the roster's selections by id, so they are not rescanned."""
-        if scope in ("roster", "force"):
-            candidates = self._by_id().get(option.id if shared else option.entry_id, [])
-            chosen = [s for s in candidates if belongs(s, option, shared)]
-            return chosen if scope == "roster" else [s for s in chosen if s.force is force]
-        matched = self._scope_selections(constraint, scope, container, force)
-        return [s for s in matched if belongs(s, option, shared)]
+        if rule.scope in ("roster", "force"):
+            candidates = self._by_id().get(option.id if rule.shared else option.entry_id, [])
+            chosen = [s for s in candidates if belongs(s, option, rule.shared)]
+            return chosen if rule.scope == "roster" else [s for s in chosen if s.force is force]
+        return [s for s in self._scope_selections(rule, container, force) if belongs(s, option, rule.shared)]
 
     def _by_id(self) -> dict[str, list[Selection]]:
         """Every selection by the ids it counts under: its target, its composite id, its groups."""
@@ -239,18 +218,17 @@ class Validator:
             self._all = list(self.roster.all_selections())
         return self._all
 
-    def _measure(self, constraint: Node, selections: list[Selection], per_parent: bool = False) -> float:
+    def _measure(self, rule: Limit, selections: list[Selection], per_parent: bool = False) -> float:
         """Selections (per parent model at parent scope, else in all) or a cost, summed."""
-        field_name = str(constraint.get("field") or "selections")
+        field_name = rule.field
         if field_name == "selections":
             return float(sum(s.number if per_parent else s.total_number for s in selections))
         return float(sum(self.ev.own_costs(s).get(field_name, 0.0) for s in selections))
 
-    def _message(self, option: Option, kind: str, limit: float, count: float, scope: str,
-                 constraint: Node) -> str:
-        field_name = str(constraint.get("field") or "selections")
-        if constraint.get("message"):  # New Recruit's own message for a constraint
-            return str(constraint["message"]).replace("{self}", option.name)
+    def _message(self, option: Option, rule: Limit, limit: float, count: float) -> str:
+        field_name, kind, scope = rule.field, rule.kind, rule.scope
+        if rule.message:  # New Recruit's own message for a constraint
+            return rule.message.replace("{self}", option.name)
         what = "selections" if field_name == "selections" else self._cost_name(field_name)
         where = {"parent": "its parent", "force": "the force", "roster": "the roster"}.get(scope, scope)
         name = option.name
@@ -319,9 +297,10 @@ class Validator:
             forces = list(self.roster.all_forces())
         members = [s for f in forces for s in f.walk_selections()
                    if any(c.id == category_id for c in self.ev.view(s).categories)]
-        count = self._measure(constraint, members)
+        rule = Limit.of(constraint)
+        count = self._measure(rule, members)
         if as_bool(constraint.get("percentValue")):
-            value = self._measure(constraint, [s for f in forces for s in f.walk_selections()]) * value / 100
+            value = self._measure(rule, [s for f in forces for s in f.walk_selections()]) * value / 100
         if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
             name = (self.ev.data.category(category_id) or {}).get("name", category_id)
             what = "at most" if kind == "max" else "at least"
@@ -360,6 +339,14 @@ class Validator:
                 message = (f"{self._cost_name(type_id)}: {format_number(spent)} spent, "
                            f"over the limit of {format_number(limit)}")
                 self._add(RuleError("roster", frozenset(), frozenset({"costLimits"}), type_id, message, ()))
+
+
+def _broken(kind: str, count: float, limit: float) -> bool:
+    if kind == "max":
+        return count > limit + EPS
+    if kind == "exactly":
+        return abs(count - limit) > EPS
+    return count < limit - EPS
 
 
 def belongs(selection: Selection, option: Option, shared: bool = True) -> bool:
