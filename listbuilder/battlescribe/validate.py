@@ -98,13 +98,17 @@ class Validator:
 
     def _check_constraint(self, option: Option, node: Node, rule: Limit, container: Container, force: Force,
                           context: Context) -> None:
+        if rule.field == "forces":
+            value = self.ev.constraint_value(option, node, context)
+            if rule.kind != "max" or value >= 0:
+                self._check_forces_field(option, node, rule, value, force)
+            return
+        mine = self._mine(option, rule, container, force)
+        if rule.kind == "max" and not mine:
+            return  # nothing taken breaks no max (and its value need not be worked out)
         value = self.ev.constraint_value(option, node, context)
         if rule.kind == "max" and value < 0:
             return
-        if rule.field == "forces":
-            self._check_forces_field(option, node, rule, value, force)
-            return
-        mine = self._mine(option, rule, container, force)
         per_parent = rule.scope == "parent"
         count = self._measure(rule, mine, per_parent)
         limit = value
