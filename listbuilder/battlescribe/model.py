@@ -175,6 +175,12 @@ class Option:
         return [(node, Limit.of(node)) for node in self.constraints]
 
     @cached_property
+    def checked_limits(self) -> list[tuple[Node, Limit]]:
+        """The constraints that can ever be broken: not a min of 0 (or less) no modifier changes."""
+        return [(node, limit) for node, limit in self.limits
+                if not (limit.kind == "min" and limit.value <= 0 and limit.id not in self.modified_fields)]
+
+    @cached_property
     def base_categories(self) -> list[tuple[str, str, bool]]:
         """(category id, name, primary) from its category links, each category once."""
         found: list[tuple[str, str, bool]] = []

@@ -80,18 +80,26 @@ class Validator:
 
     # -- entries and groups ---------------------------------------------------------------------
 
-    def _check_options(self, options: Iterable[Option], container: Container, force: Force) -> None:
+    def _check_options(self, options: Iterable[Option], container: Container, force: Force,
+                       present: dict[str, list[Selection]] | None = None) -> None:
+        """Check the constraints of every option offered in a container (groups' too)."""
+        if present is None:
+            present = {}
+            for child in container.children:
+                for key in {child.option.id} | child.option.group_ids:
+                    present.setdefault(key, []).append(child)
         for option in options:
-            if option.constraints:
-                self._check_option(option, container, force)
+            if option.checked_limits:
+                self._check_option(option, container, force, present.get(option.id, []))
             if option.is_group:
-                self._check_options(option.children(), container, force)
+                self._check_options(option.children(), container, force, present)
 
-    def _check_option(self, option: Option, container: Container, force: Force) -> None:
-        live = [(node, limit) for node, limit in option.limits if not self._cannot_break(option, node, limit, container)]
+    def _check_option(self, option: Option, container: Container, force: Force, taken: list[Selection]) -> None:
+        """``taken``: the container's selections of the option (or made in the group)."""
+        live = [(node, limit) for node, limit in option.checked_limits if not _cannot_break(limit, taken)]
         if not live:
             return
-        here = [s for s in container.children if belongs(s, option)]
+        here = [s for s in taken if belongs(s, option)]
         context = Context(here[0] if here and not option.is_group else None, container, force, option)
         for node, limit in live:
             self._check_constraint(option, node, limit, container, force, context)
@@ -130,15 +138,6 @@ class Validator:
         self._add(RuleError(owner_type, owner_ids, path=path, **base), key + ("owner",))
         if mine and not per_parent:
             self._add(RuleError("selection", mine[0].option.ids, path=mine[0].path(), **base), key + ("sel",))
-
-    def _cannot_break(self, option: Option, node: Node, rule: Limit, container: Container) -> bool:
-        """A quick no: a min of 0 nothing modifies, or a max at parent scope with nothing taken."""
-        if rule.kind == "min" and rule.value <= 0 and rule.id not in option.modified_fields:
-            return True
-        if rule.kind == "max" and rule.scope == "parent" and not rule.percent and not rule.include_children \
-                and rule.field == "selections":
-            return not any(belongs(s, option) for s in container.children)
-        return False
 
     def _check_forces_field(self, option: Option, node: Node, rule: Limit, value: float, force: Force) -> None:
         """An entry's constraint on how many forces there are (in the roster, or in its force)."""
@@ -343,6 +342,12 @@ class Validator:
                 message = (f"{self._cost_name(type_id)}: {format_number(spent)} spent, "
                            f"over the limit of {format_number(limit)}")
                 self._add(RuleError("roster", frozenset(), frozenset({"costLimits"}), type_id, message, ()))
+
+
+def _cannot_break(rule: Limit, taken: list[Selection]) -> bool:
+    """A quick no: a max at parent scope on selections with nothing taken."""
+    return (rule.kind == "max" and not taken and rule.scope == "parent" and not rule.percent
+            and not rule.include_children and rule.field == "selections")
 
 
 def _broken(kind: str, count: float, limit: float) -> bool:
