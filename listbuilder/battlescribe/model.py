@@ -181,6 +181,11 @@ class Option:
                 if not (limit.kind == "min" and limit.value <= 0 and limit.id not in self.modified_fields)]
 
     @cached_property
+    def only_maxima(self) -> bool:
+        """Whether all its breakable constraints are maxima (which nothing untaken can break)."""
+        return all(limit.kind == "max" for _, limit in self.checked_limits)
+
+    @cached_property
     def base_categories(self) -> list[tuple[str, str, bool]]:
         """(category id, name, primary) from its category links, each category once."""
         found: list[tuple[str, str, bool]] = []

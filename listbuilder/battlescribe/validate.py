@@ -88,8 +88,9 @@ class Validator:
             for child in container.children:
                 for key in {child.option.id} | child.option.group_ids:
                     present.setdefault(key, []).append(child)
+        taken_anywhere = self._by_id()
         for option in options:
-            if option.checked_limits:
+            if option.checked_limits and (not option.only_maxima or option.id in taken_anywhere):
                 self._check_option(option, container, force, present.get(option.id, []))
             if option.is_group:
                 self._check_options(option.children(), container, force, present)
