@@ -272,15 +272,14 @@ class Evaluation:
                          only: frozenset[str] | None = None) -> Iterator[tuple[Node, int]]:
         """Each modifier whose conditions hold, with how many times it applies. New Recruit applies
         a node's 'set' modifiers before its others (modifier-application-order)."""
-        modifiers = as_list(holder, "modifiers")
-        for modifier in sorted(modifiers, key=lambda m: m.get("type") != "set"):
-            if only is not None and str(modifier.get("field")) not in only:
+        for field_name, modifier in self.data.ordered_modifiers(holder):
+            if only is not None and field_name not in only:
                 continue
             times = self.times(modifier, context)
             if times:
                 yield modifier, times * outer
-        for group in as_list(holder, "modifierGroups"):
-            if only is not None and not _touches(group, only):
+        for group, fields in self.data.modifier_groups(holder):
+            if only is not None and not (fields & only):
                 continue
             times = self.times(group, context)
             if times:
@@ -535,13 +534,6 @@ class Evaluation:
         if child_id not in self.data.category_ids:
             return False
         return any(c.id == child_id for c in self.view(selection).categories)
-
-
-def _touches(group: Node, fields: frozenset[str]) -> bool:
-    """Whether a modifier group (at any depth) changes one of the fields."""
-    if any(str(m.get("field")) in fields for m in as_list(group, "modifiers")):
-        return True
-    return any(_touches(g, fields) for g in as_list(group, "modifierGroups"))
 
 
 def _selections_in(selections: Iterable[Selection], include_children: bool) -> list[Selection]:

@@ -263,6 +263,9 @@ class GameData:
         self.file_of: dict[str, str] = {}
         self._costed: set[str] = set()
         self.base_value_cache: dict[int, dict[str, Any]] = {}  # evaluate.py's, per option
+        self._modifier_order: dict[int, list[tuple[str, Node]]] = {}
+        self._group_fields: dict[int, list[tuple[Node, frozenset[str]]]] = {}
+        self._keep: list[Node] = []  # nodes cached by id() stay alive (and their ids unique)
         self._root_options: dict[str, list[Option]] = {}
         self._queries_costs: bool | None = None
         for file in [game_system, *catalogues]:
@@ -311,6 +314,27 @@ class GameData:
                     stack.extend(item)
             self._queries_costs = found
         return self._queries_costs
+
+    def ordered_modifiers(self, holder: Node) -> list[tuple[str, Node]]:
+        """A node's modifiers with their fields, 'set' first (New Recruit's order), read once."""
+        key = id(holder)
+        found = self._modifier_order.get(key)
+        if found is None:
+            modifiers = sorted(as_list(holder, "modifiers"), key=lambda m: m.get("type") != "set")
+            found = [(str(m.get("field")), m) for m in modifiers]
+            self._modifier_order[key] = found
+            self._keep.append(holder)
+        return found
+
+    def modifier_groups(self, holder: Node) -> list[tuple[Node, frozenset[str]]]:
+        """A node's modifier groups, each with every field it (at any depth) changes."""
+        key = id(holder)
+        found = self._group_fields.get(key)
+        if found is None:
+            found = [(group, frozenset(_fields_changed(group))) for group in as_list(holder, "modifierGroups")]
+            self._group_fields[key] = found
+            self._keep.append(holder)
+        return found
 
     def is_group_node(self, node: Node) -> bool:
         """Whether a link target is a shared selection entry group."""
@@ -396,6 +420,13 @@ class GameData:
             elif entry_id in option.ids:
                 return option
         return None
+
+
+def _fields_changed(group: Node) -> set[str]:
+    fields = {str(m.get("field")) for m in as_list(group, "modifiers")}
+    for inner in as_list(group, "modifierGroups"):
+        fields |= _fields_changed(inner)
+    return fields
 
 
 def _importable(option: Option) -> bool:
