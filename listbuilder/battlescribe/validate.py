@@ -125,20 +125,23 @@ class Validator:
             limit = self._measure(rule, self._scope_selections(rule, container, force), per_parent) * value / 100.0
         if not _broken(rule.kind, count, limit) or self.ev.is_hidden(option, context):
             return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
-        base = dict(source_ids=frozenset(_holder_of(option, node)), constraint_id=rule.id,
-                    message=self._message(option, rule, limit, count), file_id=option.catalogue_id)
+        source, message = frozenset(_holder_of(option, node)), self._message(option, rule, limit, count)
         key = (rule.id, option.id if rule.shared else option.entry_id, self._scope_key(rule.scope, container, force))
+
+        def report(owner_type: str, owner_ids: frozenset[str], path: tuple[str | int, ...], tag: str) -> None:
+            self._add(RuleError(owner_type, owner_ids, source, rule.id, message, path, option.catalogue_id),
+                      key + (tag,))
+
         if rule.kind == "max" and mine and option.is_group and isinstance(container, Selection) and per_parent:
             # New Recruit blames a group's limit on the selection holding the group
-            self._add(RuleError("selection", container.option.ids, path=container.path(), **base), key + ("sel",))
+            report("selection", container.option.ids, container.path(), "sel")
             return
         if rule.kind == "max" and mine:
-            self._add(RuleError("selection", mine[0].option.ids, path=mine[0].path(), **base), key + ("sel",))
+            report("selection", mine[0].option.ids, mine[0].path(), "sel")
             return
-        owner_type, owner_ids, path = self._min_owner(option, rule.scope, container, force)
-        self._add(RuleError(owner_type, owner_ids, path=path, **base), key + ("owner",))
+        report(*self._min_owner(option, rule.scope, container, force), "owner")
         if mine and not per_parent:
-            self._add(RuleError("selection", mine[0].option.ids, path=mine[0].path(), **base), key + ("sel",))
+            report("selection", mine[0].option.ids, mine[0].path(), "sel")
 
     def _check_forces_field(self, option: Option, node: Node, rule: Limit, value: float, force: Force) -> None:
         """An entry's constraint on how many forces there are (in the roster, or in its force)."""
