@@ -341,7 +341,6 @@ class StateWriter:
         entry = force.entry
         catalogue = self.data.catalogue_by_id.get(force.catalogue_id, {})
         selections = self.ordered_roots(force)
-        publications = as_list(catalogue, "publications")
         return {
             "id": force.id, "entryId": force.entry_id, "name": self.ev.force_view(force)["name"],
             "catalogueId": force.catalogue_id, "catalogueName": catalogue.get("name"),
@@ -352,8 +351,9 @@ class StateWriter:
             "childForces": [self.force(f) for f in force.child_forces],
             "categories": self.force_categories(force),
             "profiles": self.profiles(entry, Context(None, None, force, None)),
-            "rules": self.rules(entry, Context(None, None, force, None)),
-            "publications": [{"id": p.get("id"), "name": p.get("name")} for p in publications],
+            "rules": self.force_rules(force),
+            # New Recruit lists no publications on a force (protocol-kitchen-sink); the data keeps them
+            "publications": [],
         }
 
     def ordered_roots(self, force: Force) -> list[Selection]:
@@ -369,6 +369,13 @@ class StateWriter:
             return order.index(primary) if primary in order else len(order)
 
         return sorted(force.selections, key=lambda s: (category_rank(s),) + _entry_order(s))
+
+    def force_rules(self, force: Force) -> list[dict[str, Any]]:
+        """A force's rules: its force entry's, then the root rules of its catalogue and of the game
+        system (protocol-kitchen-sink)."""
+        context = Context(None, None, force, None)
+        holders = [force.entry, self.data.catalogue_by_id.get(force.catalogue_id) or {}, self.data.game_system]
+        return [rule for holder in holders for rule in self.rules(holder, context)]
 
     def force_categories(self, force: Force) -> list[dict[str, Any]]:
         """A force's categories: its category links, after New Recruit's 'Uncategorized' where an
@@ -409,10 +416,14 @@ class StateWriter:
 
     def selection_categories(self, selection: Selection, view: SelectionView) -> list[dict[str, Any]]:
         """A selection's categories; a root selection with none is New Recruit's 'Uncategorized'."""
+        context = self.ev.context_of(selection)
         categories = [{"entryId": c.id, "name": c.name or (self.data.category(c.id) or {}).get("name"),
-                       "primary": c.primary} for c in view.categories]
+                       "primary": c.primary,
+                       "profiles": self.profiles(self.data.category(c.id) or {}, context),
+                       "rules": self.rules(self.data.category(c.id) or {}, context)} for c in view.categories]
         if not categories and selection.parent is None:
-            categories = [{"entryId": UNCATEGORIZED_ID, "name": "Uncategorized", "primary": True}]
+            categories = [{"entryId": UNCATEGORIZED_ID, "name": "Uncategorized", "primary": True,
+                           "profiles": [], "rules": []}]
         return categories
 
     # -- profiles and rules -----------------------------------------------------------------
