@@ -139,21 +139,26 @@ class Editor:
 
     def _auto_select(self, options: list[Option], force: Force, parent: Selection | None,
                      auto: dict[str, str]) -> None:
-        """Select what a new container must hold: entries with a min, and a group's default entry."""
+        """Select what a new container must hold: entries with a min, and for a group with a min,
+        its default entry as many times as the entries' own mins leave short of it."""
         for option in options:
             wanted = self._auto_amount(option, force, parent)
             if option.is_group:
+                self._auto_select(option.children(), force, parent, auto)
                 default = option.default_child()
                 if wanted > 0 and default is not None:
-                    self._auto_take(default, force, parent, wanted, auto)
-                self._auto_select(option.children(), force, parent, auto)
+                    in_group = sum(s.number for s in (parent.children if parent else force.selections)
+                                   if option.id in s.option.group_ids)
+                    if wanted > in_group:
+                        self._auto_take(default, force, parent, wanted - in_group, auto, add=True)
             elif wanted > 0:
                 self._auto_take(option, force, parent, wanted, auto)
 
     def _auto_take(self, option: Option, force: Force, parent: Selection | None, amount: int,
-                   auto: dict[str, str]) -> None:
-        already = sum(s.number for s in (parent.children if parent else force.selections)
-                      if s.option.entry_id == option.entry_id)
+                   auto: dict[str, str], add: bool = False) -> None:
+        """Bring an option up to ``amount`` selections (or, with ``add``, ``amount`` more)."""
+        already = 0 if add else sum(s.number for s in (parent.children if parent else force.selections)
+                                    if s.option.entry_id == option.entry_id)
         missing = amount - already
         if missing <= 0:
             return
