@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from listbuilder.battlescribe.evaluate import Context, Evaluation, SelectionView, format_number, natural_key
+from listbuilder.battlescribe.evaluate import Context, Evaluation, SelectionView, apply_modifier, natural_key
 from listbuilder.battlescribe.model import GameData, Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.roster import Force, Roster, Selection
 from listbuilder.battlescribe.rosterdict import roster_from_dict, roster_to_dict
@@ -482,6 +482,9 @@ class StateWriter:
                 if link.get(key) is not None:
                     values[key] = _text(link.get(key))
             self.ev.apply_modifiers(link, values, context)
+        if context.selection is not None and "typeId" in item and "characteristics" in item:
+            for modifier, times in self.ev.incoming_profile_modifiers(context.selection, str(item.get("typeName"))):
+                apply_modifier(modifier, values, times)
         return values
 
     def _hidden(self, item: Node, link: Node | None, context: Context) -> bool:

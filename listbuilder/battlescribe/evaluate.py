@@ -80,6 +80,9 @@ class Evaluation:
         self._cost_type_ids = [str(c["id"]) for c in self.data.cost_types()]
         self._cost_snapshot: dict[int, dict[str, float]] | None = None
         self._queries: dict[tuple[int, int, int, int, str | None], float] = {}
+        self._incoming: dict[tuple[int, str], list[tuple[Node, int]]] = {}
+        self._incoming_ready = False
+        self._collecting = False
         self._base_values = self.data.base_value_cache  # the data's, kept across evaluations
         self._scopes: dict[tuple[str, int, int, int, bool, bool], list[Selection]] = {}
         if self.data.queries_costs(self._cost_type_ids):
@@ -122,7 +125,7 @@ class Evaluation:
             return self._base_view(selection.option)
         self._in_progress.add(key)
         try:
-            view = self.option_view(selection.option, self.context_of(selection))
+            view = self.option_view(selection.option, self.context_of(selection), self._incoming_for(selection))
             self._views[key] = view
             return view
         finally:
@@ -154,12 +157,115 @@ class Evaluation:
         values["categories"] = [Category(c.id, c.name, c.primary) for c in cached["categories"]]
         return values
 
-    def option_view(self, option: Option, context: Context) -> SelectionView:
-        """An option's effective fields in a context (also used for entries not yet selected)."""
+    def option_view(self, option: Option, context: Context,
+                    incoming: list[tuple[Node, int]] | None = None) -> SelectionView:
+        """An option's effective fields in a context (also used for entries not yet selected),
+        after its own modifiers and then those other selections aim at it."""
         values = self.base_values(option)
         for holder in self._modifier_holders(option):
             self.apply_modifiers(holder, values, context)
+        for modifier, times in incoming or ():
+            apply_modifier(modifier, values, times)
         return self._view_from_values(option, values, context)
+
+    # -- modifiers aimed at other selections (New Recruit's scope and affects) ------------------
+
+    def _incoming_for(self, selection: Selection) -> list[tuple[Node, int]]:
+        """The modifiers other selections aim at this one's own fields."""
+        if not self.data.has_targeted_modifiers:
+            return []
+        self._collect_incoming()
+        return self._incoming.get((id(selection), ""), [])
+
+    def incoming_profile_modifiers(self, selection: Selection, type_name: str) -> list[tuple[Node, int]]:
+        """The modifiers aimed at this selection's profiles of a type (``profiles.<type name>``)."""
+        if not self.data.has_targeted_modifiers:
+            return []
+        self._collect_incoming()
+        return self._incoming.get((id(selection), type_name), []) + self._incoming.get((id(selection), "*"), [])
+
+    def _collect_incoming(self) -> None:
+        """Find, once per evaluation, every targeted modifier that holds and what it aims at. Their
+        conditions are evaluated before any targeted modifier is applied (one pass, no fixed point)."""
+        if self._incoming_ready or self._collecting:
+            return
+        self._collecting = True
+        found: dict[tuple[int, str], list[tuple[Node, int]]] = {}
+        try:
+            for source in self.roster.all_selections():
+                context = self.context_of(source)
+                for holder in self._modifier_holders(source.option):
+                    for modifier, groups in self.data.targeted_modifiers(holder):
+                        times = self._times_within(modifier, groups, context)
+                        if not times:
+                            continue
+                        for target, profile_type in self._targets(source, modifier):
+                            found.setdefault((id(target), profile_type), []).append((modifier, times))
+        finally:
+            self._collecting = False
+        self._incoming = found
+        self._incoming_ready = True
+        self._views.clear()
+        self._queries.clear()
+        self._scopes.clear()
+
+    def _times_within(self, modifier: Node, groups: tuple[Node, ...], context: Context) -> int:
+        times = 1
+        for group in groups:
+            times *= self.times(group, context)
+            if not times:
+                return 0
+        return times * self.times(modifier, context)
+
+    def _targets(self, source: Selection, modifier: Node) -> list[tuple[Selection, str]]:
+        """What a targeted modifier changes: selections ("" for their own fields) or their
+        profiles of a type, found from its scope's node along its ``affects`` path."""
+        anchor = self._modifier_anchor(source, str(modifier.get("scope") or "self"))
+        if anchor is None:
+            return []
+        nodes: list[Selection | Force] = [anchor]
+        parts = str(modifier.get("affects") or "self").split(".")
+        index = 0
+        while index < len(parts):
+            part = parts[index]
+            if part == "entries":
+                recursive = index + 1 < len(parts) and parts[index + 1] == "recursive"
+                if recursive:  # the node itself and everything below it (Artificer Armour on a Captain)
+                    nodes = [n for n in nodes if isinstance(n, Selection)] + [
+                        d for n in nodes for c in n.children for d in c.walk()]
+                else:
+                    nodes = [c for n in nodes for c in n.children]
+                index += 2 if recursive else 1
+                continue
+            if part == "profiles":
+                type_name = ".".join(parts[index + 1:]) or "*"
+                return [(n, type_name) for n in nodes if isinstance(n, Selection)]
+            if part not in ("self", "recursive", ""):
+                nodes = [n for n in nodes if isinstance(n, Selection) and self.matches(n, part)]
+            index += 1
+        return [(n, "") for n in nodes if isinstance(n, Selection)]
+
+    def _modifier_anchor(self, source: Selection, scope: str) -> Selection | Force | None:
+        """The node a targeted modifier starts from: its own selection, the parent, the nearest
+        selection of an entry type, the root selection, the force, or the nearest named one."""
+        if scope == "self":
+            return source
+        if scope == "parent":
+            return source.container
+        if scope == "force":
+            return source.force
+        chain = [source, *source.ancestors()]
+        if scope == "root-entry":
+            return chain[-1]
+        if scope in TYPE_SCOPES:
+            return next((s for s in chain if s.option.type in TYPE_SCOPES[scope]), None)
+        named = next((s for s in chain if scope in s.option.ids), None)
+        if named is not None:
+            return named
+        force = source.force
+        while force is not None and force.entry_id != scope:
+            force = force.parent
+        return force
 
     def _modifier_holders(self, option: Option) -> list[Node]:
         """The nodes whose modifiers change an option: the target entry, then its link."""
@@ -618,6 +724,10 @@ def apply_modifier(modifier: Node, values: dict[str, Any], times: int = 1) -> No
             values[field_name] = text
         return
     current = values[field_name]
+    joiner = modifier.get("join")
+    if kind == "append" and joiner is not None and isinstance(current, str):
+        values[field_name] = current + str(joiner) + text if current else text  # New Recruit's join
+        return
     values[field_name] = _modified_value(kind, current, text, times)
 
 

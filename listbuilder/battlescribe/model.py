@@ -265,6 +265,7 @@ class GameData:
         self.base_value_cache: dict[int, dict[str, Any]] = {}  # evaluate.py's, per option
         self._modifier_order: dict[int, list[tuple[str, Node]]] = {}
         self._group_fields: dict[int, list[tuple[Node, frozenset[str]]]] = {}
+        self._targeted: dict[int, list[tuple[Node, tuple[Node, ...]]]] = {}
         self._keep: list[Node] = []  # nodes cached by id() stay alive (and their ids unique)
         self._root_options: dict[str, list[Option]] = {}
         self._queries_costs: bool | None = None
@@ -321,10 +322,44 @@ class GameData:
         found = self._modifier_order.get(key)
         if found is None:
             modifiers = sorted(as_list(holder, "modifiers"), key=lambda m: m.get("type") != "set")
-            found = [(str(m.get("field")), m) for m in modifiers]
+            found = [(str(m.get("field")), m) for m in modifiers if not is_targeted(m)]
             self._modifier_order[key] = found
             self._keep.append(holder)
         return found
+
+    def targeted_modifiers(self, holder: Node) -> list[tuple[Node, tuple[Node, ...]]]:
+        """A node's modifiers that change another node (New Recruit's modifier ``scope`` and
+        ``affects``), each with the modifier groups around it, whose conditions it needs too."""
+        key = id(holder)
+        found = self._targeted.get(key)
+        if found is None:
+            found = []
+            self._collect_targeted(holder, (), found)
+            self._targeted[key] = found
+            self._keep.append(holder)
+        return found
+
+    def _collect_targeted(self, holder: Node, groups: tuple[Node, ...],
+                          found: list[tuple[Node, tuple[Node, ...]]]) -> None:
+        for modifier in sorted(as_list(holder, "modifiers"), key=lambda m: m.get("type") != "set"):
+            if is_targeted(modifier):
+                found.append((modifier, groups))
+        for group in as_list(holder, "modifierGroups"):
+            self._collect_targeted(group, groups + (group,), found)
+
+    @cached_property
+    def has_targeted_modifiers(self) -> bool:
+        """Whether any modifier in the data changes a node other than its own."""
+        stack: list[Any] = [self.game_system, *self.catalogues]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                if "field" in item and "type" in item and is_targeted(item):
+                    return True
+                stack.extend(v for v in item.values() if isinstance(v, (list, dict)))
+            elif isinstance(item, list):
+                stack.extend(item)
+        return False
 
     def modifier_groups(self, holder: Node) -> list[tuple[Node, frozenset[str]]]:
         """A node's modifier groups, each with every field it (at any depth) changes."""
@@ -420,6 +455,12 @@ class GameData:
             elif entry_id in option.ids:
                 return option
         return None
+
+
+def is_targeted(modifier: Node) -> bool:
+    """A modifier that changes another node than its own: New Recruit's modifier ``scope`` (the
+    node it starts from) and ``affects`` (a path from there: entries, recursive, an id, profiles)."""
+    return str(modifier.get("scope") or "self") != "self" or str(modifier.get("affects") or "self") != "self"
 
 
 def _fields_changed(group: Node) -> set[str]:
