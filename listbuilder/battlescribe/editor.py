@@ -181,10 +181,12 @@ class Editor:
         context = Context(None, container, force, option)
         if self.evaluation.is_hidden(option, context):
             return 0
-        amount = 0
+        amount = _default_amount(option)
         for constraint in option.constraints:
             if constraint.get("type") not in ("min", "exactly"):
                 continue
+            if constraint.get("automatic") is not None and not as_bool(constraint.get("automatic")):
+                continue  # New Recruit: a min marked automatic=false is not selected for the user
             value = self.evaluation.constraint_value(option, constraint, context)
             field_name = str(constraint.get("field") or "selections")
             if field_name == "forces":
@@ -284,6 +286,23 @@ class Editor:
     def state(self) -> dict[str, Any]:
         """The roster as a dict: forces, selections with their effective fields, costs, errors."""
         return StateWriter(self).roster()
+
+
+def _default_amount(option: Option) -> int:
+    """An entry's defaultAmount (BattleScribe; New Recruit writes "1,1" for one per instance):
+    how many a new parent starts with even without a min."""
+    raw = option.node.get("defaultAmount", (option.link or {}).get("defaultAmount"))
+    if option.link is not None and option.link.get("defaultAmount") is not None:
+        raw = option.link.get("defaultAmount")
+    if raw is None:
+        return 0
+    total = 0
+    for part in str(raw).split(","):
+        try:
+            total += max(0, int(float(part)))
+        except ValueError:
+            continue
+    return total
 
 
 def merges(option: Option) -> bool:
