@@ -9,11 +9,19 @@ their conditions hold, as many times as their repeats say.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from listbuilder.battlescribe.model import GameData, Node, Option, as_bool, as_list, as_number
+from listbuilder.battlescribe.modifiers import (
+    MESSAGE_FIELDS,
+    TYPE_NAMES,
+    TYPE_SCOPES,
+    Category,
+    power,
+    apply_modifier,
+    natural_key,
+)
 from listbuilder.battlescribe.roster import Force, Roster, Selection
 
 Container = Selection | Force
@@ -28,13 +36,6 @@ class Context:
     container: Container | None
     force: Force | None
     option: Option | None = None
-
-
-@dataclass
-class Category:
-    id: str
-    name: str
-    primary: bool
 
 
 @dataclass
@@ -55,18 +56,6 @@ class SelectionView:
     @property
     def primary_category(self) -> str | None:
         return next((c.id for c in self.categories if c.primary), None)
-
-
-def format_number(value: float) -> str:
-    """A number as BattleScribe writes it in a text field: no '.0' on whole numbers."""
-    return str(int(value)) if float(value).is_integer() else repr(value)
-
-
-def _to_number(text: Any) -> float | None:
-    try:
-        return float(text)
-    except (TypeError, ValueError):
-        return None
 
 
 class Evaluation:
@@ -230,11 +219,11 @@ class Evaluation:
             part = parts[index]
             if part == "entries":
                 recursive = index + 1 < len(parts) and parts[index + 1] == "recursive"
-                if recursive:  # the node itself and everything below it (Artificer Armour on a Captain)
-                    nodes = [n for n in nodes if isinstance(n, Selection)] + [
-                        d for n in nodes for c in n.children for d in c.walk()]
-                else:
-                    nodes = [c for n in nodes for c in n.children]
+                below: list[Selection | Force] = [d for n in nodes for c in n.children
+                                                  for d in (c.walk() if recursive else [c])]
+                # recursive: the node itself and everything below it (Artificer Armour on a Captain)
+                itself: list[Selection | Force] = [n for n in nodes if recursive and isinstance(n, Selection)]
+                nodes = itself + below
                 index += 2 if recursive else 1
                 continue
             if part == "profiles":
@@ -673,7 +662,7 @@ def _combine(kind: str, values: list[float]) -> float:
         elif kind == "modulo":
             result = math.fmod(result, value) if value else 0.0
         elif kind == "power":
-            result = _power(result, value, 1)
+            result = power(result, value, 1)
     return result
 
 
@@ -693,134 +682,3 @@ def compare(kind: str, count: float, value: float) -> bool:
     if kind == "notEqualTo":
         return abs(count - value) > eps
     return False
-
-
-# -- applying one modifier ------------------------------------------------------------------------
-
-MESSAGE_FIELDS = ("error", "warning", "info")
-TYPE_NAMES = frozenset({"unit", "model", "upgrade", "unit-group", "mount", "crew"})
-TYPE_SCOPES = {"unit": ("unit",), "model": ("model",), "upgrade": ("upgrade",), "model-or-unit": ("model", "unit")}
-
-
-def apply_modifier(modifier: Node, values: dict[str, Any], times: int = 1) -> None:
-    """Change one field of ``values`` as a modifier says, ``times`` times where that means anything."""
-    kind = str(modifier.get("type"))
-    field_name = str(modifier.get("field"))
-    raw = modifier.get("value")
-    text = "" if raw is None else str(raw)
-    if field_name == "category" or kind in ("add", "remove", "set-primary", "unset-primary") and field_name == "category":
-        _modify_categories(kind, text, values)
-        return
-    if field_name == "page":
-        return  # New Recruit does not apply page modifiers (modifier-entry-page)
-    if field_name in MESSAGE_FIELDS:
-        values[field_name] = list(values.get(field_name) or []) + [text]  # New Recruit's messages
-        return
-    if kind == "hide":
-        values["hidden"] = True
-        return
-    if field_name not in values:
-        if kind in ("set",):
-            values[field_name] = text
-        return
-    current = values[field_name]
-    joiner = modifier.get("join")
-    if kind == "append" and joiner is not None and isinstance(current, str):
-        values[field_name] = current + str(joiner) + text if current else text  # New Recruit's join
-        return
-    values[field_name] = _modified_value(kind, current, text, times)
-
-
-def _modified_value(kind: str, current: Any, text: str, times: int) -> Any:
-    if isinstance(current, bool):
-        return as_bool(text) if kind == "set" else current
-    if isinstance(current, (int, float)):
-        return _modified_number(kind, float(current), text, times)
-    return _modified_text(kind, "" if current is None else str(current), text, times)
-
-
-def _modified_number(kind: str, current: float, text: str, times: int) -> float:
-    number = _to_number(text)
-    if number is None:
-        return current
-    if kind == "set":
-        return number
-    if kind in ("increment", "add"):
-        return current + number * times
-    if kind == "decrement":
-        return current - number * times
-    if kind in ("multiply", "cumulative-multiply"):
-        return current * number ** times
-    if kind == "divide":
-        return current / number ** times if number else current
-    if kind == "modulo":
-        return math.fmod(current, number) if number else current
-    if kind in ("power", "cumulative-power"):
-        return _power(current, number, times)
-    if kind == "exponent":  # the value raised to the field
-        return _power(number, current, 1)
-    if kind == "triangular":  # the field's triangular number
-        return current * (current + 1) / 2
-    if kind == "cumulative-add":
-        return current + number * times
-    if kind == "floor":
-        return float(math.floor(current))
-    if kind == "ceil":
-        return float(math.ceil(current))
-    return current
-
-
-def _power(base: float, exponent: float, times: int) -> float:
-    try:
-        result = base
-        for _ in range(max(times, 1)):
-            result = result ** exponent
-        return float(result) if not isinstance(result, complex) else base
-    except (OverflowError, ZeroDivisionError):
-        return base
-
-
-def _modified_text(kind: str, current: str, text: str, times: int) -> str:
-    if kind == "set":
-        return text
-    if kind == "append":
-        if _to_number(current) is not None:  # New Recruit: a number takes no suffix, it is replaced
-            return text
-        return (current + " " + text) if current else text
-    if kind == "prepend":
-        return (text + " " + current) if current else text
-    if kind in ("increment", "decrement", "add"):
-        number, delta = _to_number(current), _to_number(text)
-        if number is None or delta is None:
-            return current
-        sign = -1 if kind == "decrement" else 1
-        return format_number(number + sign * delta * times)
-    if kind == "replace":
-        old, _, new = text.partition("|")
-        return current.replace(old, new) if old else current
-    return current
-
-
-def _modify_categories(kind: str, category_id: str, values: dict[str, Any]) -> None:
-    categories: list[Category] = [Category(c.id, c.name, c.primary) for c in values["categories"]]
-    existing = next((c for c in categories if c.id == category_id), None)
-    if kind in ("add", "increment", "set") and existing is None:
-        categories.append(Category(category_id, "", False))
-    elif kind in ("remove", "decrement") and existing is not None:
-        categories.remove(existing)
-    elif kind == "set-primary":
-        for category in categories:
-            category.primary = category.id == category_id
-        if existing is None:
-            categories.append(Category(category_id, "", True))
-    elif kind == "unset-primary" and existing is not None:
-        values["hidden"] = True  # New Recruit hides the selection, primary kept (modifier-category-unset-primary)
-    values["categories"] = categories
-
-
-_NATURAL = re.compile(r"(\d+)")
-
-
-def natural_key(text: str) -> tuple[Any, ...]:
-    """Sort key that puts 'Unit 2' before 'Unit 10', case-insensitively."""
-    return tuple(int(p) if p.isdigit() else p.lower() for p in _NATURAL.split(text))

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from listbuilder.battlescribe.evaluate import MESSAGE_FIELDS, Container, Context, Evaluation, format_number
+from listbuilder.battlescribe.evaluate import Container, Context, Evaluation
+from listbuilder.battlescribe.modifiers import MESSAGE_FIELDS, format_number
 from listbuilder.battlescribe.model import Limit, Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.roster import Force, Selection
 from listbuilder.core.findings import Finding
