@@ -126,7 +126,8 @@ class Validator:
             limit = self._measure(rule, self._scope_selections(rule, container, force), per_parent) * value / 100.0
         if not _broken(rule.kind, count, limit) or self.ev.is_hidden(option, context):
             return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
-        source, message = frozenset(_holder_of(option, node)), self._message(option, rule, limit, count)
+        source = frozenset(_holder_of(option, node))
+        message = self._message(option, rule, limit, count, container)
         key = (rule.id, option.id if rule.shared else option.entry_id, self._scope_key(rule.scope, container, force))
 
         def report(owner_type: str, owner_ids: frozenset[str], path: tuple[str | int, ...], tag: str) -> None:
@@ -233,19 +234,25 @@ class Validator:
             return float(sum(s.number if per_parent else s.total_number for s in selections))
         return float(sum(self.ev.own_costs(s).get(field_name, 0.0) for s in selections))
 
-    def _message(self, option: Option, rule: Limit, limit: float, count: float) -> str:
-        field_name, kind, scope = rule.field, rule.kind, rule.scope
+    def _message(self, option: Option, rule: Limit, limit: float, count: float, container: Container) -> str:
+        """The data's own message where it gives one, else which entry, how many, the limit, where."""
         if rule.message:  # New Recruit's own message for a constraint
             return rule.message.replace("{self}", option.name)
-        what = "selections" if field_name == "selections" else self._cost_name(field_name)
-        where = {"parent": "its parent", "force": "the force", "roster": "the roster"}.get(scope, scope)
-        name = option.name
-        if kind == "max":
-            return (f"{name}: at most {format_number(limit)} {what} allowed in {where}, "
-                    f"{format_number(count)} taken")
-        if kind == "exactly":
-            return f"{name}: exactly {format_number(limit)} {what} needed in {where}, {format_number(count)} taken"
-        return f"{name}: at least {format_number(limit)} {what} needed in {where}, {format_number(count)} taken"
+        bound = {"max": "at most", "exactly": "exactly"}.get(rule.kind, "at least")
+        return (f"{option.name}: {bound} {self._amount(rule.field, limit)} {self._where(rule.scope, container)}, "
+                f"{format_number(count)} taken")
+
+    def _amount(self, field_name: str, value: float) -> str:
+        """'1 selection', '3 selections', '500 pts'."""
+        if field_name == "selections":
+            return f"{format_number(value)} selection{'' if value == 1 else 's'}"
+        return f"{format_number(value)} {self._cost_name(field_name)}"
+
+    def _where(self, scope: str, container: Container) -> str:
+        if scope == "parent":
+            name = container.entry.get("name") if isinstance(container, Force) else self.ev.view(container).name
+            return f"in {name}"
+        return {"force": "in the force", "roster": "in the roster", "self": "in it"}.get(scope, f"in {scope}")
 
     def _cost_name(self, type_id: str) -> str:
         for cost_type in self.ev.data.cost_types():
@@ -257,7 +264,6 @@ class Validator:
 
     def _check_force_entry(self, force: Force) -> None:
         """A force entry's own constraints: how many forces of it the roster (or parent) holds."""
-        siblings = force.parent.child_forces if force.parent is not None else self.roster.forces
         context = Context(None, None, force, None)
         values: dict[str, object] = {str(c["id"]): as_number(c.get("value")) for c in as_list(force.entry, "constraints")}
         self.ev.apply_modifiers(force.entry, values, context)
@@ -269,7 +275,7 @@ class Validator:
             count = self._forces_counted(force, constraint)
             if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
                 what = "at most" if kind == "max" else "at least"
-                message = f"{force.entry.get('name')}: {what} {format_number(value)} such forces, {count} in the roster"
+                message = f"{force.entry.get('name')}: {what} {format_number(value)} such forces, {count} there"
                 self._add(RuleError("force", frozenset({force.entry_id}), frozenset({force.entry_id}),
                                     str(constraint["id"]), message, force.path()))
 
@@ -303,16 +309,16 @@ class Validator:
         forces = list(force.walk_forces()) if include_forces else [force]
         if str(constraint.get("scope")) == "roster":
             forces = list(self.roster.all_forces())
-        members = [s for f in forces for s in f.walk_selections()
-                   if any(c.id == category_id for c in self.ev.view(s).categories)]
         rule = Limit.of(constraint)
+        pool = [s for f in forces for s in (f.walk_selections() if rule.include_children else f.selections)]
+        members = [s for s in pool if any(c.id == category_id for c in self.ev.view(s).categories)]
         count = self._measure(rule, members)
-        if as_bool(constraint.get("percentValue")):
-            value = self._measure(rule, [s for f in forces for s in f.walk_selections()]) * value / 100
+        if rule.percent:
+            value = self._measure(rule, pool) * value / 100
         if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
             name = (self.ev.data.category(category_id) or {}).get("name", category_id)
             what = "at most" if kind == "max" else "at least"
-            message = f"{name}: {what} {format_number(value)} selections in the force, {format_number(count)} taken"
+            message = f"{name}: {what} {self._amount(rule.field, value)} in the force, {format_number(count)} taken"
             self._add(RuleError("category", frozenset({category_id}), frozenset({str(holder.get("id")), category_id}),
                                 str(constraint["id"]), message, force.path()))
 
