@@ -8,7 +8,6 @@ a group's default entry) are selected for the user, as New Recruit does.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from listbuilder.battlescribe.evaluate import Context, Evaluation, SelectionView
@@ -406,7 +405,8 @@ class StateWriter:
         """A force's categories: its category links, after New Recruit's 'Uncategorized' where an
         entry it offers has no category (ordering-categories, protocol-kitchen-sink)."""
         result: list[dict[str, Any]] = []
-        if any(not option.merged("categoryLinks") for option in _selectable(self.data.root_options(force.catalogue_id))):
+        offered = _selectable(self.data.root_options(force.catalogue_id))
+        if any(not option.merged("categoryLinks") for option in offered):
             result.append({"entryId": UNCATEGORIZED_ID, "name": "Uncategorized", "primary": False,
                            "profiles": [], "rules": []})
         for link in as_list(force.entry, "categoryLinks"):

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any
+from collections.abc import Iterable, Iterator
 
 from listbuilder.battlescribe.model import GameData, Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.modifiers import (
-    MESSAGE_FIELDS,
     TYPE_NAMES,
     TYPE_SCOPES,
     Category,
@@ -86,7 +86,8 @@ class Evaluation:
         self._cost_snapshot = {id(s): self._declared_costs(s.option, self.base_values(s.option)) for s in selections}
         for _ in range(rounds):
             self._queries.clear()
-            current = {id(s): self._declared_costs(s.option, self.field_values(s.option, self.context_of(s), cost_fields))
+            current = {id(s): self._declared_costs(s.option, self.field_values(s.option, self.context_of(s),
+                                                                              cost_fields))
                        for s in selections}
             if current == self._cost_snapshot:
                 break
@@ -408,10 +409,7 @@ class Evaluation:
         for condition in as_list(node, "conditions"):
             if not self.condition_holds(condition, context):
                 return False
-        for group in as_list(node, "conditionGroups"):
-            if not self.group_holds(group, context):
-                return False
-        return True
+        return all(self.group_holds(group, context) for group in as_list(node, "conditionGroups"))
 
     def group_holds(self, group: Node, context: Context) -> bool:
         """An and/or group, or one of New Recruit's: not, counting, arithmetic and comparison groups

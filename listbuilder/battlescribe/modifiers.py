@@ -43,7 +43,7 @@ def apply_modifier(modifier: Node, values: dict[str, Any], times: int = 1) -> No
     field_name = str(modifier.get("field"))
     raw = modifier.get("value")
     text = "" if raw is None else str(raw)
-    if field_name == "category" or kind in ("add", "remove", "set-primary", "unset-primary") and field_name == "category":
+    if field_name == "category":
         _modify_categories(kind, text, values)
         return
     if field_name == "page":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Iterator
+from collections.abc import Iterator
 
 from listbuilder.battlescribe.model import GameData, Node, Option
 

@@ -9,7 +9,7 @@ the parent selection, the force or the roster), and, where some selections exist
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 from listbuilder.battlescribe.evaluate import Container, Context, Evaluation
 from listbuilder.battlescribe.modifiers import MESSAGE_FIELDS, format_number
@@ -265,7 +265,8 @@ class Validator:
     def _check_force_entry(self, force: Force) -> None:
         """A force entry's own constraints: how many forces of it the roster (or parent) holds."""
         context = Context(None, None, force, None)
-        values: dict[str, object] = {str(c["id"]): as_number(c.get("value")) for c in as_list(force.entry, "constraints")}
+        values: dict[str, object] = {str(c["id"]): as_number(c.get("value"))
+                                     for c in as_list(force.entry, "constraints")}
         self.ev.apply_modifiers(force.entry, values, context)
         for constraint in as_list(force.entry, "constraints"):
             kind = str(constraint.get("type"))

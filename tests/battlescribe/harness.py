@@ -239,7 +239,7 @@ def compare_list(where: str, expected: list[Any], actual: list[Any], compare: An
     if len(expected) != len(actual):
         names = [a.get("name") for a in actual]
         raise _fail(f"{where} count", len(expected), f"{len(actual)} {names}")
-    for index, (e, a) in enumerate(zip(expected, actual)):
+    for index, (e, a) in enumerate(zip(expected, actual, strict=True)):
         compare(f"{where}[{index}]", e, a)
 
 
@@ -382,9 +382,8 @@ def _exact_match(assertions: list[dict[str, Any]], errors: list[RuleError]) -> b
         if index == len(assertions):
             return True
         for j, error in enumerate(errors):
-            if j not in used and error_matches(assertions[index], error):
-                if pair(index + 1, used | {j}):
-                    return True
+            if j not in used and error_matches(assertions[index], error) and pair(index + 1, used | {j}):
+                return True
         return False
 
     return pair(0, set())
