@@ -91,18 +91,19 @@ class Editor:
         self._changed()
 
     def duplicate_force(self, force: Force) -> Force:
-        twin = Force(force.entry, force.catalogue_id, parent=force.parent, roster=self.roster,
-                     custom_name=force.custom_name, custom_notes=force.custom_notes)
-        twin.selections = [self._copy_selection(s, None, twin) for s in force.selections]
-        twin.child_forces = []
-        for child in force.child_forces:
-            copied = self.duplicate_force(child)
-            copied.parent = twin
-            (child.parent.child_forces if child.parent else self.roster.forces).remove(copied)
-            twin.child_forces.append(copied)
+        """A deep copy of a force (selections and child forces), placed after it."""
+        twin = self._copy_force(force, force.parent)
         siblings = force.parent.child_forces if force.parent is not None else self.roster.forces
         siblings.insert(siblings.index(force) + 1, twin)
         self._changed()
+        return twin
+
+    def _copy_force(self, force: Force, parent: Force | None) -> Force:
+        twin = Force(force.entry, force.catalogue_id, parent=parent, roster=self.roster,
+                     custom_name=force.custom_name, custom_notes=force.custom_notes,
+                     category_notes=dict(force.category_notes))
+        twin.selections = [self._copy_selection(s, None, twin) for s in force.selections]
+        twin.child_forces = [self._copy_force(child, twin) for child in force.child_forces]
         return twin
 
     # -- selections -----------------------------------------------------------------------------
@@ -267,19 +268,36 @@ class Editor:
     # -- what may be added ----------------------------------------------------------------------
 
     def available(self, container: Selection | Force) -> list[dict[str, Any]]:
-        """The entries that may be added at a node, each with its name and current cost."""
+        """The entries that may be added at a node, each with its name, its current cost (after the
+        modifiers that hold there), its group, and whether a max at this place is already reached
+        (``full``: another would be an error). Hidden entries are left out."""
         force = container if isinstance(container, Force) else container.force
         assert force is not None
         options = (self.data.root_options(container.catalogue_id) if isinstance(container, Force)
                    else container.option.children())
         result = []
         for option in _selectable(options):
-            view = self.evaluation.option_view(option, Context(None, container, force, option))
+            context = Context(None, container, force, option)
+            view = self.evaluation.option_view(option, context)
             if view.hidden:
                 continue
             result.append({"entryId": option.entry_id, "name": view.name, "type": option.type,
-                           "costs": dict(view.unit_costs)})
+                           "costs": dict(view.unit_costs), "entryGroupId": option.entry_group_id,
+                           "full": self._full(option, container, context)})
         return result
+
+    def _full(self, option: Option, container: Selection | Force, context: Context) -> bool:
+        """Whether one more of an option would break a max at parent scope, its own or its groups'."""
+        for holder in [option, *(a for a in option.ancestors() if a.is_group)]:
+            taken = sum(s.number for s in container.children
+                        if (s.option.id == holder.id if not holder.is_group else holder.id in s.option.group_ids))
+            for node, limit in holder.limits:
+                if limit.kind != "max" or limit.scope != "parent" or limit.field != "selections":
+                    continue
+                value = self.evaluation.constraint_value(holder, node, context)
+                if 0 <= value <= taken:
+                    return True
+        return False
 
     # -- state ----------------------------------------------------------------------------------
 

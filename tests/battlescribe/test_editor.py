@@ -87,6 +87,18 @@ def test_what_may_be_added_comes_with_its_cost() -> None:
     assert offered == {"Chief": {"pts": 30.0}, "Gang": {}}
 
 
+def test_an_entry_at_its_max_is_offered_as_full() -> None:
+    game_system, catalogues = _game()
+    catalogues[0]["selectionEntries"].append(
+        {"id": "banner", "name": "Banner", "type": "upgrade",
+         "constraints": [{"id": "one-banner", "type": "max", "value": 1, "field": "selections", "scope": "parent"}]})
+    editor = Editor(game_system, catalogues)
+    force, _ = editor.add_force("band")
+    assert {e["name"]: e["full"] for e in editor.available(force)}["Banner"] is False
+    editor.select_entry(force, "banner")
+    assert {e["name"]: e["full"] for e in editor.available(force)}["Banner"] is True
+
+
 def test_a_roster_survives_saving_and_loading() -> None:
     editor = Editor(*_game())
     force, _ = editor.add_force("band")
