@@ -86,14 +86,20 @@ class Evaluation:
         self._cost_snapshot = {id(s): self._declared_costs(s.option, self.base_values(s.option)) for s in selections}
         for _ in range(rounds):
             self._queries.clear()
-            current = {id(s): self._declared_costs(s.option, self.field_values(s.option, self.context_of(s),
-                                                                              cost_fields))
-                       for s in selections}
+            current = {id(s): self._declared_costs(s.option, self._cost_values(s, cost_fields)) for s in selections}
             if current == self._cost_snapshot:
                 break
             self._cost_snapshot = current
         self._views.clear()
         self._queries.clear()
+
+    def _cost_values(self, selection: Selection, cost_fields: frozenset[str]) -> dict[str, Any]:
+        """A selection's cost fields after its own modifiers and those other selections aim at it."""
+        values = self.field_values(selection.option, self.context_of(selection), cost_fields)
+        for modifier, times in self._incoming_for(selection):
+            if str(modifier.get("field")) in cost_fields:
+                apply_modifier(modifier, values, times)
+        return values
 
     def _declared_costs(self, option: Option, values: dict[str, Any]) -> dict[str, float]:
         """The costs an entry shows: the types it has, and any a modifier made other than 0."""
