@@ -1,0 +1,393 @@
+"""Every broken rule of a roster: constraints (entries, groups, categories, forces), cost limits,
+hidden selections. Each becomes one ``RuleError`` (and, for the rest of the project, a ``Finding``).
+
+Attribution follows New Recruit, for which BSData is written: a max broken by selections is owned
+by the selection; a min is owned by the place that lacks selections (the category of a root entry,
+the parent selection, the force or the roster), and, where some selections exist, by one of them too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from collections.abc import Iterable
+
+from listbuilder.battlescribe.evaluate import Container, Context, Evaluation
+from listbuilder.battlescribe.modifiers import MESSAGE_FIELDS, format_number
+from listbuilder.battlescribe.model import Limit, Node, Option, as_bool, as_list, as_number
+from listbuilder.battlescribe.roster import Force, Selection
+from listbuilder.core.findings import Finding
+
+EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class RuleError:
+    """One broken rule: who owns it, which data node and constraint it comes from, and why."""
+
+    owner_type: str  # "roster", "force", "category" or "selection"
+    owner_ids: frozenset[str]
+    source_ids: frozenset[str]  # the ids of the entry, link or force entry holding the constraint
+    constraint_id: str  # a constraint id, "hidden", or a cost type id for a cost limit
+    message: str
+    path: tuple[str | int, ...] = ()
+    file_id: str = ""
+    severity: str = "error"  # "warning" for New Recruit's warning and info messages
+
+    @property
+    def source(self) -> str:
+        """The data place it rests on, as 'entry/constraint' (or 'costLimits/type')."""
+        return f"{sorted(self.source_ids)[0] if self.source_ids else ''}/{self.constraint_id}"
+
+    def to_finding(self) -> Finding:
+        code = {"hidden": "data-hidden"}.get(self.constraint_id, "data-constraint")
+        if "costLimits" in self.source_ids:
+            code = "cost-limit"
+        if self.constraint_id in MESSAGE_FIELDS:
+            code = f"data-{self.constraint_id}"
+        rule = f"{self.file_id}:{self.source}" if self.file_id else self.source
+        return Finding(code, self.message, rule, "warning" if self.severity == "warning" else "error", self.path)
+
+
+class Validator:
+    """Collects the errors of one evaluated roster."""
+
+    def __init__(self, evaluation: Evaluation):
+        self.ev = evaluation
+        self.roster = evaluation.roster
+        self.errors: list[RuleError] = []
+        self._seen: set[tuple[str, ...]] = set()
+        self._all: list[Selection] | None = None
+        self._index: dict[str, list[Selection]] | None = None
+
+    def run(self) -> list[RuleError]:
+        for force in self.roster.all_forces():
+            self._check_force_entry(force)
+            self._check_categories(force)
+            self._check_options(self.ev.data.root_options(force.catalogue_id), force, force)
+        for selection in self.roster.all_selections():
+            assert selection.force is not None
+            self._check_options(selection.option.children(), selection, selection.force)
+        self._check_hidden()
+        self._check_messages()
+        self._check_cost_limits()
+        return self.errors
+
+    def _add(self, error: RuleError, key: tuple[str, ...] | None = None) -> None:
+        if key is not None:
+            if key in self._seen:
+                return
+            self._seen.add(key)
+        self.errors.append(error)
+
+    # -- entries and groups ---------------------------------------------------------------------
+
+    def _check_options(self, options: Iterable[Option], container: Container, force: Force,
+                       present: dict[str, list[Selection]] | None = None) -> None:
+        """Check the constraints of every option offered in a container (groups' too)."""
+        if present is None:
+            present = {}
+            for child in container.children:
+                for key in {child.option.id} | child.option.group_ids:
+                    present.setdefault(key, []).append(child)
+        taken_anywhere = self._by_id()
+        for option in options:
+            if option.checked_limits and (not option.only_maxima or option.id in taken_anywhere):
+                self._check_option(option, container, force, present.get(option.id, []))
+            if option.is_group:
+                self._check_options(option.children(), container, force, present)
+
+    def _check_option(self, option: Option, container: Container, force: Force, taken: list[Selection]) -> None:
+        """``taken``: the container's selections of the option (or made in the group)."""
+        live = [(node, limit) for node, limit in option.checked_limits if not _cannot_break(limit, taken)]
+        if not live:
+            return
+        here = [s for s in taken if belongs(s, option)]
+        context = Context(here[0] if here and not option.is_group else None, container, force, option)
+        for node, limit in live:
+            self._check_constraint(option, node, limit, container, force, context)
+
+    def _check_constraint(self, option: Option, node: Node, rule: Limit, container: Container, force: Force,
+                          context: Context) -> None:
+        if rule.field == "forces":
+            value = self.ev.constraint_value(option, node, context)
+            if rule.kind != "max" or value >= 0:
+                self._check_forces_field(option, node, rule, value, force)
+            return
+        mine = self._mine(option, rule, container, force)
+        if rule.kind == "max" and not mine:
+            return  # nothing taken breaks no max (and its value need not be worked out)
+        value = self.ev.constraint_value(option, node, context)
+        if rule.kind == "max" and value < 0:
+            return
+        per_parent = rule.scope == "parent"
+        count = self._measure(rule, mine, per_parent)
+        limit = value
+        if rule.percent:
+            limit = self._measure(rule, self._scope_selections(rule, container, force), per_parent) * value / 100.0
+        if not _broken(rule.kind, count, limit) or self.ev.is_hidden(option, context):
+            return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
+        source = frozenset(_holder_of(option, node))
+        message = self._message(option, rule, limit, count, container)
+        key = (rule.id, option.id if rule.shared else option.entry_id, self._scope_key(rule.scope, container, force))
+
+        def report(owner_type: str, owner_ids: frozenset[str], path: tuple[str | int, ...], tag: str) -> None:
+            self._add(RuleError(owner_type, owner_ids, source, rule.id, message, path, option.catalogue_id),
+                      key + (tag,))
+
+        if rule.kind == "max" and mine and option.is_group and isinstance(container, Selection) and per_parent:
+            # New Recruit blames a group's limit on the selection holding the group
+            report("selection", container.option.ids, container.path(), "sel")
+            return
+        if rule.kind == "max" and mine:
+            report("selection", mine[0].option.ids, mine[0].path(), "sel")
+            return
+        report(*self._min_owner(option, rule.scope, container, force), "owner")
+        if mine and not per_parent:
+            report("selection", mine[0].option.ids, mine[0].path(), "sel")
+
+    def _check_forces_field(self, option: Option, node: Node, rule: Limit, value: float, force: Force) -> None:
+        """An entry's constraint on how many forces there are (in the roster, or in its force)."""
+        forces = list(self.roster.all_forces()) if rule.scope == "roster" else list(force.walk_forces())
+        count = len(forces)
+        if _broken(rule.kind, count, value) and not self.ev.is_hidden(option, Context(None, force, force, option)):
+            message = f"{option.name}: {rule.kind} {format_number(value)} forces in the {rule.scope}, {count} there"
+            owner = ("roster", frozenset(), ()) if rule.scope == "roster" else (
+                "force", frozenset({force.entry_id}), force.path())
+            self._add(RuleError(owner[0], owner[1], frozenset(_holder_of(option, node)), rule.id,
+                                message, owner[2], option.catalogue_id), (rule.id, rule.scope, force.id))
+
+    def _min_owner(self, option: Option, scope: str, container: Container,
+                   force: Force) -> tuple[str, frozenset[str], tuple[str | int, ...]]:
+        """Who owns a min (or a max with no selection to blame): the place that lacks selections."""
+        if scope == "roster":
+            return "roster", frozenset(), ()
+        if scope == "parent" and isinstance(container, Selection):
+            return "selection", frozenset(container.option.ids), container.path()
+        if scope == "parent":
+            primary = self._primary_category(option)
+            if primary is not None:
+                return "category", frozenset({primary}), force.path()
+        return "force", frozenset({force.entry_id}), force.path()
+
+    def _primary_category(self, option: Option) -> str | None:
+        for link in option.merged("categoryLinks"):
+            if as_bool(link.get("primary")):
+                return str(link.get("targetId"))
+        return None
+
+    def _scope_key(self, scope: str, container: Container, force: Force) -> str:
+        if scope == "roster":
+            return "roster"
+        if scope in ("force", "primary-catalogue"):
+            return force.id
+        return container.id
+
+    def _scope_selections(self, rule: Limit, container: Container, force: Force) -> list[Selection]:
+        """The selections in a constraint's scope."""
+        scope = rule.scope
+        if scope == "parent":
+            if isinstance(container, Force) and rule.include_child_forces:
+                return [s for f in container.walk_forces() for s in f.walk_selections()]
+            if rule.include_children:
+                return [s for top in container.children for s in top.walk()]
+            return list(container.children)
+        if scope == "force":  # New Recruit ignores includeChildForces here (constraint-include-child-forces)
+            return list(force.walk_selections())
+        if scope == "roster":
+            return self._everything()
+        if scope == "self" and isinstance(container, Selection):
+            return [s for top in container.children for s in top.walk()]
+        if scope == "primary-catalogue":
+            return [s for f in self.roster.all_forces() if f.catalogue_id == force.catalogue_id
+                    for s in f.walk_selections()]
+        return list(container.children)
+
+    def _mine(self, option: Option, rule: Limit, container: Container, force: Force) -> list[Selection]:
+        """The selections of an option a constraint counts, in its scope: at force and roster
+        scope from an index of the roster's selections by id, so they are not rescanned."""
+        if rule.scope in ("roster", "force"):
+            candidates = self._by_id().get(option.id if rule.shared else option.entry_id, [])
+            chosen = [s for s in candidates if belongs(s, option, rule.shared)]
+            return chosen if rule.scope == "roster" else [s for s in chosen if s.force is force]
+        return [s for s in self._scope_selections(rule, container, force) if belongs(s, option, rule.shared)]
+
+    def _by_id(self) -> dict[str, list[Selection]]:
+        """Every selection by the ids it counts under: its target, its composite id, its groups."""
+        if self._index is None:
+            self._index = {}
+            for selection in self._everything():
+                option = selection.option
+                for key in {option.id, option.entry_id} | option.group_ids:
+                    self._index.setdefault(key, []).append(selection)
+        return self._index
+
+    def _everything(self) -> list[Selection]:
+        """Every selection in the roster (listed once per validation)."""
+        if self._all is None:
+            self._all = list(self.roster.all_selections())
+        return self._all
+
+    def _measure(self, rule: Limit, selections: list[Selection], per_parent: bool = False) -> float:
+        """Selections (per parent model at parent scope, else in all) or a cost, summed."""
+        field_name = rule.field
+        if field_name == "selections":
+            return float(sum(s.number if per_parent else s.total_number for s in selections))
+        return float(sum(self.ev.own_costs(s).get(field_name, 0.0) for s in selections))
+
+    def _message(self, option: Option, rule: Limit, limit: float, count: float, container: Container) -> str:
+        """The data's own message where it gives one, else which entry, how many, the limit, where."""
+        if rule.message:  # New Recruit's own message for a constraint
+            return rule.message.replace("{self}", option.name)
+        bound = {"max": "at most", "exactly": "exactly"}.get(rule.kind, "at least")
+        return (f"{option.name}: {bound} {self._amount(rule.field, limit)} {self._where(rule.scope, container)}, "
+                f"{format_number(count)} taken")
+
+    def _amount(self, field_name: str, value: float) -> str:
+        """'1 selection', '3 selections', '500 pts'."""
+        if field_name == "selections":
+            return f"{format_number(value)} selection{'' if value == 1 else 's'}"
+        return f"{format_number(value)} {self._cost_name(field_name)}"
+
+    def _where(self, scope: str, container: Container) -> str:
+        if scope == "parent":
+            name = container.entry.get("name") if isinstance(container, Force) else self.ev.view(container).name
+            return f"in {name}"
+        return {"force": "in the force", "roster": "in the roster", "self": "in it"}.get(scope, f"in {scope}")
+
+    def _cost_name(self, type_id: str) -> str:
+        for cost_type in self.ev.data.cost_types():
+            if str(cost_type["id"]) == type_id:
+                return str(cost_type.get("name") or type_id)
+        return type_id
+
+    # -- forces and categories ------------------------------------------------------------------
+
+    def _check_force_entry(self, force: Force) -> None:
+        """A force entry's own constraints: how many forces of it the roster (or parent) holds."""
+        context = Context(None, None, force, None)
+        values: dict[str, object] = {str(c["id"]): as_number(c.get("value"))
+                                     for c in as_list(force.entry, "constraints")}
+        self.ev.apply_modifiers(force.entry, values, context)
+        for constraint in as_list(force.entry, "constraints"):
+            kind = str(constraint.get("type"))
+            value = float(values[str(constraint["id"])])  # type: ignore[arg-type]
+            if kind == "max" and value < 0:
+                continue
+            count = self._forces_counted(force, constraint)
+            if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
+                what = "at most" if kind == "max" else "at least"
+                message = f"{force.entry.get('name')}: {what} {format_number(value)} such forces, {count} there"
+                self._add(RuleError("force", frozenset({force.entry_id}), frozenset({force.entry_id}),
+                                    str(constraint["id"]), message, force.path()))
+
+    def _forces_counted(self, force: Force, constraint: Node) -> int:
+        """What a force entry's constraint counts. New Recruit evaluates it inside the force
+        itself, so each force counts itself (and, with includeChildForces, its child forces of
+        the same entry), not its siblings: constraint-forces-field-on-forceentry and
+        constraint-forces-field-min-error pin this down."""
+        if as_bool(constraint.get("includeChildForces")):
+            return sum(1 for f in force.walk_forces() if f.entry_id == force.entry_id)
+        return 1
+
+    def _check_categories(self, force: Force) -> None:
+        """Category limits: a force entry's category links, and the category entries' own."""
+        for link in as_list(force.entry, "categoryLinks"):
+            category_id = str(link.get("targetId"))
+            category = self.ev.data.category(category_id) or {}
+            for holder in (link, category):
+                for constraint in as_list(holder, "constraints"):
+                    self._check_category_constraint(force, category_id, holder, constraint)
+
+    def _check_category_constraint(self, force: Force, category_id: str, holder: Node, constraint: Node) -> None:
+        context = Context(None, force, force, None)
+        values: dict[str, object] = {str(constraint["id"]): as_number(constraint.get("value"))}
+        self.ev.apply_modifiers(holder, values, context)
+        value = float(values[str(constraint["id"])])  # type: ignore[arg-type]
+        kind = str(constraint.get("type"))
+        if kind == "max" and value < 0:
+            return
+        include_forces = as_bool(constraint.get("includeChildForces"))
+        forces = list(force.walk_forces()) if include_forces else [force]
+        if str(constraint.get("scope")) == "roster":
+            forces = list(self.roster.all_forces())
+        rule = Limit.of(constraint)
+        pool = [s for f in forces for s in (f.walk_selections() if rule.include_children else f.selections)]
+        members = [s for s in pool if any(c.id == category_id for c in self.ev.view(s).categories)]
+        count = self._measure(rule, members)
+        if rule.percent:
+            value = self._measure(rule, pool) * value / 100
+        if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
+            name = (self.ev.data.category(category_id) or {}).get("name", category_id)
+            what = "at most" if kind == "max" else "at least"
+            message = f"{name}: {what} {self._amount(rule.field, value)} in the force, {format_number(count)} taken"
+            self._add(RuleError("category", frozenset({category_id}), frozenset({str(holder.get("id")), category_id}),
+                                str(constraint["id"]), message, force.path()))
+
+    # -- hidden and cost limits -----------------------------------------------------------------
+
+    def _check_hidden(self) -> None:
+        """A hidden entry may not be taken (New Recruit reports it; BattleScribe keeps quiet)."""
+        for selection in self.roster.all_selections():
+            if self.ev.view(selection).hidden:
+                ids = frozenset(selection.option.ids)
+                message = f"{self.ev.view(selection).name} is hidden and may not be taken"
+                self._add(RuleError("selection", ids, ids, "hidden", message, selection.path(),
+                                    selection.option.catalogue_id))
+
+    def _check_messages(self) -> None:
+        """New Recruit's message modifiers (field error, warning or info): the data's own words."""
+        for selection in self.roster.all_selections():
+            view = self.ev.view(selection)
+            ids = frozenset(selection.option.ids)
+            for kind in MESSAGE_FIELDS:
+                for text in view.values.get(kind) or []:
+                    self._add(RuleError("selection", ids, ids, kind, f"{view.name}: {text}", selection.path(),
+                                        selection.option.catalogue_id, "error" if kind == "error" else "warning"))
+
+    def _check_cost_limits(self) -> None:
+        costs = self.ev.roster_costs()
+        for type_id, limit in self.roster.cost_limits.items():
+            if limit < 0:
+                continue
+            spent = costs.get(type_id, 0.0)
+            if spent > limit + EPS:
+                message = (f"{self._cost_name(type_id)}: {format_number(spent)} spent, "
+                           f"over the limit of {format_number(limit)}")
+                self._add(RuleError("roster", frozenset(), frozenset({"costLimits"}), type_id, message, ()))
+
+
+def _cannot_break(rule: Limit, taken: list[Selection]) -> bool:
+    """A quick no: a max at parent scope on selections with nothing taken."""
+    return (rule.kind == "max" and not taken and rule.scope == "parent" and not rule.percent
+            and not rule.include_children and rule.field == "selections")
+
+
+def _broken(kind: str, count: float, limit: float) -> bool:
+    if kind == "max":
+        return count > limit + EPS
+    if kind == "exactly":
+        return abs(count - limit) > EPS
+    return count < limit - EPS
+
+
+def belongs(selection: Selection, option: Option, shared: bool = True) -> bool:
+    """Whether a selection was made from an option (for a group: from an entry inside it).
+
+    With shared (the default) a selection of the same target entry reached through another link
+    counts too; without it only selections made through this very path do."""
+    if option.is_group:  # made in the group itself, not below an entry of it
+        return (option.id if shared else option.entry_id) in selection.option.group_ids
+    if shared:
+        return selection.option.id == option.id
+    return selection.option.entry_id == option.entry_id
+
+
+def _holder_of(option: Option, constraint: Node) -> set[str]:
+    """The id of the node (target entry or link) a constraint is written on."""
+    if option.link is not None and any(c is constraint for c in as_list(option.link, "constraints")):
+        return {str(option.link["id"])}
+    return {option.id}
+
+
+def validate(evaluation: Evaluation) -> list[RuleError]:
+    return Validator(evaluation).run()
