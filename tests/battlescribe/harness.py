@@ -15,6 +15,7 @@ from typing import Any
 from ruamel.yaml import YAML
 
 from listbuilder.battlescribe.editor import Editor
+from listbuilder.battlescribe.importing.roster_xml import read_roster_xml
 from listbuilder.battlescribe.roster import Force, Selection
 from listbuilder.battlescribe.validate import RuleError
 
@@ -30,10 +31,6 @@ _REFERENCE = re.compile(r"\$\{\{\s*steps\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_.:-]+)\s
 
 class SpecFailure(AssertionError):
     """A spec's expectation the engine did not meet."""
-
-
-class NeedsRosReader(SpecFailure):
-    """A step that needs .ros XML (loadRoster, export), which the importing package will supply."""
 
 
 @dataclass
@@ -90,8 +87,6 @@ class Runner:
                     # New Recruit's own .ros writer, byte for byte: another program's layout, not
                     # applicable (not_applicable.yaml says so for specs that are nothing else)
                     self.skipped.append(f"step {index + 1}: expectedFile")
-            except NeedsRosReader:
-                raise
             except SpecFailure as failure:
                 raise SpecFailure(f"step {index + 1}: {failure}") from None
 
@@ -175,7 +170,10 @@ class Runner:
                 raise SpecFailure(f"reload lost {[p.message for p in problems]}")
             return {}
         if action == "loadRoster":
-            raise NeedsRosReader("loadRoster needs the .ros reader")
+            problems = editor.load(read_roster_xml(str(inputs["content"]).encode("utf-8")))
+            if problems:
+                raise SpecFailure(f"loading the roster lost {[p.message for p in problems]}")
+            return {}
         if action == "dump":
             return {}
         raise SpecFailure(f"unknown action {action}")
