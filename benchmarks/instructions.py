@@ -25,7 +25,7 @@ from pathlib import Path
 from speed import DEMO, ONE_MODEL, USER_ENV, print_roster  # the rosters and floor speed.py times
 
 ROOT = Path(__file__).resolve().parent.parent
-# What `listbuilder print` imports of reportlab (report/pdf.py), and the one pattern its paragraph
+# What `listbuilder print` imports of reportlab (report/pdf/), and the one pattern its paragraph
 # module compiles at import, counted alone
 REPORTLAB = "import reportlab.platypus, reportlab.pdfgen.canvas, reportlab.lib.styles"
 URL_PATTERN = ("from reportlab.platypus.paragraph import uri_pat; "
