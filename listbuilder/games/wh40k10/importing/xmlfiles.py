@@ -99,9 +99,9 @@ def parse_untrusted(data: bytes, name: str) -> tuple[etree._Element | None, Find
     prolog = data[:root_at.start()] if root_at else data
     declared = DECLARATION.search(prolog)
     if declared:
-        line = prolog.count(b"\n", 0, declared.start()) + 1
+        declared_on = prolog.count(b"\n", 0, declared.start()) + 1
         return None, _refusal(name, f"{name} declares a DOCTYPE or entities (a possible XML bomb or "
-                                    "external entity); BattleScribe files never do, so it is refused", line)
+                                    "external entity); BattleScribe files never do, so it is refused", declared_on)
     # Drop the default namespace from the root's start tag: the importer then reads plain names.
     root_tag_end = data.find(b">", root_at.start()) if root_at else -1
     if root_at and root_tag_end > 0:
