@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from listbuilder.battlescribe.evaluate import Context, Evaluation, SelectionView
-from listbuilder.battlescribe.modifiers import apply_modifier, natural_key
 from listbuilder.battlescribe.model import GameData, Node, Option, as_bool, as_list, as_number
+from listbuilder.battlescribe.modifiers import apply_modifier, natural_key
 from listbuilder.battlescribe.roster import Force, Roster, Selection
 from listbuilder.battlescribe.rosterdict import roster_from_dict, roster_to_dict
 from listbuilder.battlescribe.validate import RuleError, validate

@@ -9,18 +9,18 @@ their conditions hold, as many times as their repeats say.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Iterable, Iterator
 
 from listbuilder.battlescribe.model import GameData, Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.modifiers import (
     TYPE_NAMES,
     TYPE_SCOPES,
     Category,
-    power,
     apply_modifier,
     natural_key,
+    power,
 )
 from listbuilder.battlescribe.roster import Force, Roster, Selection
 

@@ -9,10 +9,10 @@ a selection's entryId.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
-from collections.abc import Iterator
 
 Node = dict[str, Any]
 

@@ -8,8 +8,8 @@ the data and its modifiers (effective names, costs, categories, errors) is compu
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from listbuilder.battlescribe.model import GameData, Node, Option
 

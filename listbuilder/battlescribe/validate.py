@@ -8,12 +8,12 @@ the parent selection, the force or the roster), and, where some selections exist
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from listbuilder.battlescribe.evaluate import Container, Context, Evaluation
-from listbuilder.battlescribe.modifiers import MESSAGE_FIELDS, format_number
 from listbuilder.battlescribe.model import Limit, Node, Option, as_bool, as_list, as_number
+from listbuilder.battlescribe.modifiers import MESSAGE_FIELDS, format_number
 from listbuilder.battlescribe.roster import Force, Selection
 from listbuilder.core.findings import Finding
 

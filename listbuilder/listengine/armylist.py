@@ -5,6 +5,7 @@ an example. Rule summaries are ours; `rule` cites the section and `lines` the se
 """
 
 # No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
+import builtins
 from fractions import Fraction
 from functools import cached_property
 from typing import Literal, Self
@@ -324,7 +325,7 @@ class Cap(Cited):
 
 class AllyRef(Strict):
     list: str
-    formations: list[str] | None = Field(None, description="only these formations of the ally list")
+    formations: builtins.list[str] | None = Field(None, description="only these formations of the ally list")
 
 
 class Purchase(Cited):

@@ -206,9 +206,9 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
             continue
         allies.append(ally)
         names = [f.name for f in ally.formations]
-        for j, formation in enumerate(ref.formations or []):
-            if name_key(formation) not in {name_key(n) for n in names}:
-                found.append(_missing("formation", formation, ("allies", i, "formations", j), names))
+        for j, formation_name in enumerate(ref.formations or []):
+            if name_key(formation_name) not in {name_key(n) for n in names}:
+                found.append(_missing("formation", formation_name, ("allies", i, "formations", j), names))
     units = catalog.units_of(game, army.datasheets)
     every_unit = dict(units)
     for ally in allies:
@@ -241,17 +241,17 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
             if isinstance(slot.each, dict) and set(map(name_key, priced)) != set(map(name_key, slot.choice or [])):
                 found.append(Finding("unknown-reference", "give a price for every unit of the choice",
                                      path=("formations", i, "units", j, "each")))
-        for j, upgrade in enumerate(formation.must_take):
-            if name_key(upgrade) not in {name_key(u) for u in formation.upgrades}:
-                found.append(_missing("upgrade of the formation", upgrade, ("formations", i, "must_take", j),
+        for j, upgrade_name in enumerate(formation.must_take):
+            if name_key(upgrade_name) not in {name_key(u) for u in formation.upgrades}:
+                found.append(_missing("upgrade of the formation", upgrade_name, ("formations", i, "must_take", j),
                                       formation.upgrades))
-        for upgrade in formation.upgrade_counts:
-            if name_key(upgrade) not in {name_key(u) for u in formation.upgrades}:
-                found.append(_missing("upgrade of the formation", upgrade, ("formations", i, "upgrade_counts", upgrade),
-                                      formation.upgrades))
-        for j, upgrade in enumerate(formation.upgrades):
-            if name_key(upgrade) not in upgrade_names:
-                found.append(_missing("upgrade", upgrade, ("formations", i, "upgrades", j),
+        for upgrade_name in formation.upgrade_counts:
+            if name_key(upgrade_name) not in {name_key(u) for u in formation.upgrades}:
+                found.append(_missing("upgrade of the formation", upgrade_name,
+                                      ("formations", i, "upgrade_counts", upgrade_name), formation.upgrades))
+        for j, upgrade_name in enumerate(formation.upgrades):
+            if name_key(upgrade_name) not in upgrade_names:
+                found.append(_missing("upgrade", upgrade_name, ("formations", i, "upgrades", j),
                                       [u.name for u in army.upgrades]))
         for j, name in enumerate(formation.unusable_without):
             unit(name, ("formations", i, "unusable_without", j))

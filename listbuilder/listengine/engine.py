@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import ceil
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.findings import Finding, FindingList, Path, Severity
 from ..core.names import a, a_unit, did_you_mean, name_key, plural
@@ -181,7 +181,10 @@ class RosterResult:
         return not any(f.severity == "error" for f in self.findings)
 
 
-def _named(name: str, candidates: list[Any], attr: str = "name") -> Any | None:
+_Named = TypeVar("_Named")
+
+
+def _named(name: str, candidates: list[_Named], attr: str = "name") -> _Named | None:
     key = name_key(name)
     for candidate in candidates:
         # vars(), not getattr(): a model without an `id` field would answer through pydantic's slow
@@ -405,7 +408,7 @@ class _FormationBuilder:
         """Add the units of every slot: fixed ones, and those whose number or mix the roster chooses."""
         definition, given = self.built.definition, dict(self.entry.composition or {})
         for slot in definition.units:
-            names = slot.choice or [slot.unit]
+            names = slot.choice or [slot.unit or ""]
             chosen: dict[str, int] = {}
             for name in list(given):
                 match = next((c for c in names if name_key(c) == name_key(name)
@@ -415,14 +418,14 @@ class _FormationBuilder:
             if slot.chosen_on_roster:
                 chosen = self._chosen(slot, chosen)
             else:  # a fixed number of one unit
-                assert isinstance(slot.count, int)
+                assert isinstance(slot.count, int) and slot.unit is not None
                 chosen = {slot.unit: slot.count * self.built.copies}
             for name, count in chosen.items():
                 if count > 0:
                     self._add(name, count, "formation")
                     self.built.points += slot.price(name) * count
         for name in given:
-            choices = [c for s in definition.units for c in s.choice or ([s.unit] if s.chosen_on_roster else [])]
+            choices = [c for s in definition.units for c in s.choice or ([s.unit or ""] if s.chosen_on_roster else [])]
             self.error("unknown-unit", f"{definition.name} has no choice of unit '{name}'", self.rule,
                        "composition", name, suggestion=did_you_mean(name, choices))
 
@@ -436,6 +439,7 @@ class _FormationBuilder:
         low_high = f"{allowed} {'unit' if allowed == '1' else 'units'}"
         if not chosen:
             if slot.choice is None:
+                assert slot.unit is not None
                 return {slot.unit: low}
             self.error("composition-required", f"{name}: choose the mix of {low_high} from {among}",
                        self.rule, "composition")
@@ -745,12 +749,13 @@ class _FormationBuilder:
         if not count.contains(len(picks)):
             self.refuse(upgrade.name, "quantity-out-of-range", f"{upgrade.name} in {definition.name}: "
                         f"{len(picks)} taken, {count.describe()} allowed", upgrade.rule, "upgrades", key)
-        options = [self._attach_one(upgrade, pick, ("upgrades", key) + ((i,) if isinstance(choice, list) else ()))
+        options = [self._attach_one(upgrade, pick, ("upgrades", key, i) if isinstance(choice, list) else ("upgrades", key))
                    for i, pick in enumerate(picks)]
         if any(options):  # a character the list does not have has no price
             self._pay(upgrade, upgrade.cost + sum(o.cost for o in options if o))
 
-    def _attach_one(self, upgrade: Upgrade, pick: CharacterPick, where: tuple[str | int, ...]) -> UpgradeOption | None:
+    def _attach_one(self, upgrade: Upgrade, pick: CharacterPick,
+                    where: tuple[str, str] | tuple[str, str, int]) -> UpgradeOption | None:
         """The character picked (None if the list has no such character), joined to its unit as
         written whenever the formation has that unit."""
         definition, number = self.built.definition, where[2] if len(where) > 2 else 0
@@ -861,6 +866,7 @@ class _FormationBuilder:
                            "transport", suggestion=self._bought_by(entry.transport))
             return
         rule = _named(definition.transport, self.view.army.transports)
+        assert rule is not None  # the catalog check finds every formation's transport rule
         mode: TransportMode = rule.modes[0]
         asked = entry.transport or self.transport_upgrade
         if asked is not None:
@@ -919,13 +925,15 @@ def _requirements(formations: list[BuiltFormation], findings: FindingList) -> No
     if first is None:
         return
     mode = first.transport_mode
+    assert mode is not None
     for other in formations:
-        could = other.transport_rule is not None and _named(mode.name, other.transport_rule.modes) is not None
-        if could and other.transport != mode.name and not _outside(other, mode):
+        rule = other.transport_rule
+        if (rule is not None and _named(mode.name, rule.modes) is not None and other.transport != mode.name
+                and not _outside(other, mode)):
             findings.add("transport-all-or-none",
                          f"{other.name} could use {mode.name} and must, because {first.name} (#{first.index + 1}) "
                          f"does: either every formation that can uses {mode.name}, or none does",
-                         mode.rule or other.transport_rule.rule, ("formations", other.index, "transport"))
+                         mode.rule or rule.rule, ("formations", other.index, "transport"))
 
 
 def _unusable(formations: list[BuiltFormation], present: set[str], findings: FindingList) -> None:
@@ -944,20 +952,21 @@ def _unusable(formations: list[BuiltFormation], present: set[str], findings: Fin
 def _room_aboard(formations: list[BuiltFormation], findings: FindingList) -> None:
     """Formations that enter play in the army's spacecraft or transport aircraft start the game
     aboard them: all must fit together, each formation whole in one carrier."""
-    riding = [f for f in formations if f.transport_mode and f.transport_mode.rides_in_requires
+    riding = [(f, f.transport_mode) for f in formations if f.transport_mode and f.transport_mode.rides_in_requires
               and not _outside(f, f.transport_mode)]  # a refused mode is reported already
-    for vessels in {tuple(f.transport_mode.requires) for f in riding}:
+    for vessels in {tuple(mode.requires) for _, mode in riding}:
         keys = {name_key(v) for v in vessels}
         carriers = [s for f in formations for s in f.sheets() if name_key(s.name) in keys]
         if not carriers:
             continue  # reported as a missing prerequisite
-        aboard = [f for f in riding if tuple(f.transport_mode.requires) == vessels]
+        aboard = [f for f, mode in riding if tuple(mode.requires) == vessels]
         left = [aboard[i] for i in load_whole(carriers, [f.sheets() for f in aboard])]
         if left:
             names = sorted({c.name for c in carriers})
             counts = {n: sum(c.name == n for c in carriers) for n in names}
             fleet = " and ".join(plural(k, n) if k > 1 else n for n, k in counts.items())
             last = left[-1]
+            assert last.transport_mode is not None and last.transport_rule is not None  # both set together
             findings.add("transport-capacity",
                          f"{', '.join(f'#{f.index + 1} {f.name}' for f in left)} "
                          f"{'finds' if len(left) == 1 else 'find'} no room aboard the army's {fleet}: every "
@@ -1189,13 +1198,13 @@ def _formation(view: ArmyView, main: ArmyView, definition: Formation, entry: Ros
     written = (id(definition), entry.__pydantic_serializer__.to_json(entry)) if twins is not None else None
     hit = reuse.get(index) if reuse is not None else None
     if hit is None or hit[0] is not entry or hit[1].definition is not definition:
-        twin = twins.get(written) if twins is not None else None
+        twin = twins.get(written) if twins is not None and written is not None else None
         hit = _moved(twin, entry, index) if twin is not None else None
     if hit is None:
         own = FindingList()
         hit = (entry, _FormationBuilder(view, main, definition, entry, index, own).build(), own.items)
     findings.items.extend(hit[2])
-    if twins is not None:
+    if twins is not None and written is not None:
         twins.setdefault(written, hit)
     if reuse is not None:
         reuse[index] = hit

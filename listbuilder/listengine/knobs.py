@@ -547,7 +547,7 @@ def _character_knobs(upgrade: Upgrade, choice: Any, built: BuiltFormation, summa
     several = upgrade.count.max is None or upgrade.count.max > 1
     picks = [_canonical_pick(p, upgrade.options) for p in _picks(choice)]
     hosts = tuple(dict.fromkeys(g.sheet.name for g in built.units))
-    slots: list[CharacterPick | None] = list(picks) if several else picks[:1] or [None]
+    slots: list[CharacterPick | None] = [*picks] if several else [*picks[:1]] or [None]
     if several and (upgrade.count.max is None or len(picks) < upgrade.count.max):
         slots.append(None)
     options = tuple(o for o in upgrade.options if _offered_in(o, built))

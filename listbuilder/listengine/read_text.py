@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from ..core.bounds import MAX_BYTES
-from ..core.findings import Finding, Location
+from ..core.findings import Finding, Location, Severity
 from ..core.names import name_key
 from ..core.system import ImportedList
 from .catalog import Catalog
@@ -57,7 +57,7 @@ class _Reader:
         self.units: dict[int, tuple[int, str]] = {}  # formation index -> (line, units line stated)
         self.total: tuple[int, int] | None = None
 
-    def note(self, severity: str, code: str, message: str, suggestion: str | None = None) -> None:
+    def note(self, severity: Severity, code: str, message: str, suggestion: str | None = None) -> None:
         self.findings.append(Finding(code, message, severity=severity, location=Location(self.shown, self.line),
                                      suggestion=suggestion))
 
@@ -186,6 +186,7 @@ class _Reader:
     def read_upgrade(self, raw: str, text: str, entry: dict[str, Any]) -> None:
         name, _, value = text.partition(":")
         value = value.strip()
+        choice: int | str | dict[str, int] | dict[str, str] | list[dict[str, str]]
         if not value and (match := COUNT_SUFFIX.match(text) or COUNT_PREFIX.match(text)) is not None \
                 and self.names.lenient("upgrade", text) is None:
             name, choice = match["name"], int(match["n"])
@@ -196,10 +197,10 @@ class _Reader:
         elif re.fullmatch(COUNT, value):
             choice = int(value)
         elif not self.names.knows("option", value) and all(PICK.match(part.strip()) for part in value.split(";")):
-            picks = [PICK.match(part.strip()) for part in value.split(";")]
-            choice = [{"character": read_name(p["character"], "option", self.names, self.warn),
+            picks = [p for part in value.split(";") if (p := PICK.match(part.strip())) is not None]
+            chosen = [{"character": read_name(p["character"], "option", self.names, self.warn),
                        "joins": read_name(p["joins"], "unit", self.names, self.warn)} for p in picks]
-            choice = choice[0] if len(choice) == 1 else choice
+            choice = chosen[0] if len(chosen) == 1 else chosen
         else:
             choice = read_value(value, "option", self.names, self.warn)
         name = read_name(name.strip(), "upgrade", self.names, self.warn)

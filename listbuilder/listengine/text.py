@@ -208,8 +208,9 @@ def count_items(text: str) -> list[tuple[str, int]] | None:
     """'2 Typhoon, 1 Tornado' (or 'Typhoon ×2, ...') as (name, count) pairs; None if it is not that."""
     if text.strip().lower() == "none":
         return []
-    items = [COUNT_PREFIX.match(item.strip()) or COUNT_SUFFIX.match(item.strip()) for item in text.split(",")]
-    return None if None in items else [(match["name"].strip(), int(match["n"])) for match in items]
+    matches = [COUNT_PREFIX.match(item.strip()) or COUNT_SUFFIX.match(item.strip()) for item in text.split(",")]
+    items = [(match["name"].strip(), int(match["n"])) for match in matches if match is not None]
+    return items if len(items) == len(matches) else None
 
 
 def read_counts(text: str, kind: str, names: Names, warn: Callable[[str, str | None], None]) -> dict[str, int] | None:
@@ -219,6 +220,8 @@ def read_counts(text: str, kind: str, names: Names, warn: Callable[[str, str | N
 
 def read_value(text: str, kind: str, names: Names, warn: Callable[[str, str | None], None]) -> str | dict[str, int]:
     """An option or loadout: a name (known, quoted, or as written), or counts of them."""
-    if unquoted(text) is None and not names.knows(kind, text) and count_items(text) is not None:
-        return read_counts(text, kind, names, warn)
+    if unquoted(text) is None and not names.knows(kind, text):
+        counts = read_counts(text, kind, names, warn)
+        if counts is not None:
+            return counts
     return read_name(text, kind, names, warn)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ...core.findings import Finding, Path
 from ...core.names import did_you_mean, name_key
-from .derive import SheetBook
+from .derive import DerivedSheet, SheetBook
 from .models import ArmyList, DatasheetFile, DetachmentList
 
 GROUND, WAR_ENGINES, FLYERS = "Infantry and Vehicle", "War Engine", "Flyer"
@@ -31,9 +31,15 @@ class ErArmy:
     def kind(self, detachment: DetachmentList) -> str | None:
         """Infantry and Vehicle, War Engine or Flyer: the one kind its units are (None if no type is known)."""
         if detachment.name not in self.kinds:
-            kinds = {kind_of(self.book.derived(entry.unit).profile.type) for _, entry in detachment.entries} - {None}
+            kinds = {kind_of(self.sheet(entry.unit).profile.type) for _, entry in detachment.entries} - {None}
             self.kinds[detachment.name] = next(iter(kinds)) if len(kinds) == 1 else None
         return self.kinds[detachment.name]
+
+    def sheet(self, name: str) -> DerivedSheet:
+        """The data sheet of a unit its list fields: the catalog check finds every one."""
+        sheet = self.book.derived(name)
+        assert sheet is not None, name
+        return sheet
 
 
 def kind_of(unit_type: str | None) -> str | None:
@@ -124,9 +130,10 @@ def _list_problems(er: ErArmy) -> list[Finding]:
                     problems.append(Finding("command-not-listed", f"{detachment.name}: {name} is in the chain of command "
                                             "but not among the detachment's units", path=(*at, "chain_of_command", r)))
         if all(er.book.get(entry.unit) for _, entry in detachment.entries):
-            kinds = {kind_of(er.book.derived(entry.unit).profile.type) for _, entry in detachment.entries} - {None}
+            kinds = {kind_of(er.sheet(entry.unit).profile.type) for _, entry in detachment.entries} - {None}
             if len(kinds) > 1:
-                problems.append(Finding("mixed-detachment-list", f"{detachment.name} offers {' and '.join(sorted(kinds))} "
+                offered = " and ".join(sorted(filter(None, kinds)))
+                problems.append(Finding("mixed-detachment-list", f"{detachment.name} offers {offered} "
                                         f"units; they do not mix in one detachment ({KINDS_RULE})", path=at))
     for i, limit in enumerate(er.army.limits):
         if (limit.unit is None) == (limit.detachment is None):
@@ -134,7 +141,7 @@ def _list_problems(er: ErArmy) -> list[Finding]:
                                     path=("limits", i)))
         elif limit.unit is not None:
             unknown(limit.unit, ("limits", i, "unit"))
-        elif er.detachment(limit.detachment) is None:
+        elif limit.detachment is not None and er.detachment(limit.detachment) is None:
             problems.append(Finding("unknown-detachment", f"no detachment list '{limit.detachment}'", path=("limits", i),
                                     suggestion=did_you_mean(limit.detachment, [d.name for d in er.army.detachments])))
     return problems

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ...core.names import name_key
@@ -95,9 +96,9 @@ def profile_of(sheet: UnitSheet) -> Profile:
     match = SPEED.match(sheet.speed or "")
     if match:
         speed = (int(match.group(1)), int(match.group(2)) if match.group(2) else None)
-    range_ = sheet.range
-    if range_ is not None and range_ != "-":
-        range_ = int(range_.split()[0])
+    range_: Value = sheet.range
+    if sheet.range is not None and sheet.range != "-":
+        range_ = int(sheet.range.split()[0])
     armour = int(sheet.armour[0]) if sheet.armour else None
     return Profile(sheet.type, speed, range_, sheet.firepower, sheet.assault, armour, tuple(sheet.abilities))
 
@@ -164,7 +165,7 @@ def apply(current: Profile, ability: str, base: Profile, modifiers: list[str]) -
     return current
 
 
-def derive(sheet: UnitSheet, base: UnitSheet | None, extra: list[str] = ()) -> DerivedSheet:
+def derive(sheet: UnitSheet, base: UnitSheet | None, extra: Sequence[str] = ()) -> DerivedSheet:
     """The unit's data sheet: its stated values, or its base unit's with its modifiers applied;
     `extra` are abilities an army-list upgrade adds (L2292, L2305), applied after its own."""
     start = profile_of(base) if base is not None else profile_of(sheet)

@@ -8,11 +8,11 @@ Range, L499)."""
 
 # No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt
 
-GAME_ID = "epic-remastered"
+GAME_ID: Final = "epic-remastered"
 UnitType = Literal["INF", "VEH", "WE", "FLY"]
 Arc = Literal["Front-left 180°", "Front 90°", "Front 180°", "Front-right 180°", "Left 180°", "All Around",
               "Rear 180°", "Right 180°"]  # L3351

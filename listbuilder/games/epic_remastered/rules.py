@@ -59,8 +59,7 @@ class CheckedDetachment:
 
     @property
     def points(self) -> int | None:
-        costs = [u.points for u in self.units]
-        return None if None in costs else sum(costs)
+        return _total([u.points for u in self.units])
 
 
 @dataclass
@@ -172,17 +171,24 @@ def _unit(index: int, pick: UnitPick, detachment: DetachmentList, kind: str | No
             upgrades.append(upgrade)
     extra = tuple(ability for upgrade in upgrades for ability in upgrade.abilities)
     checked = CheckedUnit(index, pick, group, army.book.derived(entry.unit, extra))
-    costs = [entry.points, *(up.points for up in upgrades)]
-    checked.points = None if None in costs else sum(costs) * pick.count
+    cost = _total([entry.points, *(up.points for up in upgrades)])
+    checked.points = None if cost is None else cost * pick.count
     if pick.transport is not None:
         _transport(checked, entry, detachment, army, findings, at)
     return checked
+
+
+def _total(costs: list[int | None]) -> int | None:
+    """The sum, or None when any cost is unknown."""
+    known = [c for c in costs if c is not None]
+    return sum(known) if len(known) == len(costs) else None
 
 
 def _transport(checked: CheckedUnit, entry: ListEntry, detachment: DetachmentList, army: ErArmy,
                findings: FindingList, at: Path) -> None:
     pick = checked.pick
     ride = pick.transport
+    assert ride is not None, "called for a unit fielded with a transport"
     name = next((t for t in entry.transports if name_key(t) == name_key(ride.unit)), None)
     if name is None:
         allowed = " or ".join(entry.transports) or "no transport"
@@ -191,24 +197,26 @@ def _transport(checked: CheckedUnit, entry: ListEntry, detachment: DetachmentLis
                      suggestion=did_you_mean(ride.unit, entry.transports))
         checked.points = None
         return
-    carrier = army.book.derived(name)
+    carrier = army.sheet(name)
     checked.transport = carrier
     own = _entry(detachment, name)
     cost = own[1].points if own else None
     checked.points = None if cost is None or checked.points is None else checked.points + cost * ride.count
     ability, capacity = carrier.carries or ("Transport", None)
     if capacity is not None and pick.count > capacity * ride.count:
-        needed = -(-pick.count // capacity)
-        findings.add("transport-capacity", f"{plural(pick.count, checked.sheet.name)} do not fit in "
+        needed, sheet = -(-pick.count // capacity), checked.sheet
+        assert sheet is not None  # the catalog check finds every entry's data sheet
+        findings.add("transport-capacity", f"{plural(pick.count, sheet.name)} do not fit in "
                      f"{plural(ride.count, carrier.name)}: each carries {capacity} ({ability} ({capacity})), "
                      f"{capacity * ride.count} in all", TRANSPORT_RULE, (*at, "transport", "count"),
                      suggestion=f"field {plural(needed, carrier.name)}, or at most "
-                                f"{plural(capacity * ride.count, checked.sheet.name)}")
+                                f"{plural(capacity * ride.count, sheet.name)}")
 
 
 def _limits(checked: CheckedDetachment, findings: FindingList, at: Path) -> None:
     """The detachment list's per-entry and per-upgrade limits."""
     detachment = checked.detachment
+    assert detachment is not None, "called for a detachment of the army list"
     counts: dict[str, int] = {}
     for unit in checked.units:
         counts[name_key(unit.pick.unit)] = counts.get(name_key(unit.pick.unit), 0) + unit.pick.count
@@ -237,7 +245,7 @@ def _present(checked: CheckedDetachment) -> dict[str, int]:
     for unit in checked.units:
         if unit.sheet is not None:
             present[name_key(unit.sheet.name)] = present.get(name_key(unit.sheet.name), 0) + unit.pick.count
-        if unit.transport is not None:
+        if unit.transport is not None and unit.pick.transport is not None:
             key = name_key(unit.transport.name)
             present[key] = present.get(key, 0) + unit.pick.transport.count
     return present
@@ -245,6 +253,7 @@ def _present(checked: CheckedDetachment) -> dict[str, int]:
 
 def _derived(checked: CheckedDetachment, findings: FindingList, at: Path) -> dict[str, Any]:
     detachment = checked.detachment
+    assert detachment is not None, "called for a detachment of the army list"
     present = _present(checked)
     # the chain of command as fielded: each rank's units present with their numbers, most senior first (L640-642)
     ranks = [[(name, present[name_key(name)]) for name in rank if present.get(name_key(name))]
@@ -292,7 +301,7 @@ def _army_limits(army: ErArmy, detachments: list[CheckedDetachment], findings: F
     for limit in army.army.limits:
         if limit.unit is not None:
             taken = sum(_present(d).get(name_key(limit.unit), 0) for d in detachments if d.detachment)
-            what = limit.unit
+            what: str | None = limit.unit
         else:
             taken = sum(1 for d in detachments if d.detachment and name_key(d.detachment.name) == name_key(limit.detachment))
             what = limit.detachment

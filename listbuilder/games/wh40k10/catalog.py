@@ -13,13 +13,13 @@ lists the ids it may take, its chapter or sub-faction imports included.
 
 # No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
 from functools import cached_property
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.names import name_key
 
-GAME_ID = "wh40k-10e"
+GAME_ID: Final = "wh40k-10e"
 
 
 def weapon_name(profile: str) -> str:

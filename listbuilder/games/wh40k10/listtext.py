@@ -63,7 +63,7 @@ def _number(text: str) -> int:
 def text_form(text: str) -> str | None:
     """Which 40k text form this is, if either."""
     lines = [MARKDOWN_HEADING.sub("", line.strip()) for line in text.splitlines() if line.strip()]
-    if any(NR_HEADER.match(line) and NR_HEADER.match(line)["key"] in ("FACTION KEYWORD", "DETACHMENT")
+    if any((header := NR_HEADER.match(line)) and header["key"] in ("FACTION KEYWORD", "DETACHMENT")
            for line in lines[:40]):
         return NEW_RECRUIT
     if lines and HEADED.match(lines[0]) and (any(EXPORTED.match(line) for line in lines)
@@ -81,7 +81,8 @@ class _UnitLines:
     its Warlord and Enhancement, or wargear; anything deeper is wargear."""
 
     def __init__(self, listed: ListedUnit, army: ListedArmy):
-        self.listed, self.army, self.top_indent = listed, army, None
+        self.listed, self.army = listed, army
+        self.top_indent: int | None = None
         self.after_counted = False  # the last first-level line was an 'Nx Name' line
 
     def read(self, line: int, indent: int, bullet: str, text: str) -> None:
@@ -217,13 +218,13 @@ def _refer(army: ListedArmy, number: int, key: str, value: str) -> None:
 def model_counts(unit: Unit, models: int) -> list[tuple[str, int]]:
     """How a unit of `models` models splits among its kinds of model: each its fewest, the rest to
     the first that may have more."""
-    counts = [[m.name, m.min] for m in unit.models]
-    spare = models - sum(c for _, c in counts)
-    for count, model in zip(counts, unit.models):
+    counts = [m.min for m in unit.models]
+    spare = models - sum(counts)
+    for i, model in enumerate(unit.models):
         more = min(spare, model.max - model.min)
-        count[1] += more
+        counts[i] += more
         spare -= more
-    return [(name, count) for name, count in counts if count]
+    return [(model.name, count) for model, count in zip(unit.models, counts) if count]
 
 
 def section_of(unit: Unit) -> str:

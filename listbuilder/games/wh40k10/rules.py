@@ -198,8 +198,9 @@ class _Muster:
     def __init__(self, roster: Wh40kRoster, data: Wh40kCatalog):
         self.roster, self.data = roster, data
         [self.faction] = find_faction(data, roster.faction)
-        self.size = battle_size(data, roster.battle_size)
-        assert self.size is not None  # unknown_names refused an unknown battle size or faction
+        size = battle_size(data, roster.battle_size)
+        assert size is not None  # unknown_names refused an unknown battle size or faction
+        self.size = size
         self.findings = FindingList()
         self.detachment = self._detachment()
         self.units: list[CheckedUnit] = []
@@ -283,7 +284,7 @@ class _Muster:
             elif carried > models:
                 self.error("wargear-count", f"{carried} models of {checked.name} carry {weapon}, but the unit has "
                            f"{models}", UNITS, where, f"give it to at most {models}")
-            elif carried > most:
+            elif kinds is not None and carried > most:  # None: most is models, checked just above
                 self.error("wargear-not-allowed", f"{carried} models of {checked.name} carry {weapon}, but at most "
                            f"{most} of its {models} may: only {kinds_text(unit, kinds, models)} may take it",
                            WARGEAR.format(unit.name), where, f"give it to at most {most}: `{weapon}: {most}`")
@@ -364,10 +365,10 @@ class _Muster:
             most = sum(c.max * n for c, n in zip(choices, counts))
             taken = {w: n for w, n in checked.entry.wargear.items() if w in taken}  # in the roster's order
             if len(taken) > 1 and sum(taken.values()) > most:
-                carried = " + ".join(f"{n} {w}" for w, n in taken.items())
+                carrying = " + ".join(f"{n} {w}" for w, n in taken.items())
                 offered = " and ".join(f"the {c.name} choice of its {c.model} ({plural(n, 'model')}, {c.max} each)"
                                        for c, n in zip(choices, counts))
-                self.error("wargear-not-allowed", f"{checked.name} has {carried}, but these come only from {offered}: "
+                self.error("wargear-not-allowed", f"{checked.name} has {carrying}, but these come only from {offered}: "
                            f"at most {most} in all", WARGEAR.format(unit.name),
                            ("units", checked.index, "wargear", list(taken)[-1]),
                            f"take at most {most} of {', '.join(taken)} in all")
@@ -420,6 +421,7 @@ class _Muster:
         seen: dict[str, int] = {}
         for checked in taken:
             name = checked.entry.enhancement
+            assert name is not None
             where = ("units", checked.index, "enhancement")
             enhancement = next((e for e in offered if name_key(e.name) == name_key(name)), None)
             if enhancement is None:
@@ -492,7 +494,9 @@ class _Muster:
                 self.error("not-a-transport", f"{transport.name} is not a Transport; {checked.name} cannot embark "
                            f"in it", TRANSPORTS, ("units", checked.index, "embarked_in"))
                 checked.embarked_in = None
-        for leader in (c for c in self.units if c.leads is not None):
+        for leader in self.units:
+            if leader.leads is None:
+                continue
             bodyguard = at[leader.leads]
             if leader.embarked_in != bodyguard.embarked_in:
                 inside = [at[i].name for i in (leader.embarked_in, bodyguard.embarked_in) if i is not None]

@@ -114,6 +114,7 @@ def read_battlescribe(data: bytes, form: str, shown: str) -> ListedArmy:
 
     root, refusal = parse_untrusted(data, shown)
     if root is None:
+        assert refusal is not None
         raise LoadFailure([Finding("list-unreadable", refusal.message, location=refusal.location,
                                    suggestion="send the .ros/.rosz file as BattleScribe or New Recruit saved it")])
     if root.tag != "roster":

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -77,9 +77,10 @@ def install(catalog: Wh40kCatalog, left_out: dict[str, int]) -> Installed:
     path = catalog_path(catalog.game)
     _write_atomically(path, catalog.model_dump_json(exclude_defaults=True).encode())
     _write_parts(catalog, path)
-    summary = {"game": catalog.game, "data_revision": catalog.data_revision,
-               "imported": datetime.now(UTC).isoformat(timespec="seconds"),
-               "factions": len(catalog.factions), "units": len(catalog.units), "left_out": dict(left_out)}
+    summary: dict[str, Any] = {"game": catalog.game, "data_revision": catalog.data_revision,
+                               "imported": datetime.now(UTC).isoformat(timespec="seconds"),
+                               "factions": len(catalog.factions), "units": len(catalog.units),
+                               "left_out": dict(left_out)}
     _write_atomically(_summary_path(catalog.game), json.dumps(summary, indent=2).encode())
     _load.cache_clear()
     _index.cache_clear()
@@ -110,7 +111,7 @@ def _write_parts(catalog: Wh40kCatalog, path: Path) -> None:
     shutil.rmtree(temporary, ignore_errors=True)
     temporary.mkdir()
     source = {"size": written.st_size, "mtime_ns": written.st_mtime_ns}
-    names_only = {"units": [], "detachments": [], "supplied_faction_keywords": {}}
+    names_only: dict[str, Any] = {"units": [], "detachments": [], "supplied_faction_keywords": {}}
     index = catalog.model_copy(update={"units": {}, "factions": [
         faction.model_copy(update=names_only) for faction in catalog.factions]})
     (temporary / "index.json").write_bytes(json.dumps(source).encode() + b"\n" +
@@ -146,7 +147,7 @@ def _load_faction(path: Path, size: int, modified_ns: int, faction: str) -> Wh40
 
     index = _index(path, size, modified_ns)
     found = find_faction(index, faction) if index is not None else []
-    if len(found) != 1:
+    if index is None or len(found) != 1:
         return None  # no parts, no such faction, or several: the whole catalog says so, as ever
     n = index.factions.index(found[0])
     part = _faction_part(path, size, modified_ns, n)

@@ -99,12 +99,12 @@ def parse_untrusted(data: bytes, name: str) -> tuple[etree._Element | None, Find
     prolog = data[:root_at.start()] if root_at else data
     declared = DECLARATION.search(prolog)
     if declared:
-        line = prolog.count(b"\n", 0, declared.start()) + 1
+        declared_on = prolog.count(b"\n", 0, declared.start()) + 1
         return None, _refusal(name, f"{name} declares a DOCTYPE or entities (a possible XML bomb or "
-                                    "external entity); BattleScribe files never do, so it is refused", line)
+                                    "external entity); BattleScribe files never do, so it is refused", declared_on)
     # Drop the default namespace from the root's start tag: the importer then reads plain names.
     root_tag_end = data.find(b">", root_at.start()) if root_at else -1
-    if root_tag_end > 0:
+    if root_at and root_tag_end > 0:
         data = data[:root_at.start()] + DEFAULT_NAMESPACE.sub(b"", data[root_at.start():root_tag_end], 1) \
             + data[root_tag_end:]
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
@@ -148,6 +148,7 @@ def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
         return None, [data]
     root, refusal = parse_untrusted(data, path.name)
     if root is None:
+        assert refusal is not None
         return None, [refusal]
     # Scanning the bytes for element names is much faster than walking every element.
     unknown = {name.decode() for name in set(ELEMENT_NAME.findall(data))} - KNOWN_ELEMENTS

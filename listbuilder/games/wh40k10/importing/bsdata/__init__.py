@@ -123,6 +123,7 @@ def read_catalog(library: Library, revision: str | None) -> Wh40kCatalog:
         library.release(keep=set().union(*uses[n + 1:]), at_least=RELEASE_BYTES if n + 1 < len(armies) else 0)
     reader.report_unplaced()
     leaders(units, library)
+    assert library.system is not None, "read only from a folder with a game system file"
     system = library.system.root
     sizes = [BattleSize(name=m.group(1), points=int(m.group(2)))
              for e in system.iter("selectionEntry") if (m := BATTLE_SIZE.match(e.get("name", "")))]

@@ -79,7 +79,7 @@ def _combine(results: list[bool | None], kind: str) -> bool | None:
     return False if False in results else (None if None in results else True)
 
 
-def modifiers(element: Element, context: Context, wanted: str) -> Iterator[tuple[Element, bool | None]]:
+def modifiers(element: Element, context: Context, wanted: str | None) -> Iterator[tuple[Element, bool | None]]:
     """Each modifier of one field under an element (modifier groups flattened), with whether it
     applies; conditions are evaluated only for the modifiers asked for."""
     own, groups = context.library.modifiers_of(element)

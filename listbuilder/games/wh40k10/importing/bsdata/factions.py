@@ -40,7 +40,7 @@ class FactionReader:
         self.unplaced: dict[tuple[str, str], tuple[str, Location]] = {}  # its name, and where it is
         self.hidden_detachments: set[str] = set()  # casefolded names
         self.unreadable: set[str] = set()  # ids of units left out
-        self.shown_with: dict[Element, list[str]] = library.memo()  # see _shown_with()
+        self.shown_with: dict[Element, list[str | None]] = library.memo()  # see _shown_with()
 
     def unplace(self, enhancement: Node) -> None:
         key = self.library.key(enhancement.entry)
@@ -77,7 +77,9 @@ class FactionReader:
                 if unit_id not in self.units and unit_id not in self.unreadable:
                     try:
                         self.units[unit_id] = self.unit_reader.read(Node(node.entry), self.left_out)
-                        self.library.unit_places[unit_id] = self.library.location(self.library.element(unit_id))
+                        defined = self.library.element(unit_id)
+                        assert defined is not None  # node.entry is one element of this id
+                        self.library.unit_places[unit_id] = self.library.location(defined)
                     except BadNumber as bad:
                         self.unreadable.add(unit_id)
                         self.library.warn("bsdata-bad-number", f"{node.name} left out: {bad}", bad.element,
@@ -125,8 +127,8 @@ class FactionReader:
         enhancements: dict[str, dict[str, Enhancement]] = {name: {} for name in found}
         sources = [catalogue] + self.library.linked_catalogues(catalogue, roots_only=False)
         for source in sources:
-            for group in self.library.enhancement_groups(source):
-                self._enhancements(Node(group), None, ids, found, enhancements, context)
+            for element in self.library.enhancement_groups(source):
+                self._enhancements(Node(element), None, ids, found, enhancements, context)
         return [Detachment(name=name, rules=rules, enhancements=list(enhancements[name].values()))
                 for name, (_, rules) in found.items()]
 
@@ -183,7 +185,7 @@ class FactionReader:
                     return ids[child]
         return None
 
-    def _shown_with(self, element: Element) -> list[str]:
+    def _shown_with(self, element: Element) -> list[str | None]:
         """The ids an element's visibility modifiers show it with: hidden while one is not taken,
         or shown once it is (read once per element; each faction asks with its own detachments)."""
         found = self.shown_with.get(element)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Set as AbstractSet
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
@@ -29,6 +30,7 @@ ENHANCEMENTS_OF = re.compile(r"^(.+?)\s+Enhancements$", re.IGNORECASE)
 # the snapshot's, about 30 MB of trees), not after each faction: see Library.release.
 RELEASE_BYTES = 4_000_000
 PARSED_AT_ONCE = 12_000_000  # bytes of XML: about what the factions that read most use
+ElementModifiers = tuple[dict[str | None, list[Element]], list[tuple[Element, set[str | None]]]]
 ID_TAGS = ("selectionEntry", "selectionEntryGroup", "profile", "rule", "infoGroup", "categoryEntry", "forceEntry")
 MAX_DEPTH = 8  # nesting followed at most (real data nests 4 deep; links may loop)
 COMPARE = {"atLeast": lambda c, v: c >= v, "greaterThan": lambda c, v: c > v, "atMost": lambda c, v: c <= v,
@@ -69,14 +71,14 @@ class Library:
         self.findings = findings
         self.left_out = left_out
         self.system: XmlFile | None = None  # the first game system file
-        self.points_type = ""
-        self.other_mode_ids: set[str] = set()
+        self.points_type: str | None = ""
+        self.other_mode_ids: set[str | None] = set()
         self.catalogues: dict[str | None, XmlFile] = {}
         self.file_by_id: dict[str, XmlFile] = {}  # the first file that defines an id
         self.ids: dict[XmlFile, dict[str, Element]] = {}  # each file in use: its elements by id
         self.catalogue_links: dict[XmlFile, list[tuple[dict[str, str], Location]]] = {}
-        self.profile_types: dict[str, str] = {}
-        self.category_names: dict[str, str] = {}
+        self.profile_types: dict[str | None, str | None] = {}
+        self.category_names: dict[str | None, str] = {}
         # What modifiers anywhere in the data may do to each field (a constraint's id): a modifier of
         # one catalogue may change an entry of another, which it links.
         self.raised: set[str] = set()  # set, increment: a constraint's value may go up
@@ -88,7 +90,7 @@ class Library:
         # What is read of elements, once each: emptied with the trees they hold (`release`).
         self.memos: list[dict] = []
         self.children: dict[Element, list[Node]] = self.memo()  # see children_of()
-        self.modifiers: dict[Element, tuple[dict[str, list[Element]], list[tuple[Element, set[str]]]]] = self.memo()
+        self.modifiers: dict[Element, ElementModifiers] = self.memo()
         self.conditions: dict[Element, tuple[list[Element], list[Element]]] = self.memo()
         self.enhancements: dict[XmlFile, list[Element]] = self.memo()  # see enhancement_groups()
         self.modifiers_by_field: dict[XmlFile, dict[str, list[Element]]] = self.memo()  # see modifiers_changing()
@@ -179,12 +181,12 @@ class Library:
             self.children[element] = found
         return found
 
-    def modifiers_of(self, element: Element) -> tuple[dict[str, list[Element]], list[tuple[Element, set[str]]]]:
+    def modifiers_of(self, element: Element) -> ElementModifiers:
         """An element's own modifiers by field, and its modifier groups with every field modified
         in each (read once per element: the same entries are asked about by unit and by faction)."""
         found = self.modifiers.get(element)
         if found is None:
-            own: dict[str, list[Element]] = {}
+            own: dict[str | None, list[Element]] = {}
             for modifier in element.iterfind("modifiers/modifier"):
                 own.setdefault(modifier.get("field"), []).append(modifier)
             groups = [(group, {m.get("field") for m in group.iter("modifier")})
@@ -283,7 +285,7 @@ class Node:
     def hidden(self) -> bool:
         return any(e.get("hidden") == "true" for e in self.elements)
 
-    def bounds(self, scopes: set[str] = frozenset({"parent"})) -> tuple[int, float]:
+    def bounds(self, scopes: AbstractSet[str] = frozenset({"parent"})) -> tuple[int, float]:
         """The min and max selections its constraints set in its parent (max infinite if none);
         `scopes` also names the parent, and any entry around it, by id."""
         low, high = 0, math.inf

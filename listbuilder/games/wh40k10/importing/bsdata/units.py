@@ -55,7 +55,7 @@ class Sheet:
     defaults: dict[Element, list[str]] = field(default_factory=dict)  # model entry -> default wargear
     choices: list[tuple[WargearChoice, Node, Node]] = field(default_factory=list)  # with its model and group
 
-    def add(self, profile: Element, type_name: str, values: dict[str, str]) -> None:
+    def add(self, profile: Element, type_name: str | None, values: dict[str, str]) -> None:
         kind = profile.get("typeName") or type_name
         name = profile.get("name", "")
         if kind == "Unit" and not any(p.name == name and p.toughness == values.get("T", "") for p in self.profiles):
@@ -86,7 +86,7 @@ class UnitReader:
         self.wargear_under: dict[tuple[Element, Element | None], frozenset[str]] = library.memo()
         self.profiles_of: dict[Element, list[Element]] = library.memo()
         self.values_of: dict[Element, dict[str, str]] = library.memo()  # a profile's characteristics
-        self.modified_under: dict[Element, set[str]] = library.memo()  # the fields the modifiers in an element change
+        self.modified_under: dict[Element, set[str | None]] = library.memo()  # the fields the modifiers in an element change
         self.limits = LimitReader(self)
 
     def shown(self, node: Node) -> bool:
@@ -378,7 +378,7 @@ class UnitReader:
             for link in node.parts("infoLinks/infoLink"):
                 if link.get("type") == "rule":
                     target = self.library.target(link)
-                    sheet.rules.append((target.get("name") if target is not None else None) or link.get("name", ""))
+                    sheet.rules.append((target.get("name") if target is not None else None) or link.get("name") or "")
             if node.kind == "model" or node is root:
                 sheet.defaults[node.entry] = self._default_wargear(node)
             if in_model and node.kind == "group" and len(children(self.library, node)) > 1 \
@@ -389,14 +389,14 @@ class UnitReader:
             sheet.profiles = [p.model_copy(update={"invulnerable_save": invulnerable.group(0)}) for p in sheet.profiles]
         return sheet
 
-    def modified_fields(self, element: Element) -> set[str]:
+    def modified_fields(self, element: Element) -> set[str | None]:
         """The fields the modifiers anywhere in an element change (read once per element)."""
         found = self.modified_under.get(element)
         if found is None:
             found = self.modified_under[element] = {m.get("field") for m in element.iter("modifier")}
         return found
 
-    def choice(self, model: Node, group: Node, modified: set[str]) -> WargearChoice | None:
+    def choice(self, model: Node, group: Node, modified: set[str | None]) -> WargearChoice | None:
         """A model's choice group as a WargearChoice, where the data states it plainly: options that
         are wargear shown to every army, constraints only on how many are taken, none of them
         changed by a modifier (a "1 per 5 models" rule, a choice hanging on another)."""
