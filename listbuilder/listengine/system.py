@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from typing import TYPE_CHECKING
 
+from pydantic import BaseModel
+
 from ..core.findings import Finding, Path
 from ..core.names import did_you_mean
 from ..core.system import EntrySummary, GameSystem, ImportedList, ListReader, RosterSummary
@@ -139,7 +141,7 @@ def _read_text(data: bytes, form: str, shown: str, catalog: Catalog) -> Imported
     return read_list_text(data.decode("utf-8-sig"), shown, catalog)
 
 
-SCHEMAS = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster}
+SCHEMAS: dict[str, type[BaseModel]] = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster}
 
 
 def list_engine_system(derivers: Mapping[str, Derive]) -> GameSystem[Roster, RosterResult]:

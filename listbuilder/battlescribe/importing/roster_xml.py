@@ -59,7 +59,7 @@ def read_roster_xml(data: bytes) -> dict[str, Any]:
 def write_roster_xml(roster: dict[str, Any]) -> bytes:
     """The roster dict as .ros bytes: the same dict always gives the same bytes."""
     _check_required(roster)
-    root = etree.Element(f"{{{ROSTER_NAMESPACE}}}roster", nsmap={None: ROSTER_NAMESPACE})  # type: ignore[dict-item]
+    root = etree.Element(f"{{{ROSTER_NAMESPACE}}}roster", nsmap={None: ROSTER_NAMESPACE})
     try:
         _fill(root, {**roster, "battleScribeVersion": BATTLESCRIBE_VERSION}, "roster")
     except RosterWriteError:

@@ -41,7 +41,7 @@ def parse(data: bytes) -> etree._Element:
         raise _syntax_refusal(error) from None
     except ValueError as error:  # e.g. an encoding lxml does not know
         raise UnreadableFile(f"this is not readable XML ({error})") from None
-    if root.getroottree().docinfo.doctype:  # type: ignore[union-attr]  # lxml-stubs lag behind  # declared in an encoding the byte scan cannot see
+    if root.getroottree().docinfo.doctype:  # declared in an encoding the byte scan cannot see
         raise _declaration_refusal(None)
     return root
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 
 from ...core.findings import Finding
 from ...core.names import name_key, plural
@@ -84,7 +84,8 @@ def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSetting
         return False, f"only formations of {' and '.join(only)} may garrison ({built.army.rule})"
     mode = built.transport_mode
     if mode is not None and not mode.may_garrison:
-        return False, f"it is deployed by {mode.name} ({(mode.rule or built.transport_rule.rule).split(';')[0]})"
+        rule = mode.rule or (built.transport_rule.rule if built.transport_rule else "")
+        return False, f"it is deployed by {mode.name} ({rule.split(';')[0]})"
     if any(s.speed == 0 for s in kinds):
         return True, "it includes a unit with speed 0"
     needed = _share_of(units, rules.scout_share)
