@@ -11,26 +11,16 @@ from __future__ import annotations
 import argparse
 import resource
 import statistics
-import tarfile
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
+
+from bsdata_import import bsdata_folder  # the snapshot unpacked, as the 40k import benchmark does
 
 from listbuilder.battlescribe.importing import compile_data
 
-SNAPSHOT = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures" / "bsdata" / "wh40k-10e-801555b.tar.xz"
 GOAL_S = 10.0  # on the 2-core machine the tests run on
 SUFFIXES = (".gst", ".gstz", ".cat", ".catz", ".json")
-
-
-def bsdata_folder(given: str | None, scratch: str) -> Path:
-    """The BSData folder named on the command line, else the snapshot unpacked into `scratch`."""
-    if given:
-        return Path(given)
-    with tarfile.open(SNAPSHOT) as archive:
-        archive.extractall(scratch, filter="data")
-    return Path(scratch) / "wh40k-10e"
 
 
 def timed_compile(files: dict[str, bytes]) -> tuple[float, float, dict[str, Any]]:

@@ -26,3 +26,12 @@ def too_deep() -> UnreadableFile:
 
 def too_many() -> UnreadableFile:
     return UnreadableFile(f"the file has more than {MAX_ELEMENTS:,} elements; it is refused")
+
+
+def counted(elements: int, depth: int) -> int:
+    """One more element than `elements`, at `depth`: refused past either bound."""
+    if elements + 1 > MAX_ELEMENTS:
+        raise too_many()
+    if depth > MAX_DEPTH:
+        raise too_deep()
+    return elements + 1

@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 
 from . import bounds
-from .bounds import check_size, too_deep, too_many
+from .bounds import check_size
 from .data_xml import DATA_ROOTS, DataKind, DataRoot
 from .errors import UnreadableFile
 from .vocabulary import (
@@ -94,11 +94,7 @@ class JsonNormaliser:
         raise UnreadableFile(f'"{key}" on {element} holds a value JSON cannot type')
 
     def _count(self, depth: int) -> None:
-        self.elements += 1
-        if self.elements > bounds.MAX_ELEMENTS:
-            raise too_many()
-        if depth > bounds.MAX_DEPTH:
-            raise too_deep()
+        self.elements = bounds.counted(self.elements, depth)
 
 
 def _items_of_nested(container: dict[str, Any], item: str) -> list[Any]:

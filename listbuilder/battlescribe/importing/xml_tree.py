@@ -15,7 +15,6 @@ from typing import Any
 from lxml import etree
 
 from . import bounds
-from .bounds import too_deep, too_many
 from .errors import UnreadableFile
 from .vocabulary import (
     BOOLEAN_WORDS,
@@ -124,11 +123,7 @@ class TreeReader:
         return self.element(element, name, depth)
 
     def _count(self, depth: int) -> None:
-        self.elements += 1
-        if self.elements > bounds.MAX_ELEMENTS:
-            raise too_many()
-        if depth > bounds.MAX_DEPTH:
-            raise too_deep()
+        self.elements = bounds.counted(self.elements, depth)
 
 
 def _looks_like_a_list(element: etree._Element, name: str) -> bool:
