@@ -88,7 +88,7 @@ class Checked(Protocol):
     def valid(self) -> bool: ...
 
 
-R = TypeVar("R", bound=BaseModel)  # a game's roster model (pydantic; with `game` and `name`: RosterModel)
+R = TypeVar("R", bound=RosterModel)  # a game's roster model (a pydantic model)
 Res = TypeVar("Res", bound=Checked)  # what its check returns
 
 
