@@ -54,7 +54,7 @@ class UnitGroup:
         """How many of its units move at each speed."""
         if not self.wargear:
             return {self.sheet.speed: self.count}
-        chosen = {l.name: l for l in self.sheet.loadouts}
+        chosen = {loadout.name: loadout for loadout in self.sheet.loadouts}
         counts: dict[int | None, int] = {}
         for name, n in self.wargear.items():
             speed = chosen[name].speed or self.sheet.speed
@@ -534,7 +534,7 @@ class _FormationBuilder:
     def _option_counts(self, upgrade: Upgrade, choice: Any, key: str) -> dict[str, int] | None:
         """Option -> number taken, from the roster's way of saying it; None when it makes no sense."""
         options, whole = upgrade.options, upgrade.fixed_count or 1
-        if isinstance(choice, bool) or isinstance(choice, int):
+        if isinstance(choice, (bool, int)):
             if len(options) == 1:
                 return {options[0].label: whole if choice is True else int(choice)}
             self.error("choice-required", f"{upgrade.name}: say which you take, or how many of each "
@@ -802,7 +802,7 @@ class _FormationBuilder:
                            f" (choices exist for: {', '.join(armed) or 'no unit'})", "5 Datasheets", "wargear", unit)
                 continue
             picks = {choice: group.count} if isinstance(choice, str) else choice
-            loadouts = [l.name for l in group.sheet.loadouts]
+            loadouts = [loadout.name for loadout in group.sheet.loadouts]
             chosen: dict[str, int] = {}
             for pick, count in picks.items():
                 loadout = _named(pick, group.sheet.loadouts)
@@ -829,7 +829,7 @@ class _FormationBuilder:
                 units = group.sheet.name if group.count == 1 else plural(group.count, group.sheet.name)
                 where = "" if name_key(name) == name_key(group.sheet.name) else f" in {name}"
                 self.error("wargear-unchosen", f"choose the wargear of the {units}{where} (one of: "
-                           f"{'; '.join(l.name for l in group.sheet.loadouts)})", "5 Datasheets", "wargear",
+                           f"{'; '.join(loadout.name for loadout in group.sheet.loadouts)})", "5 Datasheets", "wargear",
                            severity="warning", suggestion=f"wargear: {{{group.sheet.name}: "
                                                           f"{group.sheet.loadouts[0].name}}}")
 

@@ -469,8 +469,9 @@ class LoadoutKnob(Knob):
     @property
     def choices(self) -> tuple[Choice, ...]:
         assert self.group_of is not None
-        return tuple(Choice(l.name, l.name, summary=f"{loadout_text(l)}: {', '.join(l.weapons)}")
-                     for l in self.group_of.sheet.loadouts)
+        return tuple(Choice(loadout.name, loadout.name,
+                            summary=f"{loadout_text(loadout)}: {', '.join(loadout.weapons)}")
+                     for loadout in self.group_of.sheet.loadouts)
 
     def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
         if value is None or value == self.value:
@@ -492,7 +493,7 @@ class LoadoutMixKnob(Knob):
     def step(self, entry: RosterFormation, delta: int) -> RosterFormation | None:
         group = self.group_of
         assert group is not None
-        names = [l.name for l in group.sheet.loadouts]
+        names = [loadout.name for loadout in group.sheet.loadouts]
         mixed = mix_step(dict(group.wargear), names, self.key[2], delta, group.count)
         if mixed is None:
             return None
@@ -626,12 +627,13 @@ def _wargear_knobs(built: BuiltFormation) -> list[Knob]:
         if not loadouts:
             continue
         name = group.sheet.name
-        summary = "; ".join(f"{loadout_text(l)}: {', '.join(l.weapons)}" for l in loadouts) + " [5 Datasheets]"
+        summary = "; ".join(f"{loadout_text(loadout)}: {', '.join(loadout.weapons)}"
+                            for loadout in loadouts) + " [5 Datasheets]"
         if group.count == 1:
             knobs.append(LoadoutKnob(("wargear", name), f"{name} wargear", summary=summary, group_of=group))
         else:
-            knobs += [LoadoutMixKnob(("wargear", name, l.name), f"{group.count} {name}", l.name, summary=summary,
-                                     group_of=group) for l in loadouts]
+            knobs += [LoadoutMixKnob(("wargear", name, loadout.name), f"{group.count} {name}", loadout.name,
+                                     summary=summary, group_of=group) for loadout in loadouts]
     return knobs
 
 

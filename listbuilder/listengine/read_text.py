@@ -68,7 +68,8 @@ class _Reader:
         self.note("error", "import-unplaced-line", f"cannot place '{raw.strip()}': {why}")
 
     def read(self) -> ImportedList:
-        for self.line, raw in enumerate(self.lines, start=1):
+        for number, raw in enumerate(self.lines, start=1):
+            self.line = number
             text = _plain(raw)
             if text:
                 self.read_line(raw, text)

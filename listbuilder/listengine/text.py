@@ -84,7 +84,7 @@ class Names:
                 names.add("size", [s.name for s in formation.sizes])
                 names.add("faction", formation.factions or [])
             names.add("unit", [s.name for s in view.units.values()])
-            names.add("loadout", [l.name for s in view.units.values() for l in s.loadouts])
+            names.add("loadout", [loadout.name for s in view.units.values() for loadout in s.loadouts])
         return names
 
     def add(self, kind: str, printed: list[str]) -> None:

@@ -480,7 +480,7 @@ class _Muster:
         for bodyguard in self.units:
             leaders = [at[i] for i in bodyguard.leaders]
             if len(leaders) > 1 and not second_leader_allowed(bodyguard, leaders):
-                names = " and ".join(f"#{l.index + 1} {l.name}" for l in leaders)
+                names = " and ".join(f"#{leader.index + 1} {leader.name}" for leader in leaders)
                 self.error("too-many-leaders", f"{bodyguard.name} is led by {names}; a Bodyguard unit takes one "
                            f"Leader unless a datasheet allows a second", LEADER, ("units", leaders[1].index, "leads"))
 
@@ -654,13 +654,13 @@ def derive(result: Wh40kResult, reserved: list[CheckedUnit]) -> None:
         checked.derived["leadership"] = best_leadership([checked.unit])
         if checked.leaders:
             leaders = [at[i] for i in checked.leaders]
-            starting = checked.models + sum(l.models for l in leaders)
+            starting = checked.models + sum(leader.models for leader in leaders)
             checked.derived["attached"] = {
-                "leaders": [l.index for l in leaders],
+                "leaders": [leader.index for leader in leaders],
                 "starting_strength": starting,
                 "below_half_at": (starting - 1) // 2,
                 "toughness": toughness(checked.unit),
-                "leadership": best_leadership([checked.unit, *(l.unit for l in leaders)]),
+                "leadership": best_leadership([checked.unit, *(leader.unit for leader in leaders)]),
             }
     result.derived = {"reserves": {"points": sum(c.points for c in reserved), "limit": result.limit // RESERVES_SHARE,
                                    "units": [c.index for c in reserved]}}
