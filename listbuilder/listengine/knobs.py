@@ -646,7 +646,8 @@ def _leftovers(entry: RosterFormation, built: BuiltFormation, offered: list[Knob
     leftovers: list[Knob] = []
     for written in entry.upgrades:
         if not covered("upgrades", written) and not any(_names(written, u.name, u.aliases) for u in built.offers):
-            leftovers.append(ClearKnob(("upgrades", written), written, summary=f"{definition.name} does not offer this"))
+            leftovers.append(ClearKnob(("upgrades", written), written,
+                                       summary=f"{definition.name} does not offer this"))
     for written in entry.wargear:
         if not covered("wargear", written):
             leftovers.append(ClearKnob(("wargear", written), f"{written} wargear",
@@ -687,7 +688,8 @@ def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
         rule = next((t for t in army.transports if name_key(t.name) == name_key(definition.transport)), None)
         if rule is not None:
             mode = built.transport_mode or rule.modes[0]
-            knobs.append(TransportKnob(("transport",), "Transport", summary=f"{mode.summary} [{mode.rule or rule.rule}]",
+            knobs.append(TransportKnob(("transport",), "Transport",
+                                       summary=f"{mode.summary} [{mode.rule or rule.rule}]",
                                        cost=f"+{mode.cost}" if mode.cost else "free", rule=rule,
                                        chosen=built.transport, options=tuple(
                                            Choice(m.name, m.name, f"{m.unit}s free" if m.unit else "", m.summary,
@@ -786,7 +788,8 @@ def bought_inside(view: ArmyView) -> list[Found]:
             where = (["any formation"] if upgrade.any_formation else
                      [f.name for f in formations if any(name_key(u) == name_key(upgrade.name) for u in f.upgrades)])
             each = upgrade.count is not None and upgrade.count.max != 1
-            prices = sorted({_price(upgrade.cost, o.cost, each) for o in upgrade.options}) or [_points(upgrade.cost, False)]
+            prices = (sorted({_price(upgrade.cost, o.cost, each) for o in upgrade.options})
+                      or [_points(upgrade.cost, False)])
             found.append(Found(upgrade.name, "upgrade", upgrade.name, " / ".join(prices), where,
                                " ".join(o.label for o in upgrade.options)))
             for option in upgrade.options:

@@ -150,7 +150,8 @@ def list_text(result: RosterResult, catalog: Catalog, markdown: bool = False) ->
 def _formation_head(entry: RosterFormation, names: Names, cost: int | None) -> str:
     head = f"{entry.count} × " if entry.count is not None else ""
     head += names.quoted("formation", entry.type)
-    declared = [names.quoted(kind, value) for kind, value in (("size", entry.size), ("faction", entry.faction)) if value]
+    declared = [names.quoted(kind, value)
+                for kind, value in (("size", entry.size), ("faction", entry.faction)) if value]
     if entry.faction and not entry.size and not names.knows("faction", entry.faction):
         declared.insert(0, "")  # '(, Khornate)': an unknown faction alone would read as a size
     head += f" ({', '.join(declared)})" if declared else ""
