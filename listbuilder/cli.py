@@ -188,7 +188,8 @@ def command_import(options: argparse.Namespace) -> int:
         print(f"{options.text}: not imported; nothing was written", file=sys.stderr)
         return EXIT_UNREADABLE
     field = system_for(imported.roster.game).entries_field
-    made = f"{len(getattr(imported.roster, field))} {field} imported" + (f" from {imported.form}" if imported.form else "")
+    made = (f"{len(getattr(imported.roster, field))} {field} imported"
+            + (f" from {imported.form}" if imported.form else ""))
     yaml_text = dump(imported.roster)
     if options.output:
         save_text(Path(options.output), yaml_text)
@@ -244,7 +245,8 @@ def command_print(options: argparse.Namespace) -> int:
         print(printable(f"{output}: cannot write the PDF: {error.strerror or error}"), file=sys.stderr)
         return EXIT_UNREADABLE
     errors = sum(1 for f in result.findings if f.severity == "error")
-    print(printable(f"{output}: ") + ("legal roster" if result.valid else f"ILLEGAL roster, {errors} error(s) printed on page 1"))
+    print(printable(f"{output}: ")
+          + ("legal roster" if result.valid else f"ILLEGAL roster, {errors} error(s) printed on page 1"))
     return EXIT_LEGAL if result.valid else EXIT_ILLEGAL
 
 
@@ -391,7 +393,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         from .report.safe import printable
 
-        where = getattr(options, "roster", None) or ", ".join(getattr(options, "rosters", None) or []) or options.command
+        where = (getattr(options, "roster", None) or ", ".join(getattr(options, "rosters", None) or [])
+                 or options.command)
         print(printable(f"listbuilder: internal error ({where}): {type(error).__name__}: {error}; please report it"),
               file=sys.stderr)
         return EXIT_INTERNAL

@@ -13,7 +13,8 @@ from .core.event import Event
 from .games import every_system
 
 # Each game's files (its system's `schemas`), then the event file every game's organisers write.
-MODELS: dict[str, type[BaseModel]] = {**{name: model for system in every_system() for name, model in system.schemas.items()},
+MODELS: dict[str, type[BaseModel]] = {**{name: model for system in every_system()
+                                         for name, model in system.schemas.items()},
                                       "event": Event}
 
 

@@ -80,7 +80,8 @@ CATALOGUE = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
                 <selectionEntryGroup id="g-heavy" name="Heavy Gun">
                   <selectionEntries>
                     <selectionEntry type="upgrade" id="o-cannon" name="Cannon">
-                      <constraints><constraint type="max" value="1" field="selections" scope="unit" id="k-cannon"/></constraints>
+                      <constraints><constraint type="max" value="1" field="selections" scope="unit" id="k-cannon"/>\
+</constraints>
                     </selectionEntry>
                     <selectionEntry type="upgrade" id="o-mortar" name="Mortar"/>
                   </selectionEntries>
@@ -136,9 +137,11 @@ CATALOGUE = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
       <selectionEntries>
         <selectionEntry type="upgrade" id="e-sword" name="Shiny Sword">
           <profiles><profile id="p-sword" name="Shiny Sword" typeName="Abilities"><characteristics>
-            <characteristic name="Description">TESTERS model only (excluding bosses). The bearer shines.</characteristic>
+            <characteristic name="Description">TESTERS model only (excluding bosses). The bearer shines.\
+</characteristic>
           </characteristics></profile></profiles>
-          <modifiers><modifier type="set" value="true" field="hidden">{when("lessThan", 1, "d-alpha", "force")}</modifier></modifiers>
+          <modifiers><modifier type="set" value="true" field="hidden">{when("lessThan", 1, "d-alpha", "force")}\
+</modifier></modifiers>
           <costs><cost name="pts" typeId="pts-id" value="15"/></costs>
         </selectionEntry>
       </selectionEntries>

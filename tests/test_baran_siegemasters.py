@@ -104,7 +104,8 @@ def test_the_regimental_hq_is_required(check):
 
 def test_titans_are_not_allies(check):
     finding = message(check(f"{ARMY}/illegal-no-hq.yaml"), "unknown-formation")
-    assert finding.message == "'Warhound Titans' is not a formation of Imperial Guard – Baran Siegemasters or its allies"
+    assert finding.message == ("'Warhound Titans' is not a formation of Imperial Guard – Baran Siegemasters "
+                               "or its allies")
 
 
 def test_sappers_shared_out_are_all_placed(check):

@@ -45,8 +45,8 @@ PER_TWO_MODELS = ('<repeats><repeat value="2" repeats="1" field="selections" sco
     (CANNON_LIMIT, "", None, "not counting what the unit's models take"),
     (CANNON_LIMIT.replace("/>", ' includeChildSelections="true"/>'), "", dict.fromkeys(range(1, 6), 1), None),
     (CANNON_LIMIT.replace("/>", ' includeChildSelections="true"/>'),
-     f'<modifier type="increment" value="1" field="k-cannon">{PER_TWO_MODELS}</modifier>', {1: 1, 2: 2, 3: 2, 4: 3, 5: 3},
-     None),
+     f'<modifier type="increment" value="1" field="k-cannon">{PER_TWO_MODELS}</modifier>',
+     {1: 1, 2: 2, 3: 2, 4: 3, 5: 3}, None),
     (CANNON_LIMIT.replace("/>", ' includeChildSelections="true"/>'),  # more once a Mortar is taken: not read
      '<modifier type="increment" value="1" field="k-cannon"><conditions><condition type="atLeast" value="1" '
      'field="selections" scope="unit" childId="o-mortar"/></conditions></modifier>', None,
@@ -58,8 +58,10 @@ def test_a_limit_per_unit_is_read_where_it_can_be_and_counted_where_not(tmp_path
     cannon = ('<profiles><profile id="p-cannon" name="Cannon" typeName="Ranged Weapons"/></profiles>'
               f'<modifiers>{modifier}</modifiers>')
     catalogue = CATALOGUE.replace("{link}", "").replace(CANNON_LIMIT, limit).replace(
-        '</constraints>\n                    </selectionEntry>\n                    <selectionEntry type="upgrade" id="o-mortar"',
-        f'</constraints>{cannon}\n                    </selectionEntry>\n                    <selectionEntry type="upgrade" id="o-mortar"')
+        '</constraints>\n                    </selectionEntry>\n'
+        '                    <selectionEntry type="upgrade" id="o-mortar"',
+        f'</constraints>{cannon}\n                    </selectionEntry>\n'
+        '                    <selectionEntry type="upgrade" id="o-mortar"')
     assert cannon_limits(tmp_path, catalogue, "wargear limits per unit left out: ") == (
         {"Cannon": most} if most else {}, {why: 1} if why else {})
 
@@ -137,7 +139,8 @@ def test_enhancements_go_to_the_detachment_their_group_or_their_hiding_names(sam
     detachments = {d.name: d for d in sample.faction("Testers").detachments}
     assert [r.name for r in detachments["Alpha Host"].rules] == ["Alpha Drill"]
     [sword] = detachments["Alpha Host"].enhancements  # a flat group: hidden unless Alpha Host is taken
-    assert (sword.name, sword.points, sword.restrictions) == ("Shiny Sword", 15, "TESTERS model only (excluding bosses)")
+    assert (sword.name, sword.points, sword.restrictions) == ("Shiny Sword", 15,
+                                                              "TESTERS model only (excluding bosses)")
     assert [(e.name, e.points) for e in detachments["Beta Host"].enhancements] == [("Dull Shield", 10)]
     assert set(detachments) == {"Alpha Host", "Beta Host"}  # Gamma Host's enhancements belong to no detachment here
 
@@ -301,13 +304,15 @@ def test_groups_that_link_each_other_in_a_circle_end(tmp_path, name):
 
 
 def condition(kind: str, value: int, child: str, scope: str = "unit", children: bool = True) -> str:
-    return (f'<condition type="{kind}" value="{value}" field="selections" scope="{scope}" childId="{child}" shared="true"'
+    return (f'<condition type="{kind}" value="{value}" field="selections" scope="{scope}" childId="{child}" '
+            'shared="true"'
             + (' includeChildSelections="true"/>' if children else "/>"))
 
 
 def conditions(*inside: str, group: str = "") -> str:
     listed = f"<conditions>{''.join(inside)}</conditions>"
-    return f'<conditionGroups><conditionGroup type="{group}">{listed}</conditionGroup></conditionGroups>' if group else listed
+    return (f'<conditionGroups><conditionGroup type="{group}">{listed}</conditionGroup></conditionGroups>' if group
+            else listed)
 
 
 def error(conditions: str, kind: str = "add") -> str:
@@ -322,15 +327,15 @@ MORE_THAN_1 = condition("greaterThan", 1, "o-cannon")
     # the Intercessors' grenade launcher: fewer than 4 models and more than 1 Cannon, in an `and` group
     (error(conditions(FEWER_THAN_4, MORE_THAN_1, group="and")), {1: 1, 2: 1, 3: 1, 4: 4, 5: 5}, None),
     # ... the models counted as the group holding them all, without child selections
-    (error(conditions(condition("lessThan", 4, "g-troops", children=False), MORE_THAN_1)), {1: 1, 2: 1, 3: 1, 4: 4, 5: 5},
-     None),
+    (error(conditions(condition("lessThan", 4, "g-troops", children=False), MORE_THAN_1)),
+     {1: 1, 2: 1, 3: 1, 4: 4, 5: 5}, None),
     # the Wracks' hexrifle: more than 2, or more than 1 below 4 models
     (error(f'<conditionGroups><conditionGroup type="or">{conditions(condition("greaterThan", 2, "o-cannon"))}'
            f'{conditions(FEWER_THAN_4, MORE_THAN_1, group="and")}</conditionGroup></conditionGroups>'),
      {1: 1, 2: 1, 3: 1, 4: 2, 5: 2}, None),
     # the Voidscarred's "Squad size must be 10": any Cannon below 3 models
-    (error(conditions(condition("lessThan", 3, "model"), condition("atLeast", 1, "o-cannon"))), {1: 0, 2: 0, 3: 3, 4: 4, 5: 5},
-     None),
+    (error(conditions(condition("lessThan", 3, "model"), condition("atLeast", 1, "o-cannon"))),
+     {1: 0, 2: 0, 3: 3, 4: 4, 5: 5}, None),
     # "cannot have both": a condition on another entry
     (error(conditions(condition("atLeast", 1, "o-mortar"), condition("atLeast", 1, "o-cannon"), group="and")), None,
      "under conditions on more than the unit's size and the selections of its entry"),
@@ -347,7 +352,8 @@ MORE_THAN_1 = condition("greaterThan", 1, "o-cannon")
      None, "in a modifier group or repeated"),
     (error(""), None, "without conditions"),
 ])
-def test_an_error_message_is_read_as_a_limit_per_unit_where_it_can_be_and_counted_where_not(tmp_path, message, most, why):
+def test_an_error_message_is_read_as_a_limit_per_unit_where_it_can_be_and_counted_where_not(tmp_path, message, most,
+                                                                                           why):
     """D25 on a made-up squad of 1-5 Troopers, each of whom may take a Cannon that no constraint limits."""
     wrapper = "modifierGroups" if message.startswith("<modifierGroup") else "modifiers"
     cannon = ('<profiles><profile id="p-cannon" name="Cannon" typeName="Ranged Weapons"/></profiles>'

@@ -20,8 +20,8 @@ SHEETS = DatasheetFile.model_validate({"faction": "Test", "section": "0", "units
      "loadouts": [{"name": "Cannon", "weapons": ["Cannon"]}, {"name": "Fist", "weapons": ["Fist"]}]},
     {"name": "Gun", "type": "AV", "speed": 0, "armour": "6+", "close_combat": "-", "firefight": "6+", "lines": [4]},
 ]})
-GAME = GameSettings.model_validate({"id": "test-game", "name": "Test", "system": "epic-armageddon", "points": {"min": 1000, "max": 5000},
-                                    "garrison": {}})
+GAME = GameSettings.model_validate({"id": "test-game", "name": "Test", "system": "epic-armageddon",
+                                    "points": {"min": 1000, "max": 5000}, "garrison": {}})
 ARMY = ArmyList.model_validate({
     "id": "test-army", "name": "Test Army", "game": "test-game", "section": "1", "strategy_rating": 2,
     "initiative": "2+", "datasheets": ["test"], "rule": "1 Test list",

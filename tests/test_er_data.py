@@ -147,7 +147,8 @@ def test_a_flyer_cannot_join_a_ground_detachment(orks):  # L559
 
 
 def test_flyer_detachments_and_their_dogfight_value(orks):  # L3605-3612, L3622-3626
-    result, findings = check(orks, "detachments:\n  - type: Fighta-Bommers\n    units: [{unit: Fighta-Bommer, count: 2}]\n",
+    result, findings = check(orks, "detachments:\n  - type: Fighta-Bommers\n"
+                                   "    units: [{unit: Fighta-Bommer, count: 2}]\n",
                              "test-orks")
     assert findings == []
     assert result.detachments[0].kind == "Flyer"

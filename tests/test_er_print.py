@@ -28,9 +28,9 @@ def test_the_sample_detachments_print_with_every_data_sheet(tmp_path):
     assert "15 units, Infantry and Vehicle detachment; Leadership +1 (15 or more units)" in first
     assert "Main Force: 6 x Space Marines, with 3 x Space Marine Rhino (Transport (2): room for 6)" in first
     for unit in ("Space Marine Captain", "Space Marine Razorback", "Space Marine Rhino", "Space Marine Whirlwind",
-                 "Space Marine Librarian", "Space Marine Scouts", "Space Marine Dreadnought", "Space Marine Support Weapon",
-                 "Space Marine Land Raider", "Space Marine Predator", "Space Marine Vindicator",
-                 "Space Marine Terminators", "Space Marine Assault", "Space Marine Hunter"):
+                 "Space Marine Librarian", "Space Marine Scouts", "Space Marine Dreadnought",
+                 "Space Marine Support Weapon", "Space Marine Land Raider", "Space Marine Predator",
+                 "Space Marine Vindicator", "Space Marine Terminators", "Space Marine Assault", "Space Marine Hunter"):
         assert f"{unit} " in text.split("Datasheets", 1)[1], unit
     assert "Space Marines INF 10/20 cm 30 cm 1 3 5+ Notes: Rapid Fire; Stubborn" in text
     # the Devastators derived from Space Marines with Heavy Weapons, row by row
@@ -41,14 +41,16 @@ def test_the_sample_detachments_print_with_every_data_sheet(tmp_path):
 
 def test_derived_data_sheets_and_war_engines_print(tmp_path):
     text = " ".join(printed("imperium.yaml", tmp_path))
-    assert ("Base unit: Imperial Guard INF 10/20 cm 30 cm 1 1 3+ + Cavalry VEH 20/30 cm + Armour +1 4+ + Assault 15 cm 2 "
-            "= Imperial Guard Rough Riders VEH 20/30 cm 15 cm 1 2 4+ Notes: Cavalry; Armour +1; Assault") in text
+    assert ("Base unit: Imperial Guard INF 10/20 cm 30 cm 1 1 3+ + Cavalry VEH 20/30 cm + Armour +1 4+ "
+            "+ Assault 15 cm 2 = Imperial Guard Rough Riders VEH 20/30 cm 15 cm 1 2 4+ "
+            "Notes: Cavalry; Armour +1; Assault") in text
     assert "Notes: Psyker" in text  # the Command Squad's Primaris Psyker
     assert "Main Weapons Volcano Cannon Death Ray 60 cm Front 90°" in text
     assert "Secondary Weapons Sponson Turrets 2 30 cm All Around" in text
     assert "Left Arm Weapon Battery 6 Front 90°" in text
     assert "Left Carapace Front 90°" in text  # the Warlord's chosen weapon system: empty boxes
-    assert text.count("2D6 Critical damage 2 3 4 5 6 7 8 9 10 11 12 D6 Catastrophic damage 1 2 3 4 5 6") == 4  # Baneblade, Shadowsword, Warlord, Warhound
+    # Baneblade, Shadowsword, Warlord, Warhound
+    assert text.count("2D6 Critical damage 2 3 4 5 6 7 8 9 10 11 12 D6 Catastrophic damage 1 2 3 4 5 6") == 4
     assert "Baneblade WE Damage Capacity Shields 4 not given" in text
 
 

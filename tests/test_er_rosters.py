@@ -40,9 +40,11 @@ def test_the_three_sample_detachments_are_legal_with_their_derived_values(check)
     assert result.findings == []
     gadrel, cantro, danetor = result.detachments
     # Gadrel: Captain + Razorback, 6 Marines + 3 Rhinos, 2 Whirlwinds
-    assert (gadrel.derived["units"], gadrel.derived["hq"], gadrel.derived["takes_over"]) == (13, "Space Marine Captain", [])
+    assert (gadrel.derived["units"], gadrel.derived["hq"], gadrel.derived["takes_over"]) == (
+        13, "Space Marine Captain", [])
     # Cantro: Librarian + Rhino, 6 Devastators, 3 Scouts, a Dreadnought, 3 Support Weapons: 15 units (L936)
-    assert (cantro.derived["units"], cantro.derived["hq"], cantro.derived["leadership_bonus"]) == (15, "Space Marine Librarian", True)
+    assert (cantro.derived["units"], cantro.derived["hq"], cantro.derived["leadership_bonus"]) == (
+        15, "Space Marine Librarian", True)
     assert gadrel.derived["leadership_bonus"] is False
     # Danetor: Captain + Land Raider, 3 Predators, a Vindicator, Terminators + Land Raider, 2 Assault, a Hunter
     assert (danetor.derived["units"], danetor.derived["hq"]) == (11, "Space Marine Captain")
@@ -62,7 +64,8 @@ def test_each_broken_variant_gives_exactly_one_finding(check, file, code, rule, 
 
 def test_six_marines_in_two_rhinos_names_the_numbers_and_the_fix(check):
     [finding] = check("gadrel-two-rhinos.yaml").findings
-    assert "6 Space Marines do not fit in 2 Space Marine Rhinos: each carries 2 (Transport (2)), 4 in all" in finding.message
+    assert ("6 Space Marines do not fit in 2 Space Marine Rhinos: each carries 2 (Transport (2)), "
+            "4 in all") in finding.message
     assert finding.suggestion == "field 3 Space Marine Rhinos, or at most 4 Space Marines"
 
 
@@ -133,7 +136,8 @@ def test_an_upgrade_the_entry_does_not_offer(roster):
 
 
 def test_a_lone_titan_is_one_per_detachment(roster):
-    [finding] = roster("  - type: Imperial Warlord Titan\n    units: [{unit: Imperial Warlord Titan, count: 2}]\n").findings
+    [finding] = roster("  - type: Imperial Warlord Titan\n"
+                       "    units: [{unit: Imperial Warlord Titan, count: 2}]\n").findings
     assert finding.code == "too-many"
 
 
@@ -158,7 +162,8 @@ def test_armies_lists_the_epic_remastered_army_lists(capsys):
 
 
 def test_huge_counts_are_counted_not_expanded(roster):  # roster files are untrusted input
-    result = roster("  - type: Imperial Guard Super Heavy Tank Company\n    units: [{unit: Baneblade, count: 1000000000000}]\n"
+    result = roster("  - type: Imperial Guard Super Heavy Tank Company\n"
+                    "    units: [{unit: Baneblade, count: 1000000000000}]\n"
                     "  - type: Space Marines detachment\n    units:\n"
                     "      - {unit: Space Marine Captain, count: 1000000000000}\n"
                     "      - {unit: Space Marines, count: 1000000000000, transport: {unit: Space Marine Rhino}}\n")
@@ -179,7 +184,8 @@ def test_export_says_it_cannot_write_epic_remastered_yet(capsys, tmp_path):
     output = tmp_path / "post.txt"
     assert main(["export", str(ROSTERS / "sample-detachments.yaml"), "-o", str(output)]) == 2
     assert capsys.readouterr().err == (f"{ROSTERS / 'sample-detachments.yaml'}: `listbuilder export` cannot write "
-                                       "epic-remastered rosters as list text yet; `listbuilder print` makes a PDF of it\n")
+                                       "epic-remastered rosters as list text yet; "
+                                       "`listbuilder print` makes a PDF of it\n")
     assert not output.exists()
 
 

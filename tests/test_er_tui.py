@@ -52,7 +52,8 @@ def test_build_force_gadrel_from_nothing_and_save_it(catalog, tmp_path):
     units = saved.detachments[0].units
     assert [(u.unit, u.count, u.transport.unit if u.transport else None, u.transport.count if u.transport else None)
             for u in units] == [("Space Marine Captain", 1, "Space Marine Razorback", 1),
-                                ("Space Marines", 6, "Space Marine Rhino", 3), ("Space Marine Whirlwind", 2, None, None)]
+                                ("Space Marines", 6, "Space Marine Rhino", 3),
+                                ("Space Marine Whirlwind", 2, None, None)]
 
 
 def test_fewer_transports_than_the_cargo_needs_is_a_finding_then_undo(catalog):
@@ -73,16 +74,19 @@ def test_derived_data_sheets_and_the_hq_choice(catalog):
     roster = ErRoster(game="epic-remastered", army="core-samples", detachments=[
         {"type": "Imperial Guard detachment", "units": [{"unit": "Imperial Guard Command Squad"},
                                                         {"unit": "Imperial Guard Rough Riders", "count": 3}]},
-        {"type": "Space Marines detachment", "units": [{"unit": "Space Marine Captain"}, {"unit": "Space Marine Librarian"}]},
+        {"type": "Space Marines detachment", "units": [{"unit": "Space Marine Captain"},
+                                                       {"unit": "Space Marine Librarian"}]},
     ])
     app = EditorApp(catalog, roster)
 
     async def scenario(pilot: Pilot) -> None:
         await keys(pilot, "down", "down")  # the Rough Riders: Example 28 (L2331-2338)
         shown = details(pilot)
-        assert "Base unit: Imperial Guard: Type INF · Speed 10/20 cm · Range 30 cm · FP 1 · Assault 1 · Armour 3+" in shown
+        assert ("Base unit: Imperial Guard: Type INF · Speed 10/20 cm · Range 30 cm · FP 1 · Assault 1 · "
+                "Armour 3+") in shown
         assert "+ Cavalry: Type VEH · Speed 20/30 cm" in shown
-        assert "= Imperial Guard Rough Riders: Type VEH · Speed 20/30 cm · Range 15 cm · FP 1 · Assault 2 · Armour 4+" in shown
+        assert ("= Imperial Guard Rough Riders: Type VEH · Speed 20/30 cm · Range 15 cm · FP 1 · Assault 2 · "
+                "Armour 4+") in shown
         await keys(pilot, "up", "g", "enter")  # the Command Squad takes the Primaris Psyker
         assert pilot.app.history.current.detachments[0].units[0].upgrades == ["Primaris Psyker"]
         assert "Notes: Psyker" in details(pilot)

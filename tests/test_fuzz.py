@@ -61,7 +61,8 @@ def _rosters(names: list[str]):
                        st.lists(st.fixed_dictionaries({"character": name, "joins": name}), max_size=2))
     formation = st.fixed_dictionaries({"type": name}, optional={
         "count": NUMBERS, "size": name, "faction": name, "label": name, "split": st.booleans(), "transport": name,
-        "composition": st.dictionaries(name, NUMBERS, max_size=3), "upgrades": st.dictionaries(name, choice, max_size=4),
+        "composition": st.dictionaries(name, NUMBERS, max_size=3),
+        "upgrades": st.dictionaries(name, choice, max_size=4),
         "wargear": st.dictionaries(name, st.one_of(name, st.dictionaries(name, NUMBERS, max_size=2)), max_size=2)})
     return st.fixed_dictionaries({"game": st.just("epic-armageddon"), "army": st.sampled_from(names),
                                   "points": NUMBERS, "formations": st.lists(formation, max_size=6)},
@@ -101,7 +102,8 @@ def _rosters_40k(pools: dict[str, list[str]]):
         "embarked_in": name, "reserves": st.booleans()})
     return st.fixed_dictionaries({"game": st.just("wh40k-10e"), "faction": st.sampled_from(pools["faction"]),
                                   "battle_size": st.sampled_from(pools["battle_size"]),
-                                  "detachment": _mostly(pools["detachment"], name), "units": st.lists(unit, max_size=8)},
+                                  "detachment": _mostly(pools["detachment"], name),
+                                  "units": st.lists(unit, max_size=8)},
                                  optional={"name": name})
 
 

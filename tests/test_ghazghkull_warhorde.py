@@ -173,7 +173,8 @@ def test_warlord_must_join_a_great_gargant_if_the_army_has_one(check):
 
 def test_warlord_joins_nobz_or_a_gargant_else_any_ork_unit(check):
     finding = message(check(f"{ARMY}/illegal-warlord-on-boyz.yaml"), "character-placement")
-    assert finding.message == "Warlord joins a unit of Boyz, but the army has a unit of Nobz or an Ork Gargant, which it must join"
+    assert finding.message == ("Warlord joins a unit of Boyz, but the army has a unit of Nobz or an Ork Gargant, "
+                               "which it must join")
     gargant = check(f"{ARMY}/legal-warlord-in-gargant.yaml").formations[0]
     assert characters(gargant) == [("Warlord", "Ork Gargant", "Warlord")]   # Nobz in the army too: either
     stormboyz = check(f"{ARMY}/legal-warlord-any-unit.yaml").formations[0]   # FAQ L12880-12886

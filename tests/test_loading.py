@@ -163,7 +163,8 @@ def test_upgrade_naming_a_missing_upgrade(data_copy):
     replace_in(data_copy / "lists/epic-armageddon/codex-astartes.yaml", "upgrades: [Commander, Attack Bike]",
                "upgrades: [Commander, Atack Bike]")
     [finding] = data_failure(data_copy)
-    assert (finding.message, finding.suggestion) == ("upgrade 'Atack Bike' is not defined", "did you mean 'Attack Bike'?")
+    assert (finding.message, finding.suggestion) == ("upgrade 'Atack Bike' is not defined",
+                                                     "did you mean 'Attack Bike'?")
 
 
 def test_unknown_key_in_a_datasheet(data_copy):

@@ -139,7 +139,8 @@ def test_event_file_restricts_game_and_armies_and_is_not_a_submission(capsys, in
     bob = next(r for r in report["rosters"] if r["file"].endswith("bob.YML"))
     assert [i["code"] for i in bob["issues"]] == ["army-not-allowed", "points-over-limit"]
     assert bob["issues"][0]["message"] == ("Space Marines – Codex Astartes may not be played at Autumn Open "
-                                           "(allowed: Tau – Third Phase Expansion Force, Imperial Guard – Steel Legion)")
+                                           "(allowed: Tau – Third Phase Expansion Force, "
+                                           "Imperial Guard – Steel Legion)")
     assert bob["issues"][0]["rule"] == "event rules: Autumn Open"
     # the command line overrides the file
     code, out, _ = run(capsys, "check", str(inbox / "bob.YML"), "--event", str(event), "--army", "codex-astartes",

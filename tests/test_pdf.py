@@ -99,7 +99,8 @@ def test_demo_roster_values_worked_out_by_hand(catalog, tmp_path):
     assert "Break Their Spirit #1 Tactical “Sergeant Hale's detachment” (500 pts)" in pages[0]
     assert "Imperial Navy and Titan Legions 425 of at most 1,000 (575 left)" in pages[0]
     text = " ".join(pages)
-    assert "In formation 1, one Tactical carries a Supreme Commander and gains: Power Weapon (b/c, Assault, MW, +1A)" in text
+    assert ("In formation 1, one Tactical carries a Supreme Commander and gains: "
+            "Power Weapon (b/c, Assault, MW, +1A)") in text
     assert "Reinforced Armour (2.1.12 Reinforced Armour):" in text
     assert "Findings" not in pages[0]
     assert f"data {data_version()}" in pages[0]  # the shipped data's version, as the catalog loaded holds it
@@ -110,8 +111,10 @@ def test_illegal_roster_prints_its_findings_first(catalog, tmp_path):
     assert not result.valid
     pages = pages_text(roster_pdf(result, catalog, source=str(ILLEGAL)), tmp_path)
     first = pages[0]
-    assert first.index("ILLEGAL: this roster breaks its army list (7 errors") < first.index("Findings") < first.index("Army")
-    assert "'Tactcal' is not a formation of Space Marines – Codex Astartes or its allies (did you mean 'Tactical'?)" in first
+    assert (first.index("ILLEGAL: this roster breaks its army list (7 errors") < first.index("Findings")
+            < first.index("Army"))
+    assert ("'Tactcal' is not a formation of Space Marines – Codex Astartes or its allies "
+            "(did you mean 'Tactical'?)") in first
     assert "Tactcal Not a formation of this army; not counted (see finding 4)" in first
     assert "line 16:5" in first
     assert "850 of at most 666 (184 over)" in first
@@ -214,7 +217,8 @@ def test_print_command_writes_the_pdf_and_exits_by_legality(tmp_path, capsys):
 
 
 def test_a_long_roster_table_repeats_its_headings_and_keeps_each_formation_whole(catalog, tmp_path):
-    entries = "".join(f"  - type: Tactical\n    label: Detachment {n}\n    upgrades: {{Dreadnought: 1, Razorbacks: 1}}\n"
+    entries = "".join(f"  - type: Tactical\n    label: Detachment {n}\n"
+                      "    upgrades: {Dreadnought: 1, Razorbacks: 1}\n"
                       for n in range(1, 31))
     text = f"game: epic-armageddon\narmy: codex-astartes\npoints: 5000\nname: Thirty\nformations:\n{entries}"
     result = validate(parse_roster(text, "thirty.yaml", catalog).roster, catalog)

@@ -113,7 +113,8 @@ LORD = {"Chaos Space Marine Lord": {"character": "Chaos Warlord", "joins": "Chao
     [{"character": "Chaos Warlord", "joins": "Chaos Space Marine"}] * 2,         # one Lord only
 ])
 def test_a_refused_chaos_lord_does_not_also_leave_the_army_without_a_warlord(catalog, lord):
-    result = validate(roster("black-legion", {**RETINUE, "upgrades": {"Havocs": True, "Chaos Space Marine Lord": lord}}),
+    result = validate(roster("black-legion",
+                             {**RETINUE, "upgrades": {"Havocs": True, "Chaos Space Marine Lord": lord}}),
                       catalog)
     assert len(errors(result)) == 1 and "limit-short" not in errors(result)
 

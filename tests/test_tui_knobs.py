@@ -96,8 +96,10 @@ def test_compositions_and_wargear_keep_their_totals(catalog):
     assert [k.key[2] for k in loadouts] == ["Missile Launcher and Twin Lascannon", "Power Fist and Assault Cannon"]
     all_fists = loadouts[1].step(tactical, 1)
     assert all_fists.wargear == {"Dreadnought": "Power Fist and Assault Cannon"}
-    split = knobs(catalog, all_fists)[("wargear", "Dreadnought", "Missile Launcher and Twin Lascannon")].step(all_fists, 1)
-    assert split.wargear == {"Dreadnought": {"Missile Launcher and Twin Lascannon": 1, "Power Fist and Assault Cannon": 1}}
+    split = knobs(catalog, all_fists)[("wargear", "Dreadnought", "Missile Launcher and Twin Lascannon")].step(
+        all_fists, 1)
+    assert split.wargear == {"Dreadnought": {"Missile Launcher and Twin Lascannon": 1,
+                                             "Power Fist and Assault Cannon": 1}}
     assert validate(roster_of(split), catalog).valid
 
 

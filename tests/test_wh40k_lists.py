@@ -252,7 +252,8 @@ def test_a_datasheet_the_data_does_not_know_keeps_its_model_count(catalog):
     # '0x' lines count no model, known datasheet or not (a count of 0 had raised a ValidationError)
     kroot = "1x Kroot Carnivores (65 pts)\n• 1x Long-quill: Kroot rifle\n• 9x kroot carnivores: 9 with Kroot rifle\n"
     for written, counted in (("1x Kroot Carnivores (65 pts)\n• 0x Long-quill: Kroot rifle\n", 10),  # by its points
-                             ("0x Kroot Eaters (65 pts)\n", None), ("1x Kroot Eaters (65 pts)\n• 0x Kroot Eater\n", None)):
+                             ("0x Kroot Eaters (65 pts)\n", None),
+                             ("1x Kroot Eaters (65 pts)\n• 0x Kroot Eater\n", None)):
         zero = read_list_data(new_recruit.replace("1x Kroot Eaters", "1x Kroot Carnivores").replace(kroot, written)
                               .encode(), "nr.txt", catalog)
         assert zero.roster.units[-1].models == counted
@@ -347,7 +348,8 @@ def test_a_list_without_a_faction_cannot_be_read(catalog, tmp_path):
     with pytest.raises(LoadFailure) as failure:
         read_list(tmp_path / "list.txt", catalog)
     assert [(f.code, f.location.line, f.message, f.suggestion) for f in failure.value.findings] == [
-        ("list-no-faction", 3, "the list names no faction of the data ('Space Pirates')", "did you mean 'Space Marines'?")]
+        ("list-no-faction", 3, "the list names no faction of the data ('Space Pirates')",
+         "did you mean 'Space Marines'?")]
 
 
 def test_a_battlescribe_enhancement_outside_its_group_is_still_found(catalog, tmp_path):

@@ -177,7 +177,8 @@ def test_check_without_installed_data_says_how_to_import(tmp_path, monkeypatch, 
 def findings_of(wh40k_catalog, units: str) -> list:
     from listbuilder.rosters.files import parse_roster
     catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
-    text = "game: wh40k-10e\nfaction: Necrons\nbattle_size: Strike Force\ndetachment: Awakened Dynasty\nunits:\n" + units
+    text = ("game: wh40k-10e\nfaction: Necrons\nbattle_size: Strike Force\ndetachment: Awakened Dynasty\n"
+            "units:\n") + units
     return validate(parse_roster(text, "r", catalog).roster, catalog).findings
 
 
@@ -192,7 +193,8 @@ def test_an_attached_unit_embarks_and_reserves_as_one(wh40k_catalog):
                                    "  - {type: Ghost Ark}\n") == ["attached-unit-split"]
     assert codes_of(wh40k_catalog, "  - {type: Overlord, warlord: true}\n"
                                    "  - {type: Immortals, embarked_in: Night Scythe}\n"
-                                   "  - {type: Night Scythe, reserves: true}\n") == ["aircraft-passenger-not-in-reserves"]
+                                   "  - {type: Night Scythe, reserves: true}\n") == [
+        "aircraft-passenger-not-in-reserves"]
     assert codes_of(wh40k_catalog, "  - {type: Overlord, warlord: true, leads: Necron Warriors}\n"
                                    "  - {type: Necron Warriors, models: 20, reserves: true}\n"
                                    "  - {type: Lychguard, models: 10, reserves: true}\n"
@@ -210,11 +212,13 @@ def test_print_shows_roster_findings_and_the_datasheets_taken(check, wh40k_catal
     catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
     result = check("necrons/illegal-ghost-ark.yaml")
     pages = [re.sub(r"\s+", " ", page.extract_text())
-             for page in PdfReader(io.BytesIO(roster_pdf(result, catalog, source="necrons/illegal-ghost-ark.yaml"))).pages]
+             for page in PdfReader(io.BytesIO(roster_pdf(result, catalog,
+                                                         source="necrons/illegal-ghost-ark.yaml"))).pages]
     first = pages[0]
     assert "585 / 2,000 pts" in first and "ILLEGAL" in first and "Warhammer 40,000 10th edition" in first
     assert "Ghost Ark carries 21 models' space" in first and "line 10:41" in first
-    assert "attached unit with #2 Royal Warden: Starting Strength 21, Below Half-strength at 10 models or fewer" in first
+    assert ("attached unit with #2 Royal Warden: Starting Strength 21, "
+            "Below Half-strength at 10 models or fewer") in first
     assert "Strategic Reserves 0 / 500" in first and "See finding 2" in first
     rest = " ".join(pages[1:])
     assert rest.index("Datasheets") < rest.index("Overlord") < rest.index("Ghost Ark") < rest.index("Lychguard")
@@ -371,7 +375,8 @@ def test_hover_mode(wh40k_catalog):
                     ) == ["hover-not-allowed"]
     # without Hover, Reserves is the one fix to name
     [scythe] = findings_of(wh40k_catalog, "  - {type: Overlord, warlord: true}\n  - {type: Night Scythe}\n")
-    assert scythe.message == "Night Scythe is an Aircraft and must start the battle in Reserves: mark it `reserves: true`"
+    assert scythe.message == ("Night Scythe is an Aircraft and must start the battle in Reserves: "
+                              "mark it `reserves: true`")
 
 
 def test_diff_of_two_40k_rosters(bsdata, tmp_path, monkeypatch, capsys):

@@ -137,10 +137,11 @@ def test_what_the_data_does_not_bound_is_never_flagged(data):
 
 def test_a_limit_per_unit_is_one_finding_with_the_numbers(data):
     # `max 2` in the unit, and "Max 1 {this} per 5 models" raised below 10 models past 1 (D25)
-    assert unit(data, "Intercessor Squad").limits["astartes-grenade-launcher"].most == {**dict.fromkeys(range(5, 10), 1),
-                                                                                       10: 2}
+    assert unit(data, "Intercessor Squad").limits["astartes-grenade-launcher"].most == {
+        **dict.fromkeys(range(5, 10), 1), 10: 2}
     [launchers] = findings(data, "{type: Intercessor Squad, models: 5, wargear: {Astartes grenade launcher: 2}}")
-    assert (launchers.code, launchers.path) == ("wargear-not-allowed", ("units", 1, "wargear", "Astartes grenade launcher"))
+    assert (launchers.code, launchers.path) == ("wargear-not-allowed",
+                                                ("units", 1, "wargear", "Astartes grenade launcher"))
     assert launchers.message == ("2 models of Intercessor Squad carry Astartes grenade launcher, but its datasheet "
                                  "allows at most 1 in a unit of 5 models (1 at 5-9 models, 2 at 10 models)")
     assert launchers.suggestion == "give it to at most 1: `Astartes grenade launcher: 1`, or field 10 models"
@@ -164,7 +165,8 @@ def test_a_limit_counts_an_entry_once_however_many_ways_lead_to_it(data):
     assert data.unit_named(guard, "Kasrkin").limits["meltagun"].most == {10: 2}
 
 
-CHAOS = "game: wh40k-10e\nfaction: Chaos Space Marines\nbattle_size: Strike Force\ndetachment: Veterans of the Long War\n"
+CHAOS = ("game: wh40k-10e\nfaction: Chaos Space Marines\nbattle_size: Strike Force\n"
+         "detachment: Veterans of the Long War\n")
 TERMINATORS = "{type: Chaos Terminator Squad, models: %d, wargear: {%s}}"
 
 
@@ -273,7 +275,8 @@ def test_every_datasheets_default_and_chosen_loadouts_pass(data, pick):
                  and sum(m.min for m in u.models) == u.min_models]
         seen |= {u.id for u in units}
         roster = Wh40kRoster(game="wh40k-10e", faction=faction.name, battle_size="Onslaught", detachment="-",
-                             units=[Wh40kUnit(type=u.name, models=u.min_models, wargear=loadout(u, pick)) for u in units])
+                             units=[Wh40kUnit(type=u.name, models=u.min_models, wargear=loadout(u, pick))
+                                    for u in units])
         refused = [f.message for f in validate(roster, catalog).findings if "wargear" in f.code]
         assert refused == [], faction.name
         checked += sum(1 for unit in roster.units if unit.wargear)

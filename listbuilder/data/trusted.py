@@ -51,7 +51,8 @@ def _builder(kind: Any) -> Callable[[Any], Any]:
         shaped = {shape: _builder(a) for a in arguments if (shape := _shape(a)) is not None}
         if len(shaped) != sum(_shape(a) is not None for a in arguments):
             raise TypeError(f"{kind}: two kinds held alike in JSON")
-        return _same if all(b is _same for b in shaped.values()) else lambda value: shaped.get(type(value), _same)(value)
+        return (_same if all(b is _same for b in shaped.values())
+                else lambda value: shaped.get(type(value), _same)(value))
     return _same  # text, a number, a truth value, a Literal
 
 

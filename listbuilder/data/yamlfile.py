@@ -74,7 +74,8 @@ def _key_mark(node: Any, key: Any) -> tuple[int, int] | None:
 def _item_mark(node: Any, index: Any) -> tuple[int, int] | None:
     if not isinstance(index, int) or not isinstance(node, list) or not 0 <= index < len(node):
         return None
-    return node.marks[index] if isinstance(node, Seq) else node.lc.item(index) if isinstance(node, CommentedSeq) else None
+    return (node.marks[index] if isinstance(node, Seq)
+            else node.lc.item(index) if isinstance(node, CommentedSeq) else None)
 
 
 def _start(node: Any) -> tuple[int, int] | None:

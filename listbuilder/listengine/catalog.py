@@ -122,7 +122,8 @@ class Catalog:
             ally = self.lists[game][ref.list]
             if ref.formations is not None:
                 wanted = {name_key(n) for n in ref.formations}
-                ally = ally.model_copy(update={"formations": [f for f in ally.formations if name_key(f.name) in wanted]})
+                ally = ally.model_copy(update={"formations": [f for f in ally.formations
+                                                              if name_key(f.name) in wanted]})
             allies.append(ArmyView(ally, self.units_of(game, ally.datasheets)))
         return ArmyView(army, self.units_of(game, army.datasheets), allies)
 
@@ -152,7 +153,8 @@ class Catalog:
         problems: list[tuple[Source, Finding]] = []
         for game, files in self.datasheets.items():
             for stem, sheet_file in files.items():
-                problems += [(("datasheets", game, stem), f) for f in _check_datasheet_file(self, game, stem, sheet_file)]
+                problems += [(("datasheets", game, stem), f)
+                             for f in _check_datasheet_file(self, game, stem, sheet_file)]
         for game, lists in self.lists.items():
             if game not in self.games:
                 continue
@@ -231,7 +233,8 @@ def _check_list(catalog: Catalog, game: str, army: ArmyList) -> list[Finding]:
     for i, formation in enumerate(army.formations):
         for j, slot in enumerate(formation.units):
             for k, name in enumerate([slot.unit] if slot.unit else slot.choice or []):
-                unit(name, ("formations", i, "units", j, "unit" if slot.unit else "choice") + (() if slot.unit else (k,)))
+                unit(name, ("formations", i, "units", j, "unit" if slot.unit else "choice")
+                     + (() if slot.unit else (k,)))
             priced = slot.each if isinstance(slot.each, dict) else {}
             for key, names in (("each", list(priced)), ("most", list(slot.most))):
                 for name in names:

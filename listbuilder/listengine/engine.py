@@ -54,7 +54,7 @@ class UnitGroup:
         """How many of its units move at each speed."""
         if not self.wargear:
             return {self.sheet.speed: self.count}
-        chosen = {l.name: l for l in self.sheet.loadouts}
+        chosen = {loadout.name: loadout for loadout in self.sheet.loadouts}
         counts: dict[int | None, int] = {}
         for name, n in self.wargear.items():
             speed = chosen[name].speed or self.sheet.speed
@@ -246,7 +246,8 @@ class _FormationBuilder:
         self.rule = definition.rule or view.army.rule  # what findings about the formation cite
         self.bought: dict[str, int] = {}  # upgrade name -> units it added
         self.reported: set[tuple[str, int | None]] = set()  # (upgrade, character pick) already refused
-        self.transport_upgrade: str | None = None  # a transport option written among the upgrades, as the seed prints it
+        # a transport option written among the upgrades, as the seed prints it
+        self.transport_upgrade: str | None = None
 
     def error(self, code: str, message: str, rule: str, *path: str | int, suggestion: str | None = None,
               severity: Severity = "error") -> None:
@@ -326,8 +327,8 @@ class _FormationBuilder:
             for character in self.built.characters:
                 if (name_key(character.upgrade) == name_key(upgrade.hosts) and character.joins
                         and name_key(character.joins.name) not in units):
-                    self.error("character-placement", f"{character.sheet.name} joins {a_unit(character.joins.name)}, but "
-                               f"the {upgrade.name} upgrade turned its unit into "
+                    self.error("character-placement", f"{character.sheet.name} joins {a_unit(character.joins.name)}, "
+                               f"but the {upgrade.name} upgrade turned its unit into "
                                f"{a_unit(' or '.join(o.unit for o in upgrade.options))}, which it must join",
                                upgrade.rule, "upgrades", key)
 
@@ -375,7 +376,8 @@ class _FormationBuilder:
             return count
         return Range(min=count.min, max=count.max * self.built.copies)
 
-    def _option_allowed(self, option: UpgradeOption, upgrade: Upgrade, *where: str | int, pick: int | None = None) -> bool:
+    def _option_allowed(self, option: UpgradeOption, upgrade: Upgrade, *where: str | int,
+                        pick: int | None = None) -> bool:
         """Options only for some factions or some formations."""
         name = self.built.definition.name
         if option.only_in and name_key(name) not in {name_key(f) for f in option.only_in}:
@@ -534,7 +536,7 @@ class _FormationBuilder:
     def _option_counts(self, upgrade: Upgrade, choice: Any, key: str) -> dict[str, int] | None:
         """Option -> number taken, from the roster's way of saying it; None when it makes no sense."""
         options, whole = upgrade.options, upgrade.fixed_count or 1
-        if isinstance(choice, bool) or isinstance(choice, int):
+        if isinstance(choice, (bool, int)):
             if len(options) == 1:
                 return {options[0].label: whole if choice is True else int(choice)}
             self.error("choice-required", f"{upgrade.name}: say which you take, or how many of each "
@@ -672,7 +674,8 @@ class _FormationBuilder:
                             f"{meant.name} upgrade")
             elif upgrade.per_unit_of:
                 reason = f" (one per {upgrade.per_unit_of}, and {definition.name} has {implied})"
-            code = "transport-excess" if upgrade.carry == "up to need" and total > (implied or 0) else "quantity-out-of-range"
+            code = ("transport-excess" if upgrade.carry == "up to need" and total > (implied or 0)
+                    else "quantity-out-of-range")
             self.refuse(upgrade.name, code, f"{upgrade.name} in {definition.name}: {total} taken, "
                         f"{count.describe(implied)} allowed{reason}", upgrade.rule, "upgrades", key, suggestion=hint)
         self._check_taken(upgrade, counts, key)
@@ -749,7 +752,8 @@ class _FormationBuilder:
         if not count.contains(len(picks)):
             self.refuse(upgrade.name, "quantity-out-of-range", f"{upgrade.name} in {definition.name}: "
                         f"{len(picks)} taken, {count.describe()} allowed", upgrade.rule, "upgrades", key)
-        options = [self._attach_one(upgrade, pick, ("upgrades", key, i) if isinstance(choice, list) else ("upgrades", key))
+        options = [self._attach_one(upgrade, pick,
+                                    ("upgrades", key, i) if isinstance(choice, list) else ("upgrades", key))
                    for i, pick in enumerate(picks)]
         if any(options):  # a character the list does not have has no price
             self._pay(upgrade, upgrade.cost + sum(o.cost for o in options if o))
@@ -777,8 +781,10 @@ class _FormationBuilder:
         if self._option_allowed(option, upgrade, *where, "character", pick=number) and option.joins and \
                 name_key(host.sheet.name) not in {name_key(u) for u in option.joins}:
             self.refuse(upgrade.name, "character-host-invalid", f"{option.label} may join only "
-                        f"{' or '.join(option.joins)}, not {host.sheet.name}", upgrade.rule, *where, "joins", pick=number)
-        most = next((n for unit, n in option.most_per_host.items() if name_key(unit) == name_key(host.sheet.name)), None)
+                        f"{' or '.join(option.joins)}, not {host.sheet.name}", upgrade.rule, *where, "joins",
+                        pick=number)
+        most = next((n for unit, n in option.most_per_host.items() if name_key(unit) == name_key(host.sheet.name)),
+                    None)
         aboard = sum(1 for c in self.built.characters
                      if c.upgrade == upgrade.name and c.joins is host.sheet and c.sheet.name == option.unit)
         if most is not None and aboard >= most * host.count:
@@ -802,7 +808,7 @@ class _FormationBuilder:
                            f" (choices exist for: {', '.join(armed) or 'no unit'})", "5 Datasheets", "wargear", unit)
                 continue
             picks = {choice: group.count} if isinstance(choice, str) else choice
-            loadouts = [l.name for l in group.sheet.loadouts]
+            loadouts = [loadout.name for loadout in group.sheet.loadouts]
             chosen: dict[str, int] = {}
             for pick, count in picks.items():
                 loadout = _named(pick, group.sheet.loadouts)
@@ -829,7 +835,7 @@ class _FormationBuilder:
                 units = group.sheet.name if group.count == 1 else plural(group.count, group.sheet.name)
                 where = "" if name_key(name) == name_key(group.sheet.name) else f" in {name}"
                 self.error("wargear-unchosen", f"choose the wargear of the {units}{where} (one of: "
-                           f"{'; '.join(l.name for l in group.sheet.loadouts)})", "5 Datasheets", "wargear",
+                           f"{'; '.join(loadout.name for loadout in group.sheet.loadouts)})", "5 Datasheets", "wargear",
                            severity="warning", suggestion=f"wargear: {{{group.sheet.name}: "
                                                           f"{group.sheet.loadouts[0].name}}}")
 
@@ -843,7 +849,8 @@ class _FormationBuilder:
             return
         for character in self.built.characters:
             self.error("character-host-missing", f"{character.sheet.name} cannot join {a(definition.name)} whose "
-                       f"units are shared out: it has no unit of its own", "2.1.1 Characters", "upgrades", character.upgrade)
+                       f"units are shared out: it has no unit of its own", "2.1.1 Characters", "upgrades",
+                       character.upgrade)
         self.built.shared, self.built.units = self.built.units, []
 
     def _passengers(self) -> list[Datasheet]:
@@ -901,7 +908,8 @@ def _outside(built: BuiltFormation, mode: TransportMode) -> list[str]:
     if mode.only_units is None:
         return []
     allowed = {name_key(u) for u in mode.only_units}
-    return sorted({g.sheet.name for g in built.units if g.source != "transport" and name_key(g.sheet.name) not in allowed})
+    return sorted({g.sheet.name for g in built.units
+                   if g.source != "transport" and name_key(g.sheet.name) not in allowed})
 
 
 def _present(formations: list[BuiltFormation]) -> set[str]:
@@ -1106,8 +1114,9 @@ def _host_order(army: ArmyList, formations: list[BuiltFormation], findings: Find
             for character in built.characters:
                 if (character.upgrade == upgrade.name and character.joins
                         and name_key(character.joins.name) not in map(name_key, best)):
-                    findings.add("character-placement", f"{character.sheet.name} joins {a_unit(character.joins.name)}, but "
-                                 f"the army has {a_unit(' or '.join(best))}, which it must join", upgrade.rule,
+                    findings.add("character-placement", f"{character.sheet.name} joins "
+                                 f"{a_unit(character.joins.name)}, but the army has {a_unit(' or '.join(best))}, "
+                                 f"which it must join", upgrade.rule,
                                  ("formations", built.index, "upgrades", upgrade.name))
 
 
@@ -1137,7 +1146,8 @@ def _per_army(views: list[ArmyView], formations: list[BuiltFormation], findings:
         for definition in view.formations_per_army:
             hits = indexes.get(id(definition), [])
             if len(hits) < definition.min_per_army:
-                findings.add("formation-required", f"the army must include {plural(definition.min_per_army, definition.name + ' formation')}; "
+                findings.add("formation-required", f"the army must include "
+                             f"{plural(definition.min_per_army, definition.name + ' formation')}; "
                              f"it has {len(hits)}", definition.rule or view.army.rule, ("formations",))
             if definition.max_per_army is None:
                 continue

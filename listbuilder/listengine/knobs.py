@@ -469,8 +469,9 @@ class LoadoutKnob(Knob):
     @property
     def choices(self) -> tuple[Choice, ...]:
         assert self.group_of is not None
-        return tuple(Choice(l.name, l.name, summary=f"{loadout_text(l)}: {', '.join(l.weapons)}")
-                     for l in self.group_of.sheet.loadouts)
+        return tuple(Choice(loadout.name, loadout.name,
+                            summary=f"{loadout_text(loadout)}: {', '.join(loadout.weapons)}")
+                     for loadout in self.group_of.sheet.loadouts)
 
     def pick(self, entry: RosterFormation, value: str | None) -> RosterFormation | None:
         if value is None or value == self.value:
@@ -492,7 +493,7 @@ class LoadoutMixKnob(Knob):
     def step(self, entry: RosterFormation, delta: int) -> RosterFormation | None:
         group = self.group_of
         assert group is not None
-        names = [l.name for l in group.sheet.loadouts]
+        names = [loadout.name for loadout in group.sheet.loadouts]
         mixed = mix_step(dict(group.wargear), names, self.key[2], delta, group.count)
         if mixed is None:
             return None
@@ -626,12 +627,13 @@ def _wargear_knobs(built: BuiltFormation) -> list[Knob]:
         if not loadouts:
             continue
         name = group.sheet.name
-        summary = "; ".join(f"{loadout_text(l)}: {', '.join(l.weapons)}" for l in loadouts) + " [5 Datasheets]"
+        summary = "; ".join(f"{loadout_text(loadout)}: {', '.join(loadout.weapons)}"
+                            for loadout in loadouts) + " [5 Datasheets]"
         if group.count == 1:
             knobs.append(LoadoutKnob(("wargear", name), f"{name} wargear", summary=summary, group_of=group))
         else:
-            knobs += [LoadoutMixKnob(("wargear", name, l.name), f"{group.count} {name}", l.name, summary=summary,
-                                     group_of=group) for l in loadouts]
+            knobs += [LoadoutMixKnob(("wargear", name, loadout.name), f"{group.count} {name}", loadout.name,
+                                     summary=summary, group_of=group) for loadout in loadouts]
     return knobs
 
 
@@ -644,7 +646,8 @@ def _leftovers(entry: RosterFormation, built: BuiltFormation, offered: list[Knob
     leftovers: list[Knob] = []
     for written in entry.upgrades:
         if not covered("upgrades", written) and not any(_names(written, u.name, u.aliases) for u in built.offers):
-            leftovers.append(ClearKnob(("upgrades", written), written, summary=f"{definition.name} does not offer this"))
+            leftovers.append(ClearKnob(("upgrades", written), written,
+                                       summary=f"{definition.name} does not offer this"))
     for written in entry.wargear:
         if not covered("wargear", written):
             leftovers.append(ClearKnob(("wargear", written), f"{written} wargear",
@@ -685,7 +688,8 @@ def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
         rule = next((t for t in army.transports if name_key(t.name) == name_key(definition.transport)), None)
         if rule is not None:
             mode = built.transport_mode or rule.modes[0]
-            knobs.append(TransportKnob(("transport",), "Transport", summary=f"{mode.summary} [{mode.rule or rule.rule}]",
+            knobs.append(TransportKnob(("transport",), "Transport",
+                                       summary=f"{mode.summary} [{mode.rule or rule.rule}]",
                                        cost=f"+{mode.cost}" if mode.cost else "free", rule=rule,
                                        chosen=built.transport, options=tuple(
                                            Choice(m.name, m.name, f"{m.unit}s free" if m.unit else "", m.summary,
@@ -784,7 +788,8 @@ def bought_inside(view: ArmyView) -> list[Found]:
             where = (["any formation"] if upgrade.any_formation else
                      [f.name for f in formations if any(name_key(u) == name_key(upgrade.name) for u in f.upgrades)])
             each = upgrade.count is not None and upgrade.count.max != 1
-            prices = sorted({_price(upgrade.cost, o.cost, each) for o in upgrade.options}) or [_points(upgrade.cost, False)]
+            prices = (sorted({_price(upgrade.cost, o.cost, each) for o in upgrade.options})
+                      or [_points(upgrade.cost, False)])
             found.append(Found(upgrade.name, "upgrade", upgrade.name, " / ".join(prices), where,
                                " ".join(o.label for o in upgrade.options)))
             for option in upgrade.options:

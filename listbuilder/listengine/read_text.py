@@ -23,7 +23,8 @@ from .lines import unit_line
 from .roster import Roster
 from .text import COUNT, COUNT_PREFIX, COUNT_SUFFIX, Names, read_counts, read_name, read_value, unquoted
 
-COST = re.compile(r"\s+[—–-]+\s*(?P<cost>[\d,]+)\s*(?:pts|points|p)?\.?$|\s*[(\[](?P<cost2>[\d,]+)\s*(?:pts|points)?[)\]]$",
+COST = re.compile(r"\s+[—–-]+\s*(?P<cost>[\d,]+)\s*(?:pts|points|p)?\.?$"
+                  r"|\s*[(\[](?P<cost2>[\d,]+)\s*(?:pts|points)?[)\]]$",
                   re.IGNORECASE)
 HEADER = re.compile(r"^(?P<game>.+?)\s+[—–-]+\s+(?P<army>.+)\s+[—–-]+\s+(?P<points>[\d,]+)\s*(?:points|pts)\.?$",
                     re.IGNORECASE)
@@ -68,7 +69,8 @@ class _Reader:
         self.note("error", "import-unplaced-line", f"cannot place '{raw.strip()}': {why}")
 
     def read(self) -> ImportedList:
-        for self.line, raw in enumerate(self.lines, start=1):
+        for number, raw in enumerate(self.lines, start=1):
+            self.line = number
             text = _plain(raw)
             if text:
                 self.read_line(raw, text)
@@ -117,7 +119,8 @@ class _Reader:
             else:
                 self.top["name"] = text
             return
-        games = {name_key(g.name): i for i, g in self.catalog.games.items()} | {name_key(i): i for i in self.catalog.games}
+        games = ({name_key(g.name): i for i, g in self.catalog.games.items()}
+                 | {name_key(i): i for i in self.catalog.games})
         game = games.get(name_key(match["game"]))
         if game is None:
             self.unplaced(raw, f"unknown game '{match['game']}' (known: {', '.join(self.catalog.games)})")

@@ -82,7 +82,8 @@ def army_lines(result: RosterResult) -> list[str]:
         lines.append(f"strategy rating {derived['strategy_rating']}, {derived['activations']} activations")
     targets = [f for f in result.formations if f.index in derived.get("break_their_spirit", [])]
     if targets:
-        lines.append("Break Their Spirit: " + " or ".join(f"#{f.index + 1} {f.name} ({f.points:,} pts)" for f in targets))
+        lines.append("Break Their Spirit: "
+                     + " or ".join(f"#{f.index + 1} {f.name} ({f.points:,} pts)" for f in targets))
     return lines
 
 
@@ -95,7 +96,8 @@ def formation_lines(built: BuiltFormation) -> list[str]:
     if d and built.on_table:
         bp = "—" if d.get("break_point") is None else d["break_point"]
         half = "—" if d.get("half_strength") is None else d["half_strength"]
-        lines.append(f"{d['units']} unit{'' if d['units'] == 1 else 's'}, initiative {d['initiative']}, break point {bp}, "
+        lines.append(f"{d['units']} unit{'' if d['units'] == 1 else 's'}, initiative {d['initiative']}, "
+                     f"break point {bp}, "
                      f"half strength at {half}; {garrison_text(built)}")
         lines += d.get("notes", [])
     return lines
@@ -141,14 +143,16 @@ def _read_text(data: bytes, form: str, shown: str, catalog: Catalog) -> Imported
     return read_list_text(data.decode("utf-8-sig"), shown, catalog)
 
 
-SCHEMAS: dict[str, type[BaseModel]] = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings, "roster": Roster}
+SCHEMAS: dict[str, type[BaseModel]] = {"army-list": ArmyList, "datasheets": DatasheetFile, "game": GameSettings,
+                                       "roster": Roster}
 
 
 def list_engine_system(derivers: Mapping[str, Derive]) -> GameSystem[Roster, RosterResult]:
     """The list engine as a game system, each game's values derived by `derivers` (by game.yaml's
     `system`, else the game's id)."""
     return GameSystem(Roster, unknown_names, partial(validate, derivers=derivers), summary, new_roster_choices,
-                      start_roster, entries_field="formations", editor_screen="listbuilder.tui.games.formations:MainScreen",
+                      start_roster, entries_field="formations",
+                      editor_screen="listbuilder.tui.games.formations:MainScreen",
                       schemas=SCHEMAS, pdf_document="listbuilder.report.pdf.formations:FormationsDocument",
                       list_readers=(ListReader(lambda data: "list text", _read_text, fallback=True),),
                       list_text=list_text)

@@ -84,7 +84,7 @@ class Names:
                 names.add("size", [s.name for s in formation.sizes])
                 names.add("faction", formation.factions or [])
             names.add("unit", [s.name for s in view.units.values()])
-            names.add("loadout", [l.name for s in view.units.values() for l in s.loadouts])
+            names.add("loadout", [loadout.name for s in view.units.values() for loadout in s.loadouts])
         return names
 
     def add(self, kind: str, printed: list[str]) -> None:
@@ -150,7 +150,8 @@ def list_text(result: RosterResult, catalog: Catalog, markdown: bool = False) ->
 def _formation_head(entry: RosterFormation, names: Names, cost: int | None) -> str:
     head = f"{entry.count} × " if entry.count is not None else ""
     head += names.quoted("formation", entry.type)
-    declared = [names.quoted(kind, value) for kind, value in (("size", entry.size), ("faction", entry.faction)) if value]
+    declared = [names.quoted(kind, value)
+                for kind, value in (("size", entry.size), ("faction", entry.faction)) if value]
     if entry.faction and not entry.size and not names.knows("faction", entry.faction):
         declared.insert(0, "")  # '(, Khornate)': an unknown faction alone would read as a size
     head += f" ({', '.join(declared)})" if declared else ""

@@ -93,7 +93,8 @@ def summary_diff(old_file: str, old: RosterSummary, new_file: str, new: RosterSu
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         pairs = list(zip(before[i1:i2], after[j1:j2])) if tag == "equal" or i2 - i1 == j2 - j1 else []
         for entry in before[i1:i2] if not pairs else []:
-            lines.append(f"− #{entry.index + 1} {entry.title} removed" + (f" ({_cost(entry.points)})" if priced else ""))
+            lines.append(f"− #{entry.index + 1} {entry.title} removed"
+                         + (f" ({_cost(entry.points)})" if priced else ""))
         for entry in after[j1:j2] if not pairs else []:
             lines.append(f"+ #{entry.index + 1} {entry.title} added" + (f" ({_cost(entry.points)})" if priced else ""))
         for was, now in pairs:

@@ -70,7 +70,8 @@ class Submission:
                    finding_message(errors[0]) if errors else "", rendered, summary.data_revision)
 
     @classmethod
-    def of_failure(cls, file: str, findings: list[Finding], rendered: str = "", verdict: str = UNREADABLE) -> Submission:
+    def of_failure(cls, file: str, findings: list[Finding], rendered: str = "",
+                   verdict: str = UNREADABLE) -> Submission:
         return cls(file, verdict, errors=len(findings),
                    first_error=finding_message(findings[0]) if findings else "", rendered=rendered)
 
@@ -83,7 +84,8 @@ def result_json(file: str, summary: RosterSummary) -> dict[str, Any]:
 
 
 def failure_json(file: str, findings: list[Finding], verdict: str = UNREADABLE) -> dict[str, Any]:
-    return {"file": file, "valid": False, "readable": False, **({"internal_error": True} if verdict == INTERNAL else {}),
+    return {"file": file, "valid": False, "readable": False,
+            **({"internal_error": True} if verdict == INTERNAL else {}),
             "issues": [finding_json(f) for f in findings]}
 
 

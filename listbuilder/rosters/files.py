@@ -242,4 +242,5 @@ def locate_all(roster_file: RosterFile, findings: list[Finding]) -> list[Finding
     return [roster_file.locate(f) for f in findings]
 
 
-__all__ = ["RosterFile", "read_roster", "read_list_file", "parse_roster", "dump", "save_text", "save_bytes", "locate_all", "Path"]
+__all__ = ["RosterFile", "read_roster", "read_list_file", "parse_roster", "dump", "save_text", "save_bytes",
+           "locate_all", "Path"]

@@ -48,7 +48,8 @@ def test_the_bundle_is_json(bundle: dict[str, Any]) -> None:
     assert orjson.loads(orjson.dumps(bundle)) == bundle
 
 
-def test_every_element_with_an_id_keeps_its_line_and_nothing_is_lost(bundle: dict[str, Any], bsdata_files: dict[str, bytes]) -> None:
+def test_every_element_with_an_id_keeps_its_line_and_nothing_is_lost(bundle: dict[str, Any],
+                                                                     bsdata_files: dict[str, bytes]) -> None:
     # Counted in the bytes, independently of the reader: the `id` attributes, the characteristics.
     ids = sum(len(re.findall(rb'\sid="', data)) for data in bsdata_files.values())
     characteristics = sum(data.count(b"<characteristic ") for data in bsdata_files.values())

@@ -9,7 +9,8 @@ import pytest
 from listbuilder.battlescribe.importing import UnreadableFile, compile_data
 from listbuilder.battlescribe.importing.zipped import zip_single
 
-SYSTEM = b'<gameSystem id="gs" name="Game" revision="2">\n<costTypes><costType id="pts" name="pts"/></costTypes>\n</gameSystem>'
+SYSTEM = b'<gameSystem id="gs" name="Game" revision="2">\n' \
+         b'<costTypes><costType id="pts" name="pts"/></costTypes>\n</gameSystem>'
 CATALOGUE = b'<catalogue id="c1" name="One" revision="5" gameSystemId="gs">\n<selectionEntries>\n' \
             b'<selectionEntry id="e1" name="Unit" type="unit"/>\n</selectionEntries>\n</catalogue>'
 JSON_CATALOGUE = orjson.dumps({"catalogue": {"id": "c2", "name": "Two", "gameSystemId": "gs", "revision": 1}})
@@ -22,7 +23,8 @@ def refusal(files: dict[str, bytes]) -> UnreadableFile:
 
 
 def test_a_bundle_of_every_form() -> None:
-    bundle = compile_data({"Game.gstz": zip_single("Game.gst", SYSTEM), "One.cat": CATALOGUE, "Two.json": JSON_CATALOGUE})
+    bundle = compile_data({"Game.gstz": zip_single("Game.gst", SYSTEM), "One.cat": CATALOGUE,
+                           "Two.json": JSON_CATALOGUE})
     assert bundle["gameSystem"]["id"] == "gs" and bundle["gameSystem"]["sourceLine"] == 1
     assert [root["id"] for root in bundle["catalogues"]] == ["c1", "c2"]
     assert bundle["catalogues"][0]["selectionEntries"][0]["sourceLine"] == 3

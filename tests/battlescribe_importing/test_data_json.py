@@ -16,7 +16,8 @@ XML = b"""<?xml version="1.0" encoding="UTF-8"?>
         <modifier type="set" field="hidden" value="true"/>
         <modifier type="increment" field="c-1" value="2"/>
       </modifiers>
-      <constraints><constraint id="c-1" type="max" value="6" field="selections" scope="roster" shared="true"/></constraints>
+      <constraints><constraint id="c-1" type="max" value="6" field="selections" scope="roster" shared="true"/>\
+</constraints>
       <profiles>
         <profile id="p-1" name="Marine" typeId="pt" hidden="false">
           <characteristics><characteristic name="M" typeId="ct-m">6"</characteristic></characteristics>
@@ -58,7 +59,8 @@ def test_new_recruits_json_reads_as_the_xml_does() -> None:
 
 def test_text_given_as_an_object_and_strings_where_numbers_are_meant() -> None:
     document = {"gameSystem": {"id": "gs", "name": "G", "revision": "4", "readme": {"$text": "hello"},
-                               "costTypes": [{"id": "pts", "name": "pts", "defaultCostLimit": "-1", "hidden": "false"}]}}
+                               "costTypes": [{"id": "pts", "name": "pts", "defaultCostLimit": "-1",
+                                              "hidden": "false"}]}}
     kind, root = read_data_json(orjson.dumps(document))
     assert kind == "gameSystem"
     assert root == {"id": "gs", "name": "G", "revision": 4, "readme": "hello",

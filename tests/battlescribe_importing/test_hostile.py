@@ -35,7 +35,8 @@ def test_a_doctype_or_entities_are_refused_before_parsing(data: bytes) -> None:
 
 
 def test_a_doctype_in_utf16_is_refused_too() -> None:
-    error = refusal(read_data_xml, BILLION_LAUGHS.replace(b'"1.0"', b'"1.0" encoding="UTF-16"').decode().encode("utf-16"))
+    error = refusal(read_data_xml,
+                    BILLION_LAUGHS.replace(b'"1.0"', b'"1.0" encoding="UTF-16"').decode().encode("utf-16"))
     assert "UTF-8" in error.reason
 
 

@@ -97,7 +97,8 @@ def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSetting
     if fast > rules.max_fast_units:
         return False, (f"{fast} units move more than {rules.fast_speed}cm (at most {rules.max_fast_units}) "
                        f"and too few are scouts ({scouts} of {units})")
-    return True, f"{fast} unit{'s' if fast != 1 else ''} move{'s' if fast == 1 else ''} more than {rules.fast_speed}cm and none is a war engine"
+    return True, (f"{fast} unit{'s' if fast != 1 else ''} move{'s' if fast == 1 else ''} "
+                  f"more than {rules.fast_speed}cm and none is a war engine")
 
 
 def blast_notes(kinds: list[Datasheet]) -> list[str]:
@@ -125,7 +126,8 @@ def check_placement(result: RosterResult) -> None:
                 biggest = [f"#{i + 1}" for i, size in sizes.items() if size == largest]
                 result.findings.append(Finding(
                     "character-placement", f"{upgrade.name} must go to the largest formation ({' or '.join(biggest)}, "
-                    f"{largest} units counting war engines' damage capacity); {built.name} has {sizes.get(built.index, 0)}",
+                    f"{largest} units counting war engines' damage capacity); "
+                    f"{built.name} has {sizes.get(built.index, 0)}",
                     upgrade.rule, path=("formations", built.index, "upgrades", upgrade.name)))
 
 

@@ -55,7 +55,8 @@ class ErCatalog:
                     None)
 
 
-def assemble(lists: dict[str, ArmyList], sheets: dict[str, DatasheetFile]) -> tuple[ErCatalog, list[tuple[Source, Finding]]]:
+def assemble(lists: dict[str, ArmyList],
+             sheets: dict[str, DatasheetFile]) -> tuple[ErCatalog, list[tuple[Source, Finding]]]:
     """The catalog, and each reference problem with the file it lies in."""
     problems: list[tuple[Source, Finding]] = []
     catalog = ErCatalog()
@@ -69,7 +70,8 @@ def assemble(lists: dict[str, ArmyList], sheets: dict[str, DatasheetFile]) -> tu
         missing = [n for n in army.datasheets if n not in sheets]
         for i, name in enumerate(army.datasheets):
             if name in missing:
-                problems.append((source, Finding("unknown-datasheets", f"no file datasheets/epic-remastered/{name}.yaml",
+                problems.append((source, Finding("unknown-datasheets",
+                                                 f"no file datasheets/epic-remastered/{name}.yaml",
                                                  path=("datasheets", i), suggestion=did_you_mean(name, list(sheets)))))
         units = {name_key(u.name): u for stem in army.datasheets if stem in sheets for u in sheets[stem].units}
         er_army = ErArmy(army, SheetBook(units))
@@ -87,13 +89,15 @@ def _sheet_problems(file: DatasheetFile, files: dict[str, DatasheetFile]) -> lis
         base = everywhere.get(name_key(unit.base))
         if base is None:
             problems.append(Finding("unknown-base", f"{unit.name}: no data sheet for its base unit '{unit.base}'",
-                                    path=("units", i, "base"), suggestion=did_you_mean(unit.base, [u.name for u in everywhere.values()])))
+                                    path=("units", i, "base"),
+                                    suggestion=did_you_mean(unit.base, [u.name for u in everywhere.values()])))
         elif base.base is not None:
             problems.append(Finding("derived-base", f"{unit.name}: its base unit {base.name} is itself derived from "
                                     f"{base.base}; name {base.base} as the base", path=("units", i, "base")))
         stated = [v for v in DERIVED_VALUES if getattr(unit, v) is not None]
         if stated:
-            problems.append(Finding("derived-values", f"{unit.name} is derived from {unit.base}: its {', '.join(stated)} "
+            problems.append(Finding("derived-values", f"{unit.name} is derived from {unit.base}: "
+                                    f"its {', '.join(stated)} "
                                     "are worked out from the base unit and its abilities, not written",
                                     path=("units", i, stated[0])))
     return problems
@@ -110,8 +114,9 @@ def _list_problems(er: ErArmy) -> list[Finding]:
 
     for sheet in er.book.sheets.values():
         if sheet.base is not None and er.book.get(sheet.base) is None:
-            problems.append(Finding("base-not-listed", f"{sheet.name} is derived from {sheet.base}, whose data sheet is "
-                                    f"not in {', '.join(er.army.datasheets)}", path=("datasheets",)))
+            problems.append(Finding("base-not-listed", f"{sheet.name} is derived from {sheet.base}, "
+                                    f"whose data sheet is not in {', '.join(er.army.datasheets)}",
+                                    path=("datasheets",)))
     for d, detachment in enumerate(er.army.detachments):
         at: Path = ("detachments", d)
         listed = {name_key(entry.unit) for _, entry in detachment.entries}
@@ -122,13 +127,15 @@ def _list_problems(er: ErArmy) -> list[Finding]:
                     unknown(transport, (*at, "groups", g, "units", e, "transports", t))
                     carrier = er.book.derived(transport)
                     if carrier is not None and carrier.carries is None:
-                        problems.append(Finding("not-a-transport", f"{transport} has neither Transport (X) nor Hitch (X)",
+                        problems.append(Finding("not-a-transport",
+                                                f"{transport} has neither Transport (X) nor Hitch (X)",
                                                 path=(*at, "groups", g, "units", e, "transports", t)))
         for r, rank in enumerate(detachment.ranks):
             for name in rank:
                 if name_key(name) not in listed:
-                    problems.append(Finding("command-not-listed", f"{detachment.name}: {name} is in the chain of command "
-                                            "but not among the detachment's units", path=(*at, "chain_of_command", r)))
+                    problems.append(Finding("command-not-listed", f"{detachment.name}: {name} is in the chain of "
+                                            "command but not among the detachment's units",
+                                            path=(*at, "chain_of_command", r)))
         if all(er.book.get(entry.unit) for _, entry in detachment.entries):
             kinds = {kind_of(er.sheet(entry.unit).profile.type) for _, entry in detachment.entries} - {None}
             if len(kinds) > 1:
@@ -142,6 +149,7 @@ def _list_problems(er: ErArmy) -> list[Finding]:
         elif limit.unit is not None:
             unknown(limit.unit, ("limits", i, "unit"))
         elif limit.detachment is not None and er.detachment(limit.detachment) is None:
-            problems.append(Finding("unknown-detachment", f"no detachment list '{limit.detachment}'", path=("limits", i),
+            problems.append(Finding("unknown-detachment", f"no detachment list '{limit.detachment}'",
+                                    path=("limits", i),
                                     suggestion=did_you_mean(limit.detachment, [d.name for d in er.army.detachments])))
     return problems

@@ -10,7 +10,8 @@ Row = tuple[int, int | None]  # (detachment, unit line or None for the detachmen
 
 
 def rows_of(roster: ErRoster) -> list[Row]:
-    return [row for d, pick in enumerate(roster.detachments) for row in [(d, None), *((d, j) for j in range(len(pick.units)))]]
+    return [row for d, pick in enumerate(roster.detachments)
+            for row in [(d, None), *((d, j) for j in range(len(pick.units)))]]
 
 
 def units_listed(detachment: DetachmentList) -> str:

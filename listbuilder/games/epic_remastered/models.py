@@ -35,7 +35,8 @@ class Characteristics(Strict):
     speed: SpeedText | None = Field(None, description="'10/20 cm' (split: the second for charges), '30 cm', or 'Flyer'")
     range: RangeText | None = Field(None, description="'30 cm', or '-' for none")
     firepower: int | str | None = Field(None, description="a number, or a super-heavy weapon (Barrage, Macro-weapon)")
-    assault: int | Dogfight | None = Field(None, description="a number; a flyer's Dogfight value Intercept/Gunnery, '2/2'")
+    assault: int | Dogfight | None = Field(None, description="a number; a flyer's Dogfight value "
+                                                            "Intercept/Gunnery, '2/2'")
     armour: ArmourText | None = Field(None, description="'4+'")
 
 

@@ -147,7 +147,8 @@ def _unit(index: int, pick: UnitPick, detachment: DetachmentList, kind: str | No
         checked = CheckedUnit(index, pick, None, sheet, points=None)
         unit_kind = kind_of(sheet.profile.type) if sheet else None
         if sheet is None:
-            findings.add("unknown-unit", f"no data sheet for '{pick.unit}' in {army.army.name}", LIST_RULE, (*at, "unit"),
+            findings.add("unknown-unit", f"no data sheet for '{pick.unit}' in {army.army.name}", LIST_RULE,
+                         (*at, "unit"),
                          suggestion=did_you_mean(pick.unit, [e.unit for _, e in detachment.entries]))
         elif kind is not None and unit_kind is not None and unit_kind != kind:
             findings.add("mixed-detachment", f"{sheet.name} is {a(unit_kind)} unit: it cannot join the {kind} units "
@@ -155,7 +156,8 @@ def _unit(index: int, pick: UnitPick, detachment: DetachmentList, kind: str | No
                          KINDS_RULE, (*at, "unit"), suggestion=f"field it in a {unit_kind} detachment of its own")
         else:
             findings.add("not-in-list", f"{detachment.name} does not offer {sheet.name} (it offers "
-                         f"{', '.join(dict.fromkeys(e.unit for _, e in detachment.entries))})", LIST_RULE, (*at, "unit"),
+                         f"{', '.join(dict.fromkeys(e.unit for _, e in detachment.entries))})", LIST_RULE,
+                         (*at, "unit"),
                          suggestion=did_you_mean(pick.unit, [e.unit for _, e in detachment.entries]))
         return checked
     group, entry = found
@@ -268,8 +270,8 @@ def _derived(checked: CheckedDetachment, findings: FindingList, at: Path) -> dic
     elif checked.pick.hq is not None:
         hq = next((c for c in candidates if name_key(c) == name_key(checked.pick.hq)), None)
         if hq is None:
-            findings.add("hq-not-senior", f"{checked.pick.hq} cannot lead {checked.title}: the most senior unit present "
-                         f"is {' or '.join(candidates)}", HQ_RULE, (*at, "hq"),
+            findings.add("hq-not-senior", f"{checked.pick.hq} cannot lead {checked.title}: the most senior unit "
+                         f"present is {' or '.join(candidates)}", HQ_RULE, (*at, "hq"),
                          suggestion=did_you_mean(checked.pick.hq, candidates))
     elif len(candidates) == 1:
         hq = candidates[0]
@@ -303,7 +305,8 @@ def _army_limits(army: ErArmy, detachments: list[CheckedDetachment], findings: F
             taken = sum(_present(d).get(name_key(limit.unit), 0) for d in detachments if d.detachment)
             what: str | None = limit.unit
         else:
-            taken = sum(1 for d in detachments if d.detachment and name_key(d.detachment.name) == name_key(limit.detachment))
+            taken = sum(1 for d in detachments
+                        if d.detachment and name_key(d.detachment.name) == name_key(limit.detachment))
             what = limit.detachment
         if taken > limit.max:
             findings.add("army-limit", f"the army has {taken} {what}; {army.army.name} allows at most {limit.max}",

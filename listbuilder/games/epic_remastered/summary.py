@@ -95,15 +95,16 @@ def detachment_json(checked: CheckedDetachment) -> dict[str, Any]:
             **derived, "units": [unit_json(u) for u in checked.units]}
 
 
-def _damage_table(heading: str, dice: str, rolls: range, results: list[DamageResult]) -> tuple[list[str], list[list[str]]]:
+def _damage_table(heading: str, dice: str, rolls: range,
+                  results: list[DamageResult]) -> tuple[list[str], list[list[str]]]:
     rows = [[r.roll, r.effect] for r in results] or [[str(n), ""] for n in rolls]
     return [dice, heading], rows
 
 
 def sheet(derived: DerivedSheet) -> SheetSummary:
     profile = derived.profile.printed()
-    heads = ["Unit", *(HEADINGS.get(c, c) for c in COLUMNS[:4]), "Dogfight" if derived.profile.type == "FLY" else "Assault",
-             "Armour"]
+    heads = ["Unit", *(HEADINGS.get(c, c) for c in COLUMNS[:4]),
+             "Dogfight" if derived.profile.type == "FLY" else "Assault", "Armour"]
     rows = []
     if derived.base is not None:
         base = profile_of(derived.base).printed()

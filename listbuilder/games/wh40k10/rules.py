@@ -124,7 +124,8 @@ def unknown_names(roster: Wh40kRoster, catalog: Catalog) -> list[Finding]:
         sizes = [f"{s.name} ({s.points:,} points)" for s in data.system.battle_sizes]
         findings.append(Finding("unknown-battle-size", f"unknown battle size '{roster.battle_size}' "
                                 f"(known: {', '.join(sizes)})", BATTLE_SIZE, path=("battle_size",),
-                                suggestion=did_you_mean(roster.battle_size, [s.name for s in data.system.battle_sizes])))
+                                suggestion=did_you_mean(roster.battle_size,
+                                                        [s.name for s in data.system.battle_sizes])))
     return findings
 
 
@@ -231,7 +232,8 @@ class _Muster:
 
     def _detachment(self) -> Detachment | None:
         names = [d.name for d in self.faction.detachments]
-        found = next((d for d in self.faction.detachments if name_key(d.name) == name_key(self.roster.detachment)), None)
+        found = next((d for d in self.faction.detachments if name_key(d.name) == name_key(self.roster.detachment)),
+                     None)
         if found is None:
             self.error("unknown-detachment", f"'{self.roster.detachment}' is not a detachment of "
                        f"{self.faction.name} (it has {len(names)}: {', '.join(names)})", DETACHMENT, ("detachment",),
@@ -243,7 +245,8 @@ class _Muster:
         if unit is None:
             written = f" ({plural(entry.models, 'model')} as written)" if entry.models else ""
             self.error("unknown-unit", f"'{entry.type}'{written} is not a datasheet of {self.faction.name}", UNITS,
-                       ("units", index, "type"), did_you_mean(entry.type, [u.name for u in self.data.units_of(self.faction)]))
+                       ("units", index, "type"),
+                       did_you_mean(entry.type, [u.name for u in self.data.units_of(self.faction)]))
             return
         models = entry.models or unit.min_models
         points = unit.points_for(models)
@@ -302,8 +305,9 @@ class _Muster:
         if limit is None or most is None or carried <= most:
             return True
         elsewhere, roomier = other_sizes(limit.most, carried)
-        self.error("wargear-not-allowed", f"{carried} models of {checked.name} carry {weapon}, but its datasheet allows "
-                   f"at most {most} in a unit of {checked.models} models{elsewhere}", WARGEAR.format(checked.unit.name),
+        self.error("wargear-not-allowed", f"{carried} models of {checked.name} carry {weapon}, but its datasheet "
+                   f"allows at most {most} in a unit of {checked.models} models{elsewhere}",
+                   WARGEAR.format(checked.unit.name),
                    where, f"give it to at most {most}: `{weapon}: {most}`{roomier}")
         return False
 
@@ -480,7 +484,7 @@ class _Muster:
         for bodyguard in self.units:
             leaders = [at[i] for i in bodyguard.leaders]
             if len(leaders) > 1 and not second_leader_allowed(bodyguard, leaders):
-                names = " and ".join(f"#{l.index + 1} {l.name}" for l in leaders)
+                names = " and ".join(f"#{leader.index + 1} {leader.name}" for leader in leaders)
                 self.error("too-many-leaders", f"{bodyguard.name} is led by {names}; a Bodyguard unit takes one "
                            f"Leader unless a datasheet allows a second", LEADER, ("units", leaders[1].index, "leads"))
 
@@ -548,7 +552,8 @@ class _Muster:
                          if may_hover(checked.unit) else "")
                 self.error("aircraft-not-in-reserves", f"{checked.name} is an Aircraft and must start the battle in "
                            f"Reserves: mark it `reserves: true`{hover}", AIRCRAFT, ("units", checked.index))
-            elif checked.embarked_in is not None and at[checked.embarked_in].has("Aircraft") and not checked.entry.reserves:
+            elif (checked.embarked_in is not None and at[checked.embarked_in].has("Aircraft")
+                  and not checked.entry.reserves):
                 self.error("aircraft-passenger-not-in-reserves", f"{checked.name} starts embarked in an Aircraft, so "
                            f"it must be placed in Reserves itself: mark it `reserves: true`", AIRCRAFT,
                            ("units", checked.index, "embarked_in"))
@@ -654,13 +659,13 @@ def derive(result: Wh40kResult, reserved: list[CheckedUnit]) -> None:
         checked.derived["leadership"] = best_leadership([checked.unit])
         if checked.leaders:
             leaders = [at[i] for i in checked.leaders]
-            starting = checked.models + sum(l.models for l in leaders)
+            starting = checked.models + sum(leader.models for leader in leaders)
             checked.derived["attached"] = {
-                "leaders": [l.index for l in leaders],
+                "leaders": [leader.index for leader in leaders],
                 "starting_strength": starting,
                 "below_half_at": (starting - 1) // 2,
                 "toughness": toughness(checked.unit),
-                "leadership": best_leadership([checked.unit, *(l.unit for l in leaders)]),
+                "leadership": best_leadership([checked.unit, *(leader.unit for leader in leaders)]),
             }
     result.derived = {"reserves": {"points": sum(c.points for c in reserved), "limit": result.limit // RESERVES_SHARE,
                                    "units": [c.index for c in reserved]}}

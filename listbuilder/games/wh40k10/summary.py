@@ -19,8 +19,10 @@ def strength_text(derived: dict[str, Any]) -> str:
         wounds = derived.get("wounds")
         if wounds is None:
             return "Starting Strength 1, Below Half-strength with fewer than half its wounds left"
-        return f"Starting Strength 1, Below Half-strength at {plural(derived['below_half_wounds'], 'wound')} left or fewer (W {wounds})"
-    return f"Starting Strength {derived['starting_strength']}, Below Half-strength at {plural(derived['below_half_at'], 'model')} or fewer"
+        return (f"Starting Strength 1, Below Half-strength at {plural(derived['below_half_wounds'], 'wound')} "
+                f"left or fewer (W {wounds})")
+    return (f"Starting Strength {derived['starting_strength']}, "
+            f"Below Half-strength at {plural(derived['below_half_at'], 'model')} or fewer")
 
 
 def unit_lines(checked: CheckedUnit, at: dict[int, CheckedUnit]) -> list[str]:
@@ -67,7 +69,8 @@ def sheet(unit: Unit) -> SheetSummary:
     for kind, skill in (("ranged", "BS"), ("melee", "WS")):
         weapons = [w for w in unit.weapons if w.kind == kind]
         if weapons:
-            tables.append((["Ranged weapons" if kind == "ranged" else "Melee weapons", "Range", "A", skill, "S", "AP", "D"],
+            tables.append((["Ranged weapons" if kind == "ranged" else "Melee weapons",
+                            "Range", "A", skill, "S", "AP", "D"],
                            [[w.name + (f" [{', '.join(w.keywords)}]" if w.keywords else ""), w.range, w.attacks,
                              w.skill, w.strength, w.armour_penetration, w.damage] for w in weapons]))
     lines = [("Abilities", ", ".join(unit.rules))] if unit.rules else []

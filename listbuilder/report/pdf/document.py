@@ -319,7 +319,8 @@ class RosterDocument:
 
     def verdict(self) -> Flowable:
         """LEGAL or ILLEGAL, boxed; an illegal roster's box is heavier and says why."""
-        counts = [plural(len(self.errors), "error")] + ([plural(len(self.warnings), "warning")] if self.warnings else [])
+        counts = ([plural(len(self.errors), "error")]
+                  + ([plural(len(self.warnings), "warning")] if self.warnings else []))
         if self.errors:
             text = f"ILLEGAL: this roster breaks its army list ({', '.join(counts)}, listed below)."
         elif self.warnings:
@@ -374,7 +375,8 @@ class RosterDocument:
         """One row per entry of the roster, its lines under its title; a row never splits."""
         style, summary = self.styles, self.summary
         rows: list[list[Any]] = [[Text(h, style["CellHeadRight" if i == 2 else "CellHead"])
-                                  for i, h in enumerate(["#", summary.entry_kind[0], "Points" if summary.priced else ""])]]
+                                  for i, h in enumerate(["#", summary.entry_kind[0],
+                                                         "Points" if summary.priced else ""])]]
         by_entry = _findings_by_entry(summary.findings, system_for(self.result.roster.game).entries_field)
         for entry in summary.entries:
             cell = [Text(entry.title, style["CellBold"]), *(Text(line, style["Cell"]) for line in entry.lines)]

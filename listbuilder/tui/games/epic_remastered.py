@@ -76,7 +76,8 @@ class ErScreen(EditorActions, Screen[None]):
         Binding("u", "unit", "Unit", id="er.unit", tooltip="Add a unit of the selected detachment's list"),
         Binding("plus,equals_sign", "count(1)", "More", id="er.more", key_display="+",
                 tooltip="One more of the selected unit"),
-        Binding("minus", "count(-1)", "Fewer", id="er.fewer", key_display="-", tooltip="One fewer of the selected unit"),
+        Binding("minus", "count(-1)", "Fewer", id="er.fewer", key_display="-",
+                tooltip="One fewer of the selected unit"),
         Binding("t", "transport", "Transport", id="er.transport",
                 tooltip="Field the selected unit with transports (as many as it needs)"),
         Binding("right_square_bracket", "transports(1)", "More transports", id="er.more-transports", show=False,
@@ -352,7 +353,8 @@ class ErScreen(EditorActions, Screen[None]):
         def picked(item: PickItem | None) -> None:
             if item is not None:
                 pick = checked.pick.model_copy(update={"hq": item.value})
-                self.commit(with_detachment(self.roster, checked.index, pick), f"HQ {item.value}", (checked.index, None))
+                self.commit(with_detachment(self.roster, checked.index, pick), f"HQ {item.value}",
+                            (checked.index, None))
 
         self.app.push_screen(PickScreen(f"HQ of {checked.title}", items, checked.pick.hq), picked)
 

@@ -62,7 +62,8 @@ class MainScreen(EditorActions, Screen[None]):
         Binding("ctrl+d", "duplicate_roster", "Duplicate roster", id="duplicate-roster", show=False,
                 tooltip="Go on with a copy of the roster under a new name (the original stays as saved)"),
         Binding("c", "copy_text", "Copy as text", id="copy-text", show=False,
-                tooltip="Copy the list as text to the clipboard, as players post it (listbuilder export --format text)"),
+                tooltip="Copy the list as text to the clipboard, as players post it "
+                        "(listbuilder export --format text)"),
         Binding("ctrl+e", "print", "Print PDF", id="print", show=False,
                 tooltip="Print the roster with its datasheets to a PDF file"),
         Binding("f1,question_mark", "help", "Help", id="help", tooltip="Show every key"),

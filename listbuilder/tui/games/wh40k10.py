@@ -187,8 +187,9 @@ class UnitsScreen(EditorActions, Screen[None]):
         items = []
         for unit in edits.faction_units(self.data, self.roster):
             roles = [k for k in ("Character", "Battleline", "Epic Hero", "Dedicated Transport") if k in unit.keywords]
-            items.append(PickItem(unit.name, Content.assemble((unit.name, "bold"), (f"  {sizes(unit)}", "$accent"),
-                                                              (f"  {', '.join(roles)}" if roles else "", "$text-muted")),
+            items.append(PickItem(unit.name,
+                                  Content.assemble((unit.name, "bold"), (f"  {sizes(unit)}", "$accent"),
+                                                   (f"  {', '.join(roles)}" if roles else "", "$text-muted")),
                                   unit.name, " ".join(unit.keywords)))
         self.pick(f"Add a unit · {self.roster.faction}", items, None, self.add_unit)
 
@@ -231,7 +232,8 @@ class UnitsScreen(EditorActions, Screen[None]):
         items += [PickItem(i, Content.assemble(f"#{i + 1} ", (edits.reference(roster, i), "bold")),
                            edits.reference(roster, i)) for i in candidates]
         self.pick(f"{title} · #{index + 1} {roster.units[index].type}", items, None,
-                  lambda target: self.commit(edits.link(roster, index, field, target), f"{field} of #{index + 1}", index))
+                  lambda target: self.commit(edits.link(roster, index, field, target), f"{field} of #{index + 1}",
+                                             index))
 
     def action_lead(self) -> None:
         roster, index, unit = self._current()

@@ -19,7 +19,8 @@ def _stat(value: object, unit: str = "") -> str:
 
 
 def datasheet(sheet: Datasheet, catalog: Catalog, game: str) -> RenderableType:
-    parts: list[RenderableType] = [Text.assemble((sheet.name, "bold"), "  ", (TYPES.get(sheet.type, sheet.type), "dim"))]
+    parts: list[RenderableType] = [Text.assemble((sheet.name, "bold"), "  ",
+                                                 (TYPES.get(sheet.type, sheet.type), "dim"))]
     stats = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     for column in ("Type", "Speed", "Armour", "Close combat", "Firefight"):
         stats.add_column(column)

@@ -51,7 +51,8 @@ def imported_list(data: bytes, form: str, shown: str, catalog: Catalog) -> Impor
     wh40k = catalog.imported(GAME_ID)
     if wh40k is None:
         raise _unreadable(shown, "no Warhammer 40,000 data is installed",
-                          suggestion="import your copy of the BSData wh40k-10e files: listbuilder data import bsdata PATH")
+                          suggestion="import your copy of the BSData wh40k-10e files: "
+                                     "listbuilder data import bsdata PATH")
     imported = to_roster(listed, wh40k, shown)
     if imported.roster is None:
         raise LoadFailure(imported.findings)

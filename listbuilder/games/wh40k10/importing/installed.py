@@ -135,7 +135,7 @@ def _load(path: Path, modified: float) -> Wh40kCatalog:
         raise LoadFailure([Finding("installed-catalog-invalid", f"the installed catalog does not validate "
                                    f"({error.error_count()} problems, first: {error.errors()[0]['msg']})",
                                    location=Location(str(path)),
-                                   suggestion="import the data again: listbuilder data import bsdata PATH")])
+                                   suggestion="import the data again: listbuilder data import bsdata PATH")]) from error
 
 
 def _load_faction(path: Path, size: int, modified_ns: int, faction: str) -> Wh40kCatalog | None:

@@ -121,7 +121,8 @@ def _read(path: Path) -> bytes | Finding:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            return _refusal(path.name, f"{path.name} is {size:,} bytes; catalogues over {MAX_FILE_BYTES:,} bytes are refused")
+            return _refusal(path.name, f"{path.name} is {size:,} bytes; "
+                                       f"catalogues over {MAX_FILE_BYTES:,} bytes are refused")
         return path.read_bytes()
     except OSError as error:
         return _refusal(path.name, f"cannot read {path.name}: {error.strerror or error}")

@@ -132,7 +132,8 @@ def read_catalog(library: Library, revision: str | None) -> Wh40kCatalog:
         system=GameSystem(name=system.get("name", ""), revision=int(number(system, "revision")), battle_sizes=sizes),
         factions=factions, units=units,
         summary=ImportSummary(catalogues=sum(1 for x in files if x.tag == "catalogue"), units=len(units),
-                              wargear_rules_left_out=left_out["wargear option rules (units keep their default loadout)"],
+                              wargear_rules_left_out=left_out["wargear option rules "
+                                                              "(units keep their default loadout)"],
                               warnings=sum(1 for f in findings if f.severity == "warning")))
 
 

@@ -97,7 +97,8 @@ class FactionReader:
         faction = Faction(id=catalogue.attributes.get("id", ""), name=name,
                           faction_keyword=faction_keyword(
                               name, [self.units[u] for u, s in listed_by.items() if s is catalogue],
-                              [self.units[u] for u, s in listed_by.items() if s is catalogue or s.attributes.get("library") == "true"],
+                              [self.units[u] for u, s in listed_by.items()
+                               if s is catalogue or s.attributes.get("library") == "true"],
                               [self.units[u] for u in unit_ids]), revision=int(number(catalogue.root, "revision")),
                           units=list(dict.fromkeys(unit_ids)), detachments=detachments)
         return faction, added
@@ -170,7 +171,8 @@ class FactionReader:
                 self.library.warn("bsdata-bad-number", f"enhancement {child.name!r} left out: {bad}", bad.element,
                                   "enhancements left out for a number that is not one")
                 continue
-            text = next((self.unit_reader.characteristics(p).get("DESCRIPTION", "") for p in self.unit_reader.profiles(child)), "")
+            text = next((self.unit_reader.characteristics(p).get("DESCRIPTION", "")
+                         for p in self.unit_reader.profiles(child)), "")
             restriction = RESTRICTION.match(plain(text))
             into[owner].setdefault(child.name, Enhancement(
                 name=child.name, points=int(points or 0), text=text,

@@ -44,13 +44,15 @@ class LimitedUnit:
         selections, or, where every model is the unit's own selection, without: `model` or a group
         holding them all); `instanceOf` asks what a selection is, not how many."""
         return query.get("type") not in ("instanceOf", "notInstanceOf") and (counts_unit_models(query, self.ids) or (
-            self.counts(query) and query.get("childId") in self.model_ids and query.get("includeChildSelections") != "true"))
+            self.counts(query) and query.get("childId") in self.model_ids
+            and query.get("includeChildSelections") != "true"))
 
 
 def counts_unit_models(query: Element, unit_ids: set[str]) -> bool:
     """Whether a condition or repeat counts the models of the whole unit (BattleScribe's `model`)."""
     return (query.get("childId") == "model" and query.get("field") == "selections"
-            and query.get("includeChildSelections") == "true" and (query.get("scope") == "unit" or query.get("scope") in unit_ids))
+            and query.get("includeChildSelections") == "true"
+            and (query.get("scope") == "unit" or query.get("scope") in unit_ids))
 
 
 class LimitReader:
@@ -126,7 +128,8 @@ class LimitReader:
         for key, weapons in through.items():
             if len(weapons) < 2:
                 continue
-            only = [w for w in weapons if w not in shared and all(any(k == key for k, _ in limits) for limits, _ in ways[w])]
+            only = [w for w in weapons
+                    if w not in shared and all(any(k == key for k, _ in limits) for limits, _ in ways[w])]
             by_entry: dict[Element | None, dict[str, list]] = {}  # an entry the limit counts -> its weapons' ways
             for weapon in only:
                 for _, path in ways[weapon]:
@@ -184,7 +187,8 @@ class LimitReader:
                 unread[message] = "under conditions on more than the unit's size and the selections of its entry"
             else:
                 shared = bool(own) and all(c.get("shared") == "true" for c in own)
-                found.append(((node.entry.get("id", ""),) if shared else path, self.most_without(node, message, own, unit)))
+                found.append(((node.entry.get("id", ""),) if shared else path,
+                              self.most_without(node, message, own, unit)))
         return found
 
     @staticmethod
@@ -257,7 +261,8 @@ class LimitReader:
             for modifier in self.library.modifiers_changing(constraint.get("id", "")):
                 conditional = [modifier, *modifier.iterancestors("modifierGroup")]
                 if any(group.find("repeats") is not None for group in conditional[1:]) or \
-                        not all(counts_unit_models(q, unit.ids) for e in conditional for q in e.iter("condition", "repeat")):
+                        not all(counts_unit_models(q, unit.ids)
+                                for e in conditional for q in e.iter("condition", "repeat")):
                     if modifier.get("type") == "decrement":
                         continue
                     return None

@@ -40,7 +40,8 @@ WEAPON_KINDS = ("Ranged Weapons", "Melee Weapons")
 
 
 def characteristics(profile: Element) -> dict[str, str]:
-    return {c.get("name", "").upper(): (c.text or "").strip() for c in profile.iterfind("characteristics/characteristic")}
+    return {c.get("name", "").upper(): (c.text or "").strip()
+            for c in profile.iterfind("characteristics/characteristic")}
 
 
 @dataclass
@@ -86,14 +87,16 @@ class UnitReader:
         self.wargear_under: dict[tuple[Element, Element | None], frozenset[str]] = library.memo()
         self.profiles_of: dict[Element, list[Element]] = library.memo()
         self.values_of: dict[Element, dict[str, str]] = library.memo()  # a profile's characteristics
-        self.modified_under: dict[Element, set[str | None]] = library.memo()  # the fields the modifiers in an element change
+        # the fields the modifiers in an element change
+        self.modified_under: dict[Element, set[str | None]] = library.memo()
         self.limits = LimitReader(self)
 
     def shown(self, node: Node) -> bool:
         """Whether a node is part of a datasheet in matched play (judged once per node)."""
         key = (node.entry, node.link)
         if key not in self.hidden_in_matched_play:
-            self.hidden_in_matched_play[key] = bool(NOT_DATASHEET.search(node.name)) or is_hidden(node, self.matched_play)
+            self.hidden_in_matched_play[key] = (bool(NOT_DATASHEET.search(node.name))
+                                                or is_hidden(node, self.matched_play))
         return not self.hidden_in_matched_play[key]
 
     def walk(self, node: Node, inside_model: bool = False) -> Iterator[tuple[Node, bool]]:
@@ -374,7 +377,8 @@ class UnitReader:
                         sheet.choices.append((choice, node, group))
                         mapped.add(group.entry)
             for profile in self.profiles(node):
-                sheet.add(profile, self.library.profile_types.get(profile.get("typeId"), ""), self.characteristics(profile))
+                sheet.add(profile, self.library.profile_types.get(profile.get("typeId"), ""),
+                          self.characteristics(profile))
             for link in node.parts("infoLinks/infoLink"):
                 if link.get("type") == "rule":
                     target = self.library.target(link)
