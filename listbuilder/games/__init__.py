@@ -85,7 +85,7 @@ def new_roster(catalog: Catalog, game: str, army: str, limit: int | None) -> Any
 
 def validate(roster: Any, catalog: Catalog, reuse: FormationCache | None = None) -> Any:
     """Check the roster by its game's rules: what is illegal, its points and derived values.
-    `reuse`: the formations the list engine built in earlier checks (see core.engine.build); the
+    `reuse`: the formations the list engine built in earlier checks (see listengine.engine.build); the
     other systems check afresh."""
     from ..listengine.system import validate as build
 

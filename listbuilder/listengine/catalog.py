@@ -23,7 +23,7 @@ class ArmyView:
     army: ArmyList
     units: dict[str, Datasheet]
     allies: list[ArmyView] = field(default_factory=list)
-    # what the engine works out once per formation of the view (core.engine._menu), by id(formation)
+    # what the engine works out once per formation of the view (listengine.engine._menu), by id(formation)
     menus: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def unit(self, name: str) -> Datasheet | None:

@@ -1,6 +1,6 @@
 """The list engine: builds each formation of a roster and finds what breaks the army list.
 
-It knows the constraint vocabulary of core.armylist and nothing of any one game; derived values
+It knows the constraint vocabulary of listengine.armylist and nothing of any one game; derived values
 that depend on a game's rules (break points, garrisons...) come from its system pack.
 """
 

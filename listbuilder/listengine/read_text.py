@@ -1,5 +1,5 @@
 """Army-list rosters (Epic) read back from the compact text players post, as
-systems/list_engine_text.py writes it (plain or Markdown: headings, bold and list bullets are
+listengine/text.py writes it (plain or Markdown: headings, bold and list bullets are
 ignored).
 
 Reading is lenient where a person would be (case, plural or singular, 'Tactical Detachment' for

@@ -17,7 +17,6 @@ from .catalog import Catalog
 from .datasheet import DatasheetFile
 from .engine import BuiltFormation, FormationCache, RosterResult, build
 from .lines import army_json, garrison_text, purchases_text, title, unit_line, upgrades_text
-from .read_text import read_list_text
 from .roster import Roster
 from .text import list_text
 
@@ -140,6 +139,8 @@ def start_roster(catalog: Catalog, game: str, army: str, points: int | None) -> 
 
 
 def _read_text(data: bytes, form: str, shown: str, catalog: Catalog) -> ImportedList[Roster]:
+    from .read_text import read_list_text  # only `listbuilder import` reads list text
+
     return read_list_text(data.decode("utf-8-sig"), shown, catalog)
 
 

@@ -26,15 +26,15 @@ from ..listengine.catalog import Catalog
 from .comments import merge_items
 
 if TYPE_CHECKING:
-    from ..games.wh40k10.lists import ImportedList
+    from ..core.system import ImportedList
 
 
 @dataclass
 class RosterFile:
     """A roster as read from its file, with where each part of it is written."""
 
-    roster: Any  # the roster model of its game's system (core.roster.Roster for the list engine)
-    document: Document | ImportedList  # where each part of the roster is written (an imported list: its lines)
+    roster: Any  # the roster model of its game's system (listengine.roster.Roster for the list engine)
+    document: Document | ImportedList[Any]  # where each part of the roster is written (an imported list: its lines)
     notes: list[Finding] = field(default_factory=list)  # what reading it found (an imported list's lines, costs)
 
     def locate(self, finding: Finding) -> Finding:

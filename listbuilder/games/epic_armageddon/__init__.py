@@ -161,7 +161,7 @@ def derive(result: RosterResult, game: GameSettings) -> None:
     roles: dict[int, tuple[bool, bool]] = {}  # (activates, may be the target), by the formation built once
     for built in result.formations:
         if built.derived:
-            continue  # reused from an earlier check (see core.engine.build): its values stand
+            continue  # reused from an earlier check (see listengine.engine.build): its values stand
         if built.twin is not None:  # written like an earlier formation: its values are the same
             built.derived = built.twin.derived
             continue

@@ -1,6 +1,6 @@
 """The editor for rosters of units (Warhammer 40,000): points, battle size and reserves on top,
 the units with their derived values on the left, the findings below. It shows what the game
-system's summary says (core.system) and edits through systems.wh40k10.edits."""
+system's summary says (core.system) and edits through games.wh40k10.edits."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Start a roster of any game listbuilder knows: the game, the army list or faction (searchable),
 and the game's limit (points, optional points or a battle size). The roster itself is built by
-`systems.new_roster`, as `listbuilder new --game --army --points` builds it."""
+`games.new_roster`, as `listbuilder new --game --army --points` builds it."""
 
 from __future__ import annotations
 
