@@ -12,8 +12,22 @@ from listbuilder.rosters.batch import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 ROSTERS = Path(__file__).resolve().parent / "rosters"
-SEEDS = ROOT.parent / "shared" / "seeds"
-BSDATA_SNAPSHOT = ROOT.parent / "shared" / "fixtures" / "bsdata" / "wh40k-10e-801555b.tar.xz"
+SHARED = ROOT.parent / "shared"
+SEEDS = SHARED / "seeds"
+BSDATA_SNAPSHOT = SHARED / "fixtures" / "bsdata" / "wh40k-10e-801555b.tar.xz"
+XDG_FOLDERS = {"XDG_CACHE_HOME": ".cache", "XDG_DATA_HOME": ".local/share", "XDG_CONFIG_HOME": ".config"}
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory, monkeypatch):
+    """Each test, and every process it starts, has an empty home and XDG folders of its own: none
+    reads or writes the user's cache, data or settings. Not under tmp_path, which tests list."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    for variable, folder in XDG_FOLDERS.items():
+        monkeypatch.setenv(variable, str(home / folder))
+    monkeypatch.delenv("LISTBUILDER_DATA_DIR", raising=False)
+    return home
 
 
 @pytest.fixture(scope="session")
