@@ -12,8 +12,22 @@ from listbuilder.rosters.batch import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 ROSTERS = Path(__file__).resolve().parent / "rosters"
-SEEDS = ROOT.parent / "shared" / "seeds"
-BSDATA_SNAPSHOT = ROOT.parent / "shared" / "fixtures" / "bsdata" / "wh40k-10e-801555b.tar.xz"
+SHARED = ROOT.parent / "shared"
+SEEDS = SHARED / "seeds"
+BSDATA_SNAPSHOT = SHARED / "fixtures" / "bsdata" / "wh40k-10e-801555b.tar.xz"
+XDG_FOLDERS = {"XDG_CACHE_HOME": ".cache", "XDG_DATA_HOME": ".local/share", "XDG_CONFIG_HOME": ".config"}
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory, monkeypatch):
+    """Each test, and every process it starts, has an empty home and XDG folders of its own: none
+    reads or writes the user's cache, data or settings. Not under tmp_path, which tests list."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    for variable, folder in XDG_FOLDERS.items():
+        monkeypatch.setenv(variable, str(home / folder))
+    monkeypatch.delenv("LISTBUILDER_DATA_DIR", raising=False)
+    return home
 
 
 @pytest.fixture(scope="session")
@@ -61,3 +75,25 @@ def bsdata_folder(tmp_path_factory):
 def bsdata(bsdata_folder, tmp_path_factory):
     """The whole snapshot imported once per run: an ImportResult."""
     return once_per_run(tmp_path_factory, "bsdata-import", lambda _: import_folder(bsdata_folder, revision="801555b"))
+
+
+# Why a test skips when ../shared, or a part of it, is absent; the seed's reason does not name it.
+SHARED_REASONS = (str(SHARED), "../shared", "the seed is not beside the project")
+BATTLESCRIBE_CONFTEST = ROOT / "tests" / "battlescribe" / "conftest.py"
+
+
+def skipped_for_shared(reports, leave_out: str | None = None) -> int:
+    """How many skipped tests wanted ../shared, leaving out those whose node id starts with `leave_out`."""
+    return sum(1 for report in reports if isinstance(report.longrepr, (tuple, list))
+               and any(reason in report.longrepr[2] for reason in SHARED_REASONS)
+               and not (leave_out and report.nodeid.startswith(leave_out)))
+
+
+def pytest_terminal_summary(terminalreporter, config) -> None:
+    # tests/battlescribe/conftest.py says why its specs skipped where it is loaded: not on xdist's
+    # controller, which collects nothing, when the run starts above its folder
+    theirs = config.pluginmanager.has_plugin(str(BATTLESCRIBE_CONFTEST))
+    skipped = skipped_for_shared(terminalreporter.stats.get("skipped", []), "tests/battlescribe/" if theirs else None)
+    if skipped:
+        why = "is absent (../shared not checked out)" if not SHARED.is_dir() else "lacks the fixtures they read"
+        terminalreporter.write_line(f"shared fixtures: {skipped} tests skipped, {SHARED} {why}")

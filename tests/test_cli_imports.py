@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 HEAVY = ("textual", "reportlab", "ruamel", "pydantic", "urllib.request")
 
 
@@ -41,10 +43,16 @@ def test_check_loads_neither_the_editor_nor_the_pdf_library():
     assert [m for m in heavy_among(loaded) if m.split(".")[0] in ("textual", "reportlab")] == []
 
 
-def test_checking_an_epic_armageddon_roster_loads_no_other_game():
-    """The 40k and Epic Remastered packs (and the user's data, lxml, the process pool) load only for their rosters."""
+@pytest.mark.parametrize("cache", ["cold", "warm"])
+def test_checking_an_epic_armageddon_roster_loads_no_other_game(cache, own_home):
+    """The 40k and Epic Remastered packs (and the user's data, lxml, the process pool) load only for
+    their rosters, whether the check builds the game data's cache (its first run) or reads it."""
     roster = Path(__file__).parent / "rosters" / "codex-astartes" / "illegal-over-points.yaml"
-    loaded = modules_loaded_by(f"from listbuilder.cli import main\nmain(['check', {str(roster)!r}])")
+    check = f"from listbuilder.cli import main\nmain(['check', {str(roster)!r}])"
+    if cache == "warm":
+        modules_loaded_by(check)
+    assert bool(list((own_home / ".cache" / "listbuilder").glob("catalog-*.json"))) == (cache == "warm")
+    loaded = modules_loaded_by(check)
     assert "listbuilder.listengine.engine" in loaded
     others = ("listbuilder.games.wh40k10", "listbuilder.games.epic_remastered", "listbuilder.games.wh40k10.importing.installed", "lxml",
               "multiprocessing")

@@ -14,7 +14,7 @@ from pydantic import TypeAdapter
 from .. import __version__
 from ..core.findings import Finding, LoadFailure
 from ..core.names import name_key
-from ..games import system_for
+from ..games import PACKS, system_for
 from ..listengine.armylist import ArmyList, GameSettings
 from ..listengine.catalog import Catalog
 from ..listengine.datasheet import AbilityGlossary, DatasheetFile
@@ -84,7 +84,9 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     cached = cache_dir() / f"catalog-{hashlib.sha256(str(root).encode()).hexdigest()[:16]}.json" if use_cache else None
     catalog = _load_cache(cached, sources) if cached is not None else None
     if catalog is None:
-        catalog = parse_catalog(root, files)
+        # Built cold as the cache holds it, without the packs: so a check loads only its own game's
+        # models, cold or warm. Without the cache, every game's data is parsed (and its problems found) now.
+        catalog = parse_catalog(root, files if cached is None else _list_engine_files(files))
         if cached is not None:
             _store(cached, catalog, sources)
     catalog.data_version = data_hash[:10]
@@ -93,6 +95,10 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     catalog.load_pack = functools.partial(_pack, root, files)
     catalog.load_installed = _installed  # the user's imported data (40k), read when a roster needs it
     return catalog
+
+
+def _list_engine_files(files: list[Path]) -> list[Path]:
+    return [path for path in files if path.parent.name not in PACKS]  # the registry's; importing no pack
 
 
 def _installed(game: str, faction: str | None) -> object:

@@ -1,0 +1,30 @@
+"""A catalog built cold for the cache is the one read back warm and the one parsed without it: the
+packs (games with models of their own) are parsed on first use in each, never while building it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from listbuilder.data.catalog import load_catalog
+
+ER = "epic-remastered"
+
+
+def test_a_cold_catalog_leaves_the_packs_for_first_use_and_then_equals_the_whole_parse():
+    whole = load_catalog(use_cache=False)  # not the session's, which other tests add to
+    cold, warm = load_catalog(), load_catalog()
+    assert ER not in cold.packs and ER not in warm.packs
+    cold.pack(ER), warm.pack(ER)
+    assert cold == warm == whole
+    assert cold.data_version == warm.data_version == whole.data_version
+
+
+def test_building_the_cache_cold_imports_no_pack(own_home):
+    probe = ("import json, sys\nfrom listbuilder.data.catalog import load_catalog\nload_catalog()\n"
+             "print(json.dumps(sorted(sys.modules)))")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    loaded = set(json.loads(run.stdout.splitlines()[-1]))
+    assert "listbuilder.games.epic_armageddon" in loaded and "listbuilder.games.epic_remastered" not in loaded
+    assert list((own_home / ".cache" / "listbuilder").glob("catalog-*.json"))
