@@ -54,8 +54,8 @@ def test_checking_an_epic_armageddon_roster_loads_no_other_game(cache, own_home)
     assert bool(list((own_home / ".cache" / "listbuilder").glob("catalog-*.json"))) == (cache == "warm")
     loaded = modules_loaded_by(check)
     assert "listbuilder.listengine.engine" in loaded
-    others = ("listbuilder.games.wh40k10", "listbuilder.games.epic_remastered", "listbuilder.games.wh40k10.importing.installed", "lxml",
-              "multiprocessing")
+    others = ("listbuilder.games.wh40k10", "listbuilder.games.epic_remastered",
+              "listbuilder.games.wh40k10.importing.installed", "lxml", "multiprocessing")
     assert sorted(m for m in loaded if m.startswith(others)) == []
 
 
