@@ -269,6 +269,7 @@ class GameData:
         self._targeted: dict[int, list[tuple[Node, tuple[Node, ...]]]] = {}
         self._keep: list[Node] = []  # nodes cached by id() stay alive (and their ids unique)
         self._root_options: dict[str, list[Option]] = {}
+        self._checkable: dict[int, tuple[list[Option], list[Option]]] = {}
         self._queries_costs: bool | None = None
         for file in [game_system, *catalogues]:
             self._index(file, str(file.get("id", "")))
@@ -446,6 +447,15 @@ class GameData:
             found += self._imported_catalogues(target, seen) + [target]
         return found
 
+    def checkable(self, options: list[Option]) -> list[Option]:
+        """The options (through groups, in depth-first data order) with a constraint that can ever
+        be broken: the only ones validation need look at. Read once per list of options."""
+        found = self._checkable.get(id(options))
+        if found is None:
+            found = (options, _with_limits(options))  # the list is kept, so its id stays its own
+            self._checkable[id(options)] = found
+        return found[1]
+
     def find_root(self, catalogue_id: str, entry_id: str) -> Option | None:
         """A root option named by target id, link id or composite id (through groups)."""
         for option in self.root_options(catalogue_id):
@@ -456,6 +466,16 @@ class GameData:
             elif entry_id in option.ids:
                 return option
         return None
+
+
+def _with_limits(options: list[Option]) -> list[Option]:
+    found: list[Option] = []
+    for option in options:
+        if option.checked_limits:
+            found.append(option)
+        if option.is_group:
+            found += _with_limits(option.children())
+    return found
 
 
 def is_targeted(modifier: Node) -> bool:
