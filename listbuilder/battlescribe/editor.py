@@ -279,7 +279,7 @@ class Editor:
         for option in _selectable(options):
             context = Context(None, container, force, option)
             view = self.evaluation.option_view(option, context)
-            if view.hidden:
+            if view.hidden or self.evaluation.in_hidden_group(option, container, force):
                 continue
             result.append({"entryId": option.entry_id, "name": view.name, "type": option.type,
                            "costs": dict(view.unit_costs), "entryGroupId": option.entry_group_id,

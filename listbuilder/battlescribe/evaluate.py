@@ -307,6 +307,16 @@ class Evaluation:
             return self.view(context.selection).hidden
         return bool(self.field_values(option, context, frozenset({"hidden", "category"}))["hidden"])
 
+    def in_hidden_group(self, option: Option, container: Container, force: Force) -> bool:
+        """Whether a group an entry sits in (up to the entry or force holding it) is hidden there:
+        a hidden group hides everything in it (BSData hides a detachment's enhancements this way)."""
+        for group in option.ancestors():
+            if not group.is_group:
+                return False
+            if self.is_hidden(group, Context(None, container, force, group)):
+                return True
+        return False
+
     # -- costs ----------------------------------------------------------------------------------
 
     def force_view(self, force: Force) -> dict[str, Any]:

@@ -329,7 +329,9 @@ class Validator:
     def _check_hidden(self) -> None:
         """A hidden entry may not be taken (New Recruit reports it; BattleScribe keeps quiet)."""
         for selection in self.roster.all_selections():
-            if self.ev.view(selection).hidden:
+            assert selection.force is not None
+            if self.ev.view(selection).hidden or self.ev.in_hidden_group(selection.option, selection.container,
+                                                                         selection.force):
                 ids = frozenset(selection.option.ids)
                 message = f"{self.ev.view(selection).name} is hidden and may not be taken"
                 self._add(RuleError("selection", ids, ids, "hidden", message, selection.path(),
