@@ -482,6 +482,10 @@ class Evaluation:
         """Whether the selection at scope (self, parent, an ancestor) is an instance of childId."""
         child_id = str(condition.get("childId") or "")
         scope = str(condition.get("scope") or "self")
+        if scope == "primary-catalogue" and child_id in self.data.catalogue_by_id:
+            # BSData's catalogue switch: whether the force is one of that catalogue (its units,
+            # shared through libraries, are hidden or allied in by it). No spec covers it.
+            return context.force is not None and context.force.catalogue_id == child_id
         candidates: list[Selection] = []
         if context.selection is not None:
             if scope == "self":
