@@ -86,10 +86,8 @@ class Validator:
         for child in container.children:
             for key in {child.option.id} | child.option.group_ids:
                 present.setdefault(key, []).append(child)
-        taken_anywhere = self._by_id()
-        for option in self.ev.data.checkable(options):
-            if not option.only_maxima or option.id in taken_anywhere:
-                self._check_option(option, container, force, present.get(option.id, []))
+        for option in self.ev.data.checkable(options).to_check(self._by_id()):
+            self._check_option(option, container, force, present.get(option.id, []))
 
     def _check_option(self, option: Option, container: Container, force: Force, taken: list[Selection]) -> None:
         """``taken``: the container's selections of the option (or made in the group)."""
