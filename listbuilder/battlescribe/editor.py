@@ -145,6 +145,8 @@ class Editor:
         for option in options:
             wanted = self._auto_amount(option, force, parent)
             if option.is_group:
+                if self._hidden_group(option, force, parent):
+                    continue  # what a hidden group holds is hidden too
                 self._auto_select(option.children(), force, parent, auto)
                 default = option.default_child()
                 if wanted > 0 and default is not None:
@@ -175,9 +177,15 @@ class Editor:
             auto.setdefault(option.entry_id, selection.id)
             auto.update({k: v for k, v in nested.items() if k not in auto})
 
+    def _hidden_group(self, group: Option, force: Force, parent: Selection | None) -> bool:
+        container = parent if parent is not None else force
+        return self.evaluation.is_hidden(group, Context(None, container, force, group))
+
     def _auto_amount(self, option: Option, force: Force, parent: Selection | None) -> int:
         """How many of an option a new container starts with: its largest min, whatever it counts
         (New Recruit; BattleScribe only looks at mins on selections)."""
+        if not _may_start_with(option):
+            return 0
         container = parent if parent is not None else force
         context = Context(None, container, force, option)
         if self.evaluation.is_hidden(option, context):
@@ -304,6 +312,13 @@ class Editor:
     def state(self) -> dict[str, Any]:
         """The roster as a dict: forces, selections with their effective fields, costs, errors."""
         return StateWriter(self).roster()
+
+
+def _may_start_with(option: Option) -> bool:
+    """Whether an option has a min (or exactly) or a defaultAmount: else it starts at none."""
+    if any(limit.kind in ("min", "exactly") for _, limit in option.limits):
+        return True
+    return option.node.get("defaultAmount") is not None or (option.link or {}).get("defaultAmount") is not None
 
 
 def _default_amount(option: Option) -> int:
