@@ -20,4 +20,5 @@ def bundle(bsdata_folder: Path, tmp_path_factory: pytest.TempPathFactory) -> dic
                  if path.suffix in (".gst", ".cat")}
         return compile_data(files)
 
-    return once_per_run(tmp_path_factory, "bsdata-bundle", compile_all)
+    compiled: dict[str, Any] = once_per_run(tmp_path_factory, "bsdata-bundle", compile_all)
+    return compiled
