@@ -136,7 +136,15 @@ class Editor:
         self._changed()
         auto: dict[str, str] = {}
         self._auto_select(option.children(), force, selection, auto)
+        if parent is None:
+            self._settle(selection, force, auto)
         return selection, auto
+
+    def _settle(self, root: Selection, force: Force, auto: dict[str, str]) -> None:
+        """A second pass over a new root selection: what its mins ask now that all its defaults are
+        there (BSData raises a Sergeant's min once his squad holds a weapon, and marks it automatic)."""
+        for selection in list(root.walk()):
+            self._auto_select(selection.option.children(), force, selection, auto)
 
     def _auto_select(self, options: list[Option], force: Force, parent: Selection | None,
                      auto: dict[str, str]) -> None:
