@@ -159,3 +159,20 @@ def test_imperial_knights_are_offered_in_their_own_army(bundle: dict[str, Any]) 
     editor, force = new_army(bundle, "Imperium - Imperial Knights")
     names = {item["name"] for item in editor.available(force)}
     assert {"Knight Paladin", "Canis Rex", "Armiger Warglaive"} <= names
+
+
+# -- a min the data raises once the unit's defaults are there ---------------------------------------
+
+
+def test_an_inceptor_sergeant_takes_his_squads_assault_bolters(bundle: dict[str, Any]) -> None:
+    """The Sergeant's Assault Bolters have a min of 0, set to 1 when the squad holds Assault Bolters,
+    which the Inceptors are given after him: the second pass of automatic selection takes them."""
+    editor, force = configured_army(bundle, SPACE_MARINES, GLADIUS)
+    add(editor, force, "Captain")
+    squad = add(editor, force, "Inceptor Squad")
+    sergeant, inceptors = child(editor, squad, "Inceptor Sergeant"), child(editor, squad, "Inceptor")
+    assert [c.option.name for c in sergeant.children] == ["Close combat weapon", "Assault Bolters"]
+    assert (inceptors.number, [c.option.name for c in inceptors.children]) == (
+        2, ["Close combat weapon", "Assault Bolters"])
+    assert codes(editor) == []
+    assert points(editor, squad) == 120
