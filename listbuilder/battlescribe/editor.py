@@ -158,12 +158,31 @@ class Editor:
                 self._auto_select(option.children(), force, parent, auto)
                 default = option.default_child()
                 if wanted > 0 and default is not None:
-                    in_group = sum(s.number for s in (parent.children if parent else force.selections)
-                                   if option.id in s.option.group_ids)
-                    if wanted > in_group:
-                        self._auto_take(default, force, parent, wanted - in_group, auto, add=True)
+                    self._fill_group(option, default, wanted, force, parent, auto)
             elif wanted > 0:
                 self._auto_take(option, force, parent, wanted, auto)
+
+    def _in_group(self, group: Option, force: Force, parent: Selection | None) -> int:
+        return sum(s.number for s in (parent.children if parent else force.selections)
+                   if group.id in s.option.group_ids)
+
+    def _fill_group(self, group: Option, default: Option, wanted: int, force: Force, parent: Selection | None,
+                    auto: dict[str, str]) -> None:
+        """A group's default as many times as it lacks; where a modifier may change the group's min
+        as it fills (Drukhari Wracks: two weapons until the tools are taken), one at a time, the
+        min read again after each (never more than first asked)."""
+        lacking = wanted - self._in_group(group, force, parent)
+        if lacking <= 0:
+            return
+        if parent is None or not _min_modified(group):
+            self._auto_take(default, force, parent, lacking, auto, add=True)
+            return
+        self._auto_take(default, force, parent, 1, auto, add=True)
+        taken = next(s for s in reversed(parent.children) if s.option is default)
+        for _ in range(lacking - 1):
+            if self._auto_amount(group, force, parent) <= self._in_group(group, force, parent):
+                return
+            self.set_count(taken, taken.number + 1)
 
     def _auto_take(self, option: Option, force: Force, parent: Selection | None, amount: int,
                    auto: dict[str, str], add: bool = False) -> None:
@@ -320,6 +339,11 @@ class Editor:
     def state(self) -> dict[str, Any]:
         """The roster as a dict: forces, selections with their effective fields, costs, errors."""
         return StateWriter(self).roster()
+
+
+def _min_modified(option: Option) -> bool:
+    """Whether a modifier may change one of an option's mins (or exactly)."""
+    return any(limit.kind in ("min", "exactly") and limit.id in option.modified_fields for _, limit in option.limits)
 
 
 def _may_start_with(option: Option) -> bool:

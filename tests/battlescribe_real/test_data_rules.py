@@ -176,3 +176,14 @@ def test_an_inceptor_sergeant_takes_his_squads_assault_bolters(bundle: dict[str,
         2, ["Close combat weapon", "Assault Bolters"])
     assert codes(editor) == []
     assert points(editor, squad) == 120
+
+
+def test_a_wracks_acothyst_takes_one_set_of_tools(bundle: dict[str, Any]) -> None:
+    """The Acothyst's weapon group asks for 2 until his default (the tools) is taken, then for 1:
+    the Editor takes the default once, reading the min again after it."""
+    editor, force = new_army(bundle, "Xenos - Drukhari")
+    unit = add(editor, force, "Wracks")
+    acothyst = child(editor, unit, "Acothyst")
+    assert [(c.option.name, c.number) for c in acothyst.children] == [("Twin torturer's tools", 1)]
+    assert [finding for finding in editor.findings() if finding.path[:len(unit.path())] == unit.path()] == []
+    assert points(editor, unit) == 60
