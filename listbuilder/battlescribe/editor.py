@@ -136,7 +136,15 @@ class Editor:
         self._changed()
         auto: dict[str, str] = {}
         self._auto_select(option.children(), force, selection, auto)
+        if parent is None:
+            self._settle(selection, force, auto)
         return selection, auto
+
+    def _settle(self, root: Selection, force: Force, auto: dict[str, str]) -> None:
+        """A second pass over a new root selection: what its mins ask now that all its defaults are
+        there (BSData raises a Sergeant's min once his squad holds a weapon, and marks it automatic)."""
+        for selection in list(root.walk()):
+            self._auto_select(selection.option.children(), force, selection, auto)
 
     def _auto_select(self, options: list[Option], force: Force, parent: Selection | None,
                      auto: dict[str, str]) -> None:
@@ -145,15 +153,36 @@ class Editor:
         for option in options:
             wanted = self._auto_amount(option, force, parent)
             if option.is_group:
+                if self._hidden_group(option, force, parent):
+                    continue  # what a hidden group holds is hidden too
                 self._auto_select(option.children(), force, parent, auto)
                 default = option.default_child()
                 if wanted > 0 and default is not None:
-                    in_group = sum(s.number for s in (parent.children if parent else force.selections)
-                                   if option.id in s.option.group_ids)
-                    if wanted > in_group:
-                        self._auto_take(default, force, parent, wanted - in_group, auto, add=True)
+                    self._fill_group(option, default, wanted, force, parent, auto)
             elif wanted > 0:
                 self._auto_take(option, force, parent, wanted, auto)
+
+    def _in_group(self, group: Option, force: Force, parent: Selection | None) -> int:
+        return sum(s.number for s in (parent.children if parent else force.selections)
+                   if group.id in s.option.group_ids)
+
+    def _fill_group(self, group: Option, default: Option, wanted: int, force: Force, parent: Selection | None,
+                    auto: dict[str, str]) -> None:
+        """A group's default as many times as it lacks; where a modifier may change the group's min
+        as it fills (Drukhari Wracks: two weapons until the tools are taken), one at a time, the
+        min read again after each (never more than first asked)."""
+        lacking = wanted - self._in_group(group, force, parent)
+        if lacking <= 0:
+            return
+        if parent is None or not _min_modified(group):
+            self._auto_take(default, force, parent, lacking, auto, add=True)
+            return
+        self._auto_take(default, force, parent, 1, auto, add=True)
+        taken = next(s for s in reversed(parent.children) if s.option is default)
+        for _ in range(lacking - 1):
+            if self._auto_amount(group, force, parent) <= self._in_group(group, force, parent):
+                return
+            self.set_count(taken, taken.number + 1)
 
     def _auto_take(self, option: Option, force: Force, parent: Selection | None, amount: int,
                    auto: dict[str, str], add: bool = False) -> None:
@@ -175,9 +204,15 @@ class Editor:
             auto.setdefault(option.entry_id, selection.id)
             auto.update({k: v for k, v in nested.items() if k not in auto})
 
+    def _hidden_group(self, group: Option, force: Force, parent: Selection | None) -> bool:
+        container = parent if parent is not None else force
+        return self.evaluation.is_hidden(group, Context(None, container, force, group))
+
     def _auto_amount(self, option: Option, force: Force, parent: Selection | None) -> int:
         """How many of an option a new container starts with: its largest min, whatever it counts
         (New Recruit; BattleScribe only looks at mins on selections)."""
+        if not _may_start_with(option):
+            return 0
         container = parent if parent is not None else force
         context = Context(None, container, force, option)
         if self.evaluation.is_hidden(option, context):
@@ -279,7 +314,7 @@ class Editor:
         for option in _selectable(options):
             context = Context(None, container, force, option)
             view = self.evaluation.option_view(option, context)
-            if view.hidden:
+            if view.hidden or self.evaluation.in_hidden_group(option, container, force):
                 continue
             result.append({"entryId": option.entry_id, "name": view.name, "type": option.type,
                            "costs": dict(view.unit_costs), "entryGroupId": option.entry_group_id,
@@ -304,6 +339,18 @@ class Editor:
     def state(self) -> dict[str, Any]:
         """The roster as a dict: forces, selections with their effective fields, costs, errors."""
         return StateWriter(self).roster()
+
+
+def _min_modified(option: Option) -> bool:
+    """Whether a modifier may change one of an option's mins (or exactly)."""
+    return any(limit.kind in ("min", "exactly") and limit.id in option.modified_fields for _, limit in option.limits)
+
+
+def _may_start_with(option: Option) -> bool:
+    """Whether an option has a min (or exactly) or a defaultAmount: else it starts at none."""
+    if any(limit.kind in ("min", "exactly") for _, limit in option.limits):
+        return True
+    return option.node.get("defaultAmount") is not None or (option.link or {}).get("defaultAmount") is not None
 
 
 def _default_amount(option: Option) -> int:

@@ -307,6 +307,16 @@ class Evaluation:
             return self.view(context.selection).hidden
         return bool(self.field_values(option, context, frozenset({"hidden", "category"}))["hidden"])
 
+    def in_hidden_group(self, option: Option, container: Container, force: Force) -> bool:
+        """Whether a group an entry sits in (up to the entry or force holding it) is hidden there:
+        a hidden group hides everything in it (BSData hides a detachment's enhancements this way)."""
+        for group in option.ancestors():
+            if not group.is_group:
+                return False
+            if self.is_hidden(group, Context(None, container, force, group)):
+                return True
+        return False
+
     # -- costs ----------------------------------------------------------------------------------
 
     def force_view(self, force: Force) -> dict[str, Any]:
@@ -472,6 +482,10 @@ class Evaluation:
         """Whether the selection at scope (self, parent, an ancestor) is an instance of childId."""
         child_id = str(condition.get("childId") or "")
         scope = str(condition.get("scope") or "self")
+        if scope == "primary-catalogue" and child_id in self.data.catalogue_by_id:
+            # BSData's catalogue switch: whether the force is one of that catalogue (its units,
+            # shared through libraries, are hidden or allied in by it). No spec covers it.
+            return context.force is not None and context.force.catalogue_id == child_id
         candidates: list[Selection] = []
         if context.selection is not None:
             if scope == "self":

@@ -254,6 +254,35 @@ class Option:
         return None
 
 
+@dataclass(frozen=True)
+class Checkable:
+    """The options validation looks at in one place, each with its place in data order: those
+    with a min (always checked), and those with only maxima by id (checked only where an option
+    of that id is taken somewhere, as nothing untaken breaks a max)."""
+
+    always: list[tuple[int, Option]]
+    maxima: dict[str, list[tuple[int, Option]]]
+
+    @staticmethod
+    def of(options: list[Option]) -> Checkable:
+        always: list[tuple[int, Option]] = []
+        maxima: dict[str, list[tuple[int, Option]]] = {}
+        for index, option in enumerate(options):
+            if option.only_maxima:
+                maxima.setdefault(option.id, []).append((index, option))
+            else:
+                always.append((index, option))
+        return Checkable(always, maxima)
+
+    def to_check(self, taken: dict[str, Any]) -> list[Option]:
+        """In data order: every option with a min, and those with only maxima that are taken."""
+        chosen = list(self.always)
+        for key in self.maxima.keys() & taken.keys():
+            chosen += self.maxima[key]
+        chosen.sort(key=lambda pair: pair[0])
+        return [option for _, option in chosen]
+
+
 class GameData:
     """The game system and its catalogues, every id indexed once."""
 
@@ -269,6 +298,7 @@ class GameData:
         self._targeted: dict[int, list[tuple[Node, tuple[Node, ...]]]] = {}
         self._keep: list[Node] = []  # nodes cached by id() stay alive (and their ids unique)
         self._root_options: dict[str, list[Option]] = {}
+        self._checkable: dict[int, tuple[list[Option], Checkable]] = {}
         self._queries_costs: bool | None = None
         for file in [game_system, *catalogues]:
             self._index(file, str(file.get("id", "")))
@@ -446,6 +476,15 @@ class GameData:
             found += self._imported_catalogues(target, seen) + [target]
         return found
 
+    def checkable(self, options: list[Option]) -> Checkable:
+        """The options (through groups) with a constraint that can ever be broken: the only ones
+        validation need look at. Read once per list of options."""
+        found = self._checkable.get(id(options))
+        if found is None:
+            found = (options, Checkable.of(_with_limits(options)))  # the list kept, its id its own
+            self._checkable[id(options)] = found
+        return found[1]
+
     def find_root(self, catalogue_id: str, entry_id: str) -> Option | None:
         """A root option named by target id, link id or composite id (through groups)."""
         for option in self.root_options(catalogue_id):
@@ -456,6 +495,16 @@ class GameData:
             elif entry_id in option.ids:
                 return option
         return None
+
+
+def _with_limits(options: list[Option]) -> list[Option]:
+    found: list[Option] = []
+    for option in options:
+        if option.checked_limits:
+            found.append(option)
+        if option.is_group:
+            found += _with_limits(option.children())
+    return found
 
 
 def is_targeted(modifier: Node) -> bool:

@@ -8,7 +8,6 @@ the parent selection, the force or the roster), and, where some selections exist
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from listbuilder.battlescribe.evaluate import Container, Context, Evaluation
@@ -81,20 +80,14 @@ class Validator:
 
     # -- entries and groups ---------------------------------------------------------------------
 
-    def _check_options(self, options: Iterable[Option], container: Container, force: Force,
-                       present: dict[str, list[Selection]] | None = None) -> None:
+    def _check_options(self, options: list[Option], container: Container, force: Force) -> None:
         """Check the constraints of every option offered in a container (groups' too)."""
-        if present is None:
-            present = {}
-            for child in container.children:
-                for key in {child.option.id} | child.option.group_ids:
-                    present.setdefault(key, []).append(child)
-        taken_anywhere = self._by_id()
-        for option in options:
-            if option.checked_limits and (not option.only_maxima or option.id in taken_anywhere):
-                self._check_option(option, container, force, present.get(option.id, []))
-            if option.is_group:
-                self._check_options(option.children(), container, force, present)
+        present: dict[str, list[Selection]] = {}
+        for child in container.children:
+            for key in {child.option.id} | child.option.group_ids:
+                present.setdefault(key, []).append(child)
+        for option in self.ev.data.checkable(options).to_check(self._by_id()):
+            self._check_option(option, container, force, present.get(option.id, []))
 
     def _check_option(self, option: Option, container: Container, force: Force, taken: list[Selection]) -> None:
         """``taken``: the container's selections of the option (or made in the group)."""
@@ -104,16 +97,16 @@ class Validator:
         here = [s for s in taken if belongs(s, option)]
         context = Context(here[0] if here and not option.is_group else None, container, force, option)
         for node, limit in live:
-            self._check_constraint(option, node, limit, container, force, context)
+            self._check_constraint(option, node, limit, container, force, context, taken)
 
     def _check_constraint(self, option: Option, node: Node, rule: Limit, container: Container, force: Force,
-                          context: Context) -> None:
+                          context: Context, taken: list[Selection]) -> None:
         if rule.field == "forces":
             value = self.ev.constraint_value(option, node, context)
             if rule.kind != "max" or value >= 0:
                 self._check_forces_field(option, node, rule, value, force)
             return
-        mine = self._mine(option, rule, container, force)
+        mine = self._mine(option, rule, container, force, taken)
         if rule.kind == "max" and not mine:
             return  # nothing taken breaks no max (and its value need not be worked out)
         value = self.ev.constraint_value(option, node, context)
@@ -202,9 +195,15 @@ class Validator:
                     for s in f.walk_selections()]
         return list(container.children)
 
-    def _mine(self, option: Option, rule: Limit, container: Container, force: Force) -> list[Selection]:
+    def _mine(self, option: Option, rule: Limit, container: Container, force: Force,
+              taken: list[Selection]) -> list[Selection]:
         """The selections of an option a constraint counts, in its scope: at force and roster
-        scope from an index of the roster's selections by id, so they are not rescanned."""
+        scope from an index of the roster's selections by id, at parent scope (its direct
+        children only) from ``taken``, the container's children of the option, so neither is
+        rescanned."""
+        if rule.scope == "parent" and not rule.include_children and not (
+                isinstance(container, Force) and rule.include_child_forces):
+            return [s for s in taken if belongs(s, option, rule.shared)]
         if rule.scope in ("roster", "force"):
             candidates = self._by_id().get(option.id if rule.shared else option.entry_id, [])
             chosen = [s for s in candidates if belongs(s, option, rule.shared)]
@@ -328,7 +327,9 @@ class Validator:
     def _check_hidden(self) -> None:
         """A hidden entry may not be taken (New Recruit reports it; BattleScribe keeps quiet)."""
         for selection in self.roster.all_selections():
-            if self.ev.view(selection).hidden:
+            assert selection.force is not None
+            if self.ev.view(selection).hidden or self.ev.in_hidden_group(selection.option, selection.container,
+                                                                         selection.force):
                 ids = frozenset(selection.option.ids)
                 message = f"{self.ev.view(selection).name} is hidden and may not be taken"
                 self._add(RuleError("selection", ids, ids, "hidden", message, selection.path(),
