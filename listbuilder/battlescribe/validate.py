@@ -302,11 +302,11 @@ class Validator:
                     self._check_category_constraint(force, category_id, holder, constraint)
         carried = dict.fromkeys(c.id for s in force.walk_selections() for c in self.ev.view(s).categories)
         for category_id in carried:
-            category = self.ev.data.category(category_id)
-            if category_id in linked or category is None:
+            entry = self.ev.data.category(category_id)
+            if category_id in linked or entry is None:
                 continue
-            for constraint in as_list(category, "constraints"):
-                self._check_category_constraint(force, category_id, category, constraint)
+            for constraint in as_list(entry, "constraints"):
+                self._check_category_constraint(force, category_id, entry, constraint)
 
     def _check_category_constraint(self, force: Force, category_id: str, holder: Node, constraint: Node) -> None:
         context = Context(None, force, force, None)
