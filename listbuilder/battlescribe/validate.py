@@ -289,13 +289,24 @@ class Validator:
         return 1
 
     def _check_categories(self, force: Force) -> None:
-        """Category limits: a force entry's category links, and the category entries' own."""
+        """Category limits: a force entry's category links, and the category entries' own; a
+        category entry the force entry does not link binds too where the force's selections carry
+        it (BSData caps Chaos Space Marines' Cults of the Dark Gods so, a hidden category)."""
+        linked: set[str] = set()
         for link in as_list(force.entry, "categoryLinks"):
             category_id = str(link.get("targetId"))
+            linked.add(category_id)
             category = self.ev.data.category(category_id) or {}
             for holder in (link, category):
                 for constraint in as_list(holder, "constraints"):
                     self._check_category_constraint(force, category_id, holder, constraint)
+        carried = dict.fromkeys(c.id for s in force.walk_selections() for c in self.ev.view(s).categories)
+        for category_id in carried:
+            entry = self.ev.data.category(category_id)
+            if category_id in linked or entry is None:
+                continue
+            for constraint in as_list(entry, "constraints"):
+                self._check_category_constraint(force, category_id, entry, constraint)
 
     def _check_category_constraint(self, force: Force, category_id: str, holder: Node, constraint: Node) -> None:
         context = Context(None, force, force, None)
