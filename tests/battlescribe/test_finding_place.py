@@ -84,9 +84,9 @@ def test_with_sources_each_finding_names_the_file_line_and_catalogue_revision() 
 
 
 def test_every_kind_of_data_rule_at_its_own_line_with_the_datas_revision() -> None:
-    """A constraint at its own line (or its entry's where it has none), a category's constraint in
-    the game system, a force entry's, a message modifier without an id at its entry's line, a
-    hiding modifier with an id at its own, a hidden entry at its own; a cost limit is no data rule."""
+    """A force entry's constraint, an entry's at its own line (or its entry's where it has none), a
+    hiding modifier with an id at its own line, a hidden entry at its own, a message modifier
+    without an id at its entry's; a cost limit is no data rule."""
     game_system, catalogues = _game()
     editor = Editor(game_system, catalogues, sources=SOURCES, data_revision="801555b")
     _roster(editor)
@@ -100,6 +100,15 @@ def test_every_kind_of_data_rule_at_its_own_line_with_the_datas_revision() -> No
         ("data-error", "data: Raiders.cat:30 (revision 801555b), Oath, error modifier"),
         ("cost-limit", "costLimits/pts"),
     ]
+
+
+def test_a_category_constraint_is_where_the_force_entry_links_the_category() -> None:
+    game_system, catalogues = _game()
+    editor = Editor(game_system, catalogues, sources=SOURCES)
+    editor.add_force("band")
+    assert _rules(editor) == [
+        ("data-constraint", "data: Skirmish.gst:12 (revision 7), Warband, constraint two-bands"),
+        ("data-constraint", "data: Skirmish.gst:17 (revision 7), Leader, constraint one-leader")]
 
 
 def test_a_message_modifier_without_an_id_is_at_its_entrys_line() -> None:
