@@ -26,8 +26,11 @@ class EditError(ValueError):
 class Editor:
     """One roster being edited against one game system and its catalogues."""
 
-    def __init__(self, game_system: Node, catalogues: list[Node], name: str = "New Roster"):
-        self.data = GameData(game_system, catalogues)
+    def __init__(self, game_system: Node, catalogues: list[Node], name: str = "New Roster",
+                 sources: dict[str, Any] | None = None, data_revision: str | None = None):
+        """``sources`` (compile_data's) and ``data_revision`` (the data repository's commit, where
+        known) let each finding name the data's file, line and revision (see GameData)."""
+        self.data = GameData(game_system, catalogues, sources, data_revision)
         self.roster = Roster(self.data, name=name)
         self._evaluation: Evaluation | None = None
 

@@ -286,9 +286,16 @@ class Checkable:
 class GameData:
     """The game system and its catalogues, every id indexed once."""
 
-    def __init__(self, game_system: Node, catalogues: list[Node]):
+    def __init__(self, game_system: Node, catalogues: list[Node], sources: dict[str, Any] | None = None,
+                 data_revision: str | None = None):
+        """``sources``: the compiled bundle's ``{file id: {"file", "revision"}}``, where the data came
+        from files (a spec's setup has none); ``data_revision``: the data repository's revision (a
+        git commit), where the caller knows it. With them a finding names the data's file and line."""
         self.game_system = game_system
         self.catalogues = catalogues
+        self.sources = sources or {}
+        self.data_revision = data_revision
+        self._node_files: dict[int, str] | None = None
         self.by_id: dict[str, Node] = {}
         self.file_of: dict[str, str] = {}
         self._costed: set[str] = set()
@@ -317,6 +324,38 @@ class GameData:
                     self.by_id.setdefault(str(child["id"]), child)
                     self.file_of.setdefault(str(child["id"]), file_id)
                 self._index(child, file_id)
+
+    # -- where a rule is in the data --------------------------------------------------------
+
+    def data_place(self, holder: Node, node: Node | None = None) -> str | None:
+        """Where a rule is in the data, in a player's words: 'file:line (revision r)'. ``holder`` is
+        the entry, link, category or force entry it is written on; ``node`` the constraint or
+        modifier itself, whose own line is taken where it has one (elements with an id keep
+        ``sourceLine``). None without ``sources`` or when the holder's file is not known."""
+        if not self.sources:
+            return None
+        if self._node_files is None:
+            self._node_files = {}
+            for file in [self.game_system, *self.catalogues]:
+                self._file_nodes(file, str(file.get("id", "")))
+        file_id = self._node_files.get(id(holder))
+        source = self.sources.get(file_id or "")
+        if not isinstance(source, dict) or not source.get("file"):
+            return None
+        line = (node or {}).get("sourceLine") or holder.get("sourceLine")
+        place = f"{source['file']}:{line}" if line else str(source["file"])
+        revision = self.data_revision or source.get("revision")
+        return f"{place} (revision {revision})" if revision not in (None, "") else place
+
+    def _file_nodes(self, node: Node, file_id: str) -> None:
+        """Every node that may hold a constraint or modifier, by identity, to the file it is in
+        (built on the first finding that asks: loading and evaluating never need it)."""
+        files = self._node_files
+        assert files is not None
+        files[id(node)] = file_id
+        for key in _INDEXED_LISTS:
+            for child in as_list(node, key):
+                self._file_nodes(child, file_id)
 
     # -- look-ups -------------------------------------------------------------------------
 

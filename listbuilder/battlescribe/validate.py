@@ -31,6 +31,7 @@ class RuleError:
     path: tuple[str | int, ...] = ()
     file_id: str = ""
     severity: str = "error"  # "warning" for New Recruit's warning and info messages
+    place: str = ""  # where the rule is in the data, in a player's words (when its source file is known)
 
     @property
     def source(self) -> str:
@@ -43,7 +44,7 @@ class RuleError:
             code = "cost-limit"
         if self.constraint_id in MESSAGE_FIELDS:
             code = f"data-{self.constraint_id}"
-        rule = f"{self.file_id}:{self.source}" if self.file_id else self.source
+        rule = self.place or (f"{self.file_id}:{self.source}" if self.file_id else self.source)
         return Finding(code, self.message, rule, "warning" if self.severity == "warning" else "error", self.path)
 
 
@@ -122,10 +123,11 @@ class Validator:
         source = frozenset(_holder_of(option, node))
         message = self._message(option, rule, limit, count, container)
         key = (rule.id, option.id if rule.shared else option.entry_id, self._scope_key(rule.scope, container, force))
+        place = self._place(_holder_node(option, node), node, option.name, f"constraint {rule.id}")
 
         def report(owner_type: str, owner_ids: frozenset[str], path: tuple[str | int, ...], tag: str) -> None:
-            self._add(RuleError(owner_type, owner_ids, source, rule.id, message, path, option.catalogue_id),
-                      key + (tag,))
+            self._add(RuleError(owner_type, owner_ids, source, rule.id, message, path, option.catalogue_id,
+                                place=place), key + (tag,))
 
         if rule.kind == "max" and mine and option.is_group and isinstance(container, Selection) and per_parent:
             # New Recruit blames a group's limit on the selection holding the group
@@ -146,8 +148,9 @@ class Validator:
             message = f"{option.name}: {rule.kind} {format_number(value)} forces in the {rule.scope}, {count} there"
             owner = ("roster", frozenset(), ()) if rule.scope == "roster" else (
                 "force", frozenset({force.entry_id}), force.path())
+            place = self._place(_holder_node(option, node), node, option.name, f"constraint {rule.id}")
             self._add(RuleError(owner[0], owner[1], frozenset(_holder_of(option, node)), rule.id,
-                                message, owner[2], option.catalogue_id), (rule.id, rule.scope, force.id))
+                                message, owner[2], option.catalogue_id, place=place), (rule.id, rule.scope, force.id))
 
     def _min_owner(self, option: Option, scope: str, container: Container,
                    force: Force) -> tuple[str, frozenset[str], tuple[str | int, ...]]:
@@ -259,6 +262,31 @@ class Validator:
                 return str(cost_type.get("name") or type_id)
         return type_id
 
+    # -- where a rule is in the data --------------------------------------------------------------
+
+    def _place(self, holder: Node, node: Node | None, name: str, what: str) -> str:
+        """'data: <file>:<line> (revision <r>), <entry>, <what>', or "" where the data's source is
+        not known (a spec's setup): the finding then keeps its ids."""
+        place = self.ev.data.data_place(holder, node)
+        return f"data: {place}, {name}, {what}" if place else ""
+
+    def _modifier_place(self, selection: Selection, field_name: str, text: str | None = None) -> str:
+        """The place of a hidden flag or a message: the modifier that sets it where it is on the
+        entry, its link or a group around it (at its own line and by its id where it has one),
+        else the entry itself."""
+        if not self.ev.data.sources:
+            return ""
+        option = selection.option
+        name = option.name
+        holders = [h for h in (option.node, option.link) if h is not None]
+        holders += [group.node for group in option.ancestors() if group.is_group] if field_name == "hidden" else []
+        for holder in holders:
+            modifier = _modifier_setting(holder, field_name, text)
+            if modifier is not None:
+                what = f"modifier {modifier['id']}" if modifier.get("id") else f"{field_name} modifier"
+                return self._place(holder, modifier, str(holder.get("name") or name), what)
+        return self._place(option.link if option.link is not None else option.node, None, name, field_name)
+
     # -- forces and categories ------------------------------------------------------------------
 
     def _check_force_entry(self, force: Force) -> None:
@@ -276,8 +304,10 @@ class Validator:
             if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
                 what = "at most" if kind == "max" else "at least"
                 message = f"{force.entry.get('name')}: {what} {format_number(value)} such forces, {count} there"
+                place = self._place(force.entry, constraint, str(force.entry.get("name")),
+                                    f"constraint {constraint['id']}")
                 self._add(RuleError("force", frozenset({force.entry_id}), frozenset({force.entry_id}),
-                                    str(constraint["id"]), message, force.path()))
+                                    str(constraint["id"]), message, force.path(), place=place))
 
     def _forces_counted(self, force: Force, constraint: Node) -> int:
         """What a force entry's constraint counts. New Recruit evaluates it inside the force
@@ -330,8 +360,9 @@ class Validator:
             name = (self.ev.data.category(category_id) or {}).get("name", category_id)
             what = "at most" if kind == "max" else "at least"
             message = f"{name}: {what} {self._amount(rule.field, value)} in the force, {format_number(count)} taken"
+            place = self._place(holder, constraint, str(name), f"constraint {constraint['id']}")
             self._add(RuleError("category", frozenset({category_id}), frozenset({str(holder.get("id")), category_id}),
-                                str(constraint["id"]), message, force.path()))
+                                str(constraint["id"]), message, force.path(), place=place))
 
     # -- hidden and cost limits -----------------------------------------------------------------
 
@@ -344,7 +375,7 @@ class Validator:
                 ids = frozenset(selection.option.ids)
                 message = f"{self.ev.view(selection).name} is hidden and may not be taken"
                 self._add(RuleError("selection", ids, ids, "hidden", message, selection.path(),
-                                    selection.option.catalogue_id))
+                                    selection.option.catalogue_id, place=self._modifier_place(selection, "hidden")))
 
     def _check_messages(self) -> None:
         """New Recruit's message modifiers (field error, warning or info): the data's own words."""
@@ -354,7 +385,8 @@ class Validator:
             for kind in MESSAGE_FIELDS:
                 for text in view.values.get(kind) or []:
                     self._add(RuleError("selection", ids, ids, kind, f"{view.name}: {text}", selection.path(),
-                                        selection.option.catalogue_id, "error" if kind == "error" else "warning"))
+                                        selection.option.catalogue_id, "error" if kind == "error" else "warning",
+                                        self._modifier_place(selection, kind, text)))
 
     def _check_cost_limits(self) -> None:
         costs = self.ev.roster_costs()
@@ -396,9 +428,30 @@ def belongs(selection: Selection, option: Option, shared: bool = True) -> bool:
 
 def _holder_of(option: Option, constraint: Node) -> set[str]:
     """The id of the node (target entry or link) a constraint is written on."""
+    return {str(_holder_node(option, constraint).get("id", ""))}
+
+
+def _holder_node(option: Option, constraint: Node) -> Node:
+    """The node (target entry or link) a constraint is written on."""
     if option.link is not None and any(c is constraint for c in as_list(option.link, "constraints")):
-        return {str(option.link["id"])}
-    return {option.id}
+        return option.link
+    return option.node
+
+
+def _modifier_setting(holder: Node, field_name: str, text: str | None) -> Node | None:
+    """The first modifier of a node (in its modifier groups too) that hides it (``hidden``) or adds
+    that message (``error``, ``warning``, ``info``)."""
+    for modifier in as_list(holder, "modifiers"):
+        if str(modifier.get("field")) != field_name:
+            continue
+        value = modifier.get("value")
+        if as_bool(value) if text is None else str(value) == text:
+            return modifier
+    for group in as_list(holder, "modifierGroups"):
+        found = _modifier_setting(group, field_name, text)
+        if found is not None:
+            return found
+    return None
 
 
 def validate(evaluation: Evaluation) -> list[RuleError]:

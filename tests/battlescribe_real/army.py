@@ -26,17 +26,21 @@ def faction_catalogues(bundle: dict[str, Any], name: str) -> list[dict[str, Any]
     return found
 
 
-def new_army(bundle: dict[str, Any], faction: str) -> tuple[Editor, Force]:
-    """An editor on a faction's catalogues and an Army Roster force of it."""
+def new_army(bundle: dict[str, Any], faction: str, located: bool = False,
+             data_revision: str | None = None) -> tuple[Editor, Force]:
+    """An editor on a faction's catalogues and an Army Roster force of it; ``located``: its
+    findings name the data's file, line and revision (``data_revision`` where given)."""
     catalogues = faction_catalogues(bundle, faction)
-    editor = Editor(bundle["gameSystem"], catalogues)
+    sources = bundle["sources"] if located else None
+    editor = Editor(bundle["gameSystem"], catalogues, sources=sources, data_revision=data_revision)
     force, _ = editor.add_force(ARMY_ROSTER, catalogues[0]["id"])
     return editor, force
 
 
-def configured_army(bundle: dict[str, Any], faction: str, detachment: str) -> tuple[Editor, Force]:
+def configured_army(bundle: dict[str, Any], faction: str, detachment: str, located: bool = False,
+                    data_revision: str | None = None) -> tuple[Editor, Force]:
     """An army with its detachment and the Strike Force battle size chosen, as the data asks."""
-    editor, force = new_army(bundle, faction)
+    editor, force = new_army(bundle, faction, located, data_revision)
     for holder_name, choice in (("Detachment", detachment), ("Battle Size", STRIKE_FORCE)):
         holder = next(s for s in force.selections if s.option.name == holder_name)
         add(editor, holder, choice)
