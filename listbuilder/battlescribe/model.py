@@ -16,8 +16,6 @@ from typing import Any
 
 Node = dict[str, Any]
 
-# The keys under which a file or entry holds its child entries, in the order BattleScribe lists them.
-CHILD_ENTRY_KEYS = ("selectionEntries", "entryLinks", "selectionEntryGroups")
 _INDEXED_LISTS = (
     "selectionEntries", "entryLinks", "selectionEntryGroups", "sharedSelectionEntries",
     "sharedSelectionEntryGroups", "sharedRules", "sharedProfiles", "sharedInfoGroups", "rules",
@@ -98,10 +96,6 @@ class Option:
     def id(self) -> str:
         """The definition id of the target entry or group."""
         return str(self.node.get("id", ""))
-
-    @property
-    def link_id(self) -> str | None:
-        return None if self.link is None else str(self.link.get("id"))
 
     @property
     def own_prefix(self) -> tuple[str, ...]:
