@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import gc
+import io
 import json
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from . import __version__
 from .cli_data import add_data_commands
@@ -374,7 +376,75 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the shell closed it (`>&-`): a write says it cannot be done, so that a
+    command writing its report fails as on a full disk, and one writing only files still works."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+class _Output:
+    """Standard output, keeping what made a write fail (closed, a full disk): a run's OSError is the
+    output's only then. The stream itself drops what it could not write, so no later flush tells."""
+
+    def __init__(self, stream: TextIO | None):
+        self.stream: TextIO = stream if stream is not None else cast(TextIO, _ClosedOutput())
+        self.lost: OSError | None = None
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as error:
+            self.lost = error
+            raise
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as error:
+            self.lost = error
+            raise
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _usable_standard_streams() -> None:
+    """A closed standard descriptor (`>&-`, `2>&-`) is held by /dev/null: no file the run opens (the
+    cache, a worker's pipe) takes its number. A closed stderr's messages are dropped: Python leaves
+    it None, and print(file=None) would write them into the report on stdout."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 -- the process's, till it exits
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _usable_standard_streams()
+    given, output = sys.stdout, _Output(sys.stdout)
+    sys.stdout = cast(TextIO, output)
+    try:
+        return _main(argv, output)
+    finally:
+        if sys.stdout is output:
+            sys.stdout = given
+
+
+def _main(argv: Sequence[str] | None, output: _Output) -> int:
     options = parser().parse_args(argv)
     if options.command is None:
         # The editor on the demo roster; without a terminal (a pipe, a test run) the demo is checked.
@@ -383,7 +453,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             options = parser().parse_args(["check"])
     try:
-        return options.run(options)
+        code: int = options.run(options)
+        sys.stdout.flush()  # a full disk shows here: a short report waits in the buffer until now
+        return code
     except BrokenPipeError:  # `listbuilder check ... | head`: the reader has all it wanted
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
@@ -393,12 +465,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         from .report.safe import printable
 
+        if error is output.lost:  # the report was not (all) written: as for a file that cannot be read
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), output.stream.fileno())  # no second error at exit
+            with contextlib.suppress(OSError, ValueError):
+                print(f"listbuilder: cannot write to standard output: {error.strerror or error}", file=sys.stderr)
+            return EXIT_UNREADABLE
         where = (getattr(options, "roster", None) or ", ".join(getattr(options, "rosters", None) or [])
                  or options.command)
         print(printable(f"listbuilder: internal error ({where}): {type(error).__name__}: {error}; please report it"),
               file=sys.stderr)
         return EXIT_INTERNAL
-
 
 if __name__ == "__main__":
     sys.exit(main())
