@@ -4,6 +4,7 @@ roster), check, print, armies, schema."""
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import errno
 import gc
@@ -11,7 +12,7 @@ import io
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
@@ -394,10 +395,11 @@ class _Output:
     def __init__(self, stream: TextIO | None):
         self.stream: TextIO = stream if stream is not None else cast(TextIO, _ClosedOutput())
         self.lost: OSError | None = None
+        self.escape: Callable[[str], str] | None = None  # what the report's form says a character it cannot hold is
 
     def write(self, text: str) -> int:
         try:
-            return self.stream.write(text)
+            return self.stream.write(text if self.escape is None or text.isascii() else self.escape(text))
         except OSError as error:
             self.lost = error
             raise
@@ -415,6 +417,40 @@ class _Output:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
+
+
+def _json_escape(text: str) -> str:
+    """JSON as ensure_ascii writes it: outside its strings JSON is ASCII, so every other character is
+    in a string, where `\\uXXXX` (a surrogate pair beyond the BMP) means the same."""
+    return "".join(char if char.isascii() else _utf16_escape(ord(char)) for char in text)
+
+
+def _utf16_escape(code: int) -> str:
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def _html_escape(text: str) -> str:
+    """The page in ASCII, each other character a reference: the same text whatever the page's bytes are read as."""
+    return text.encode("ascii", "xmlcharrefreplace").decode("ascii")
+
+
+def _fit_encoding(options: argparse.Namespace, output: _Output) -> None:
+    """Standard output in an encoding other than UTF-8 (a Windows redirect, `PYTHONIOENCODING=ascii`)
+    gets what it cannot hold as escapes, the verdict unchanged: a JSON report is written as
+    ensure_ascii does and an HTML one with character references (both then ASCII, with the same
+    meaning); text and CSV with Python's backslash escapes."""
+    encoding = getattr(output.stream, "encoding", None) or "utf-8"
+    with contextlib.suppress(LookupError):
+        if codecs.lookup(encoding).name == "utf-8":
+            return
+    form = getattr(options, "format", None) if getattr(options, "command", None) == "check" else None
+    output.escape = {"json": _json_escape, "html": _html_escape}.get(form or "")
+    reconfigure = getattr(output.stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
 
 
 def _usable_standard_streams() -> None:
@@ -452,6 +488,7 @@ def _main(argv: Sequence[str] | None, output: _Output) -> int:
             options = argparse.Namespace(roster=None, run=command_edit)
         else:
             options = parser().parse_args(["check"])
+    _fit_encoding(options, output)
     try:
         code: int = options.run(options)
         sys.stdout.flush()  # a full disk shows here: a short report waits in the buffer until now

@@ -74,3 +74,58 @@ def test_a_command_that_writes_nothing_on_standard_output_works_with_it_closed(t
     run = listbuilder("export", str(ILLEGAL), "-o", str(tmp_path / "list.txt"), stdout=None, preexec_fn=closing(1))
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "list.txt").read_text()
+
+
+# 2. standard output in an encoding other than UTF-8 (a Windows redirect, a C locale)
+
+NAME = "Ультрамарины 東京 \U0001d54a café"
+
+
+@pytest.fixture
+def foreign(tmp_path):
+    roster = tmp_path / "foreign.yaml"
+    text = ILLEGAL.read_text(encoding="utf-8")
+    roster.write_text(text.replace("name: Three heavy Tactical detachments", f'name: "{NAME}"'), encoding="utf-8")
+    return roster
+
+
+def encoded(encoding: str | None, *arguments: str):
+    env = dict(os.environ)
+    env.pop("PYTHONUTF8", None)
+    if encoding:
+        env["PYTHONIOENCODING"] = encoding
+    return listbuilder(*arguments, env=env)
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+@pytest.mark.parametrize("form", ["text", "json", "csv", "html"])
+def test_an_output_that_cannot_hold_a_name_keeps_the_verdict(encoding, form, foreign):
+    run = encoded(encoding, "check", "--format", form, str(foreign))
+    no_traceback(run.stderr)
+    assert run.returncode == 1, run.stderr
+    run.stdout.decode(encoding)  # whatever the encoding cannot hold was written as escapes
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_json_on_an_output_that_is_not_utf8_is_ascii_with_the_same_meaning(encoding, foreign):
+    import json
+
+    utf8 = json.loads(encoded("utf-8", "check", "--format", "json", str(foreign)).stdout.decode("utf-8"))
+    run = encoded(encoding, "check", "--format", "json", str(foreign))
+    assert json.loads(run.stdout.decode("ascii")) == utf8
+    assert NAME in json.dumps(utf8, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_html_on_an_output_that_is_not_utf8_is_ascii_with_the_same_text(encoding, foreign):
+    import html
+
+    page = encoded(encoding, "check", "--format", "html", str(foreign)).stdout.decode("ascii")
+    assert '<meta charset="utf-8">' in page
+    assert NAME in html.unescape(page)
+
+
+def test_text_on_an_ascii_output_shows_escapes():
+    run = encoded("ascii", "check")  # the demo roster: its report has a dash
+    assert run.returncode == 0, run.stderr
+    assert b"\\u2014" in run.stdout
