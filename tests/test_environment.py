@@ -129,3 +129,42 @@ def test_text_on_an_ascii_output_shows_escapes():
     run = encoded("ascii", "check")  # the demo roster: its report has a dash
     assert run.returncode == 0, run.stderr
     assert b"\\u2014" in run.stdout
+
+
+# 3. a cache folder that cannot be written: the check runs uncached
+
+
+@pytest.mark.parametrize("where", ["a file", "under a file", "its folder a file"])
+def test_a_cache_that_cannot_be_written_runs_uncached(where, tmp_path):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("not a folder")
+    if where == "its folder a file":
+        (tmp_path / "cache").mkdir()
+        (tmp_path / "cache" / "listbuilder").write_text("not a folder")
+    cache = {"a file": blocker, "under a file": blocker / "sub", "its folder a file": tmp_path / "cache"}[where]
+    for _ in range(2):  # the second run finds no cache either
+        run = listbuilder("check", str(ILLEGAL), env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+        no_traceback(run.stderr)
+        assert run.returncode == 1, run.stderr
+        assert b"ILLEGAL" in run.stdout
+    assert blocker.read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("refused", [("write_bytes", "unlink"), ("unlink",)])
+def test_a_cache_folder_that_refuses_writes_or_removals_is_left_as_it_is(refused, tmp_path, monkeypatch):
+    """A read-only cache folder (root writes anywhere, so the refusals are the test's): the catalog
+    is still loaded; an earlier version's file it cannot remove stays."""
+    from listbuilder.data import catalog as catalog_module
+
+    folder = tmp_path / "cache" / "listbuilder"
+    folder.mkdir(parents=True)
+    (folder / "catalog.json").write_text("an earlier version's")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+    def refuse(self, *arguments, **keywords):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    for method in refused:
+        monkeypatch.setattr(Path, method, refuse)
+    assert catalog_module.load_catalog().games
+    assert (folder / "catalog.json").read_text() == "an earlier version's"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -137,10 +138,13 @@ def _store(path: Path, catalog: Catalog, sources: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary.write_bytes(header.encode() + b"\n" + payload)
         os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)  # no cache is only slower
+    except OSError:  # a cache folder that cannot be written (read-only, a file, full): no cache is only slower
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        return
     for old in (*path.parent.glob("catalog-*.pickle"), path.parent / "catalog.json"):  # what earlier versions left
-        old.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            old.unlink(missing_ok=True)
 
 
 def parse_catalog(root: Path, files: list[Path]) -> Catalog:
