@@ -168,3 +168,23 @@ def test_a_cache_folder_that_refuses_writes_or_removals_is_left_as_it_is(refused
         monkeypatch.setattr(Path, method, refuse)
     assert catalog_module.load_catalog().games
     assert (folder / "catalog.json").read_text() == "an earlier version's"
+
+
+def test_a_relative_cache_home_is_ignored(tmp_path, own_home):
+    """The XDG spec: a relative XDG_CACHE_HOME is invalid and ignored (no cache in the folder the user is in)."""
+    run = listbuilder("check", str(ILLEGAL), env={**os.environ, "XDG_CACHE_HOME": "relative"}, cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    assert list(tmp_path.iterdir()) == []
+    assert list((own_home / ".cache" / "listbuilder").glob("catalog-*.json"))
+
+
+def test_no_home_folder_runs_uncached(monkeypatch):
+    """A service account: no XDG_CACHE_HOME and no home folder Python can find (Path.home() raises)."""
+    from listbuilder.data import catalog as catalog_module
+
+    def homeless(cls=None):
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setattr(Path, "home", classmethod(homeless))
+    assert catalog_module.load_catalog().games
