@@ -188,3 +188,29 @@ def test_no_home_folder_runs_uncached(monkeypatch):
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setattr(Path, "home", classmethod(homeless))
     assert catalog_module.load_catalog().games
+
+
+# 4. a folder holding a file name that is not UTF-8
+
+
+@pytest.fixture
+def latin1_named(tmp_path):
+    """A folder of two rosters, one named in Latin-1 bytes (a name copied from an old Windows share)."""
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / "plain.yaml").write_bytes(ILLEGAL.read_bytes())
+    with open(os.fsencode(folder) + b"/caf\xe9.yaml", "wb") as named:
+        named.write(ILLEGAL.read_bytes())
+    return folder
+
+
+@pytest.mark.parametrize("form", ["text", "json", "csv", "html"])
+@pytest.mark.parametrize("errors", ["strict", "surrogateescape"])  # a UTF-8 locale's, the C locale's
+def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_the_folder_checked(form, errors, latin1_named):
+    env = {**os.environ, "PYTHONIOENCODING": f"utf-8:{errors}"}
+    run = listbuilder("check", "--format", form, str(latin1_named), env=env)
+    no_traceback(run.stderr)
+    assert run.returncode == 1, run.stderr
+    report = run.stdout.decode("utf-8")  # valid UTF-8: not the name's raw byte
+    assert "caf\\udce9.yaml" in report
+    assert "plain.yaml" in report
