@@ -4,14 +4,17 @@ roster), check, print, armies, schema."""
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
+import errno
 import gc
+import io
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from . import __version__
 from .cli_data import add_data_commands
@@ -374,7 +377,110 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the shell closed it (`>&-`): a write says it cannot be done, so that a
+    command writing its report fails as on a full disk, and one writing only files still works."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+class _Output:
+    """Standard output, keeping what made a write fail (closed, a full disk): a run's OSError is the
+    output's only then. The stream itself drops what it could not write, so no later flush tells."""
+
+    def __init__(self, stream: TextIO | None):
+        self.stream: TextIO = stream if stream is not None else cast(TextIO, _ClosedOutput())
+        self.lost: OSError | None = None
+        self.escape: Callable[[str], str] | None = None  # what the report's form says a character it cannot hold is
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text if self.escape is None or text.isascii() else self.escape(text))
+        except OSError as error:
+            self.lost = error
+            raise
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as error:
+            self.lost = error
+            raise
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _json_escape(text: str) -> str:
+    """JSON as ensure_ascii writes it: outside its strings JSON is ASCII, so every other character is
+    in a string, where `\\uXXXX` (a surrogate pair beyond the BMP) means the same."""
+    return "".join(char if char.isascii() else _utf16_escape(ord(char)) for char in text)
+
+
+def _utf16_escape(code: int) -> str:
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def _html_escape(text: str) -> str:
+    """The page in ASCII, each other character a reference: the same text whatever the page's bytes are read as."""
+    return text.encode("ascii", "xmlcharrefreplace").decode("ascii")
+
+
+def _fit_encoding(options: argparse.Namespace, output: _Output) -> None:
+    """Standard output in an encoding other than UTF-8 (a Windows redirect, `PYTHONIOENCODING=ascii`)
+    gets what it cannot hold as escapes, the verdict unchanged: a JSON report is written as
+    ensure_ascii does and an HTML one with character references (both then ASCII, with the same
+    meaning); text and CSV with Python's backslash escapes."""
+    encoding = getattr(output.stream, "encoding", None) or "utf-8"
+    with contextlib.suppress(LookupError):
+        if codecs.lookup(encoding).name == "utf-8":
+            return
+    form = getattr(options, "format", None) if getattr(options, "command", None) == "check" else None
+    output.escape = {"json": _json_escape, "html": _html_escape}.get(form or "")
+    reconfigure = getattr(output.stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
+
+
+def _usable_standard_streams() -> None:
+    """A closed standard descriptor (`>&-`, `2>&-`) is held by /dev/null: no file the run opens (the
+    cache, a worker's pipe) takes its number. A closed stderr's messages are dropped: Python leaves
+    it None, and print(file=None) would write them into the report on stdout."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 -- the process's, till it exits
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _usable_standard_streams()
+    given, output = sys.stdout, _Output(sys.stdout)
+    sys.stdout = cast(TextIO, output)
+    try:
+        return _main(argv, output)
+    finally:
+        if sys.stdout is output:
+            sys.stdout = given
+
+
+def _main(argv: Sequence[str] | None, output: _Output) -> int:
     options = parser().parse_args(argv)
     if options.command is None:
         # The editor on the demo roster; without a terminal (a pipe, a test run) the demo is checked.
@@ -382,8 +488,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             options = argparse.Namespace(roster=None, run=command_edit)
         else:
             options = parser().parse_args(["check"])
+    _fit_encoding(options, output)
     try:
-        return options.run(options)
+        code: int = options.run(options)
+        sys.stdout.flush()  # a full disk shows here: a short report waits in the buffer until now
+        return code
     except BrokenPipeError:  # `listbuilder check ... | head`: the reader has all it wanted
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
@@ -393,12 +502,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         from .report.safe import printable
 
+        if error is output.lost:  # the report was not (all) written: as for a file that cannot be read
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), output.stream.fileno())  # no second error at exit
+            with contextlib.suppress(OSError, ValueError):
+                print(f"listbuilder: cannot write to standard output: {error.strerror or error}", file=sys.stderr)
+            return EXIT_UNREADABLE
         where = (getattr(options, "roster", None) or ", ".join(getattr(options, "rosters", None) or [])
                  or options.command)
         print(printable(f"listbuilder: internal error ({where}): {type(error).__name__}: {error}; please report it"),
               file=sys.stderr)
         return EXIT_INTERNAL
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -59,8 +60,18 @@ def _code_version() -> str:
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "listbuilder"
+    """XDG_CACHE_HOME's listbuilder folder, else ~/.cache's; a relative XDG_CACHE_HOME is ignored, as
+    the XDG spec has it. Raises RuntimeError when there is no home folder to be found."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "listbuilder"
+
+
+def _cache_file(root: Path) -> Path | None:
+    """Where the catalog of `root` is cached; None without a home folder (a service account): uncached."""
+    try:
+        return cache_dir() / f"catalog-{hashlib.sha256(str(root).encode()).hexdigest()[:16]}.json"
+    except RuntimeError:
+        return None
 
 
 # What the cache leaves out: memos, the data loaded on first use and how it is loaded
@@ -81,7 +92,7 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     files = _files(root)
     data_hash = _data_hash(files, root)
     sources = hashlib.sha256((_code_version() + data_hash).encode()).hexdigest()
-    cached = cache_dir() / f"catalog-{hashlib.sha256(str(root).encode()).hexdigest()[:16]}.json" if use_cache else None
+    cached = _cache_file(root) if use_cache else None
     catalog = _load_cache(cached, sources) if cached is not None else None
     if catalog is None:
         # Built cold as the cache holds it, without the packs: so a check loads only its own game's
@@ -137,10 +148,13 @@ def _store(path: Path, catalog: Catalog, sources: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary.write_bytes(header.encode() + b"\n" + payload)
         os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)  # no cache is only slower
+    except OSError:  # a cache folder that cannot be written (read-only, a file, full): no cache is only slower
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        return
     for old in (*path.parent.glob("catalog-*.pickle"), path.parent / "catalog.json"):  # what earlier versions left
-        old.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            old.unlink(missing_ok=True)
 
 
 def parse_catalog(root: Path, files: list[Path]) -> Catalog:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import textwrap
 from dataclasses import dataclass
 from typing import Any
@@ -159,11 +160,19 @@ def report(form: str, submissions: list[Submission], skipped: list[Skipped], pro
     if form == "json":
         return json_report(submissions, skipped, provenance) + "\n"
     if form == "csv":
-        return csv_report(submissions, provenance)
+        return _surrogates_escaped(csv_report(submissions, provenance))
     if form == "html":
         from .html import html_report
-        return html_report(submissions, skipped, provenance, heading)
+        return _surrogates_escaped(html_report(submissions, skipped, provenance, heading))
     return text_report(submissions, skipped, provenance) + "\n"
+
+
+def _surrogates_escaped(document: str) -> str:
+    """A file name that is not UTF-8 (b"caf\\xe9.yaml") is read with lone surrogates in its place: the
+    CSV and the page show them as the text and JSON reports do, `\\udce9`, and stay valid UTF-8."""
+    if document.isascii():
+        return document
+    return re.sub("[\ud800-\udfff]", lambda match: f"\\u{ord(match[0]):04x}", document)
 
 
 def text_report(submissions: list[Submission], skipped: list[Skipped], provenance: Provenance) -> str:
