@@ -21,7 +21,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ..core.findings import Finding, LoadFailure, Path
 from ..core.names import did_you_mean
 from ..data.yamlfile import BOM, Document, parse, parse_round_trip, read, round_trip_yaml, validate
-from ..games import known_games, system_for
+from ..games import known_games, roster_needs, system_for
 from ..listengine.catalog import Catalog
 from .comments import merge_items
 
@@ -57,6 +57,7 @@ def _checked(document: Document, catalog: Catalog) -> RosterFile:
     if isinstance(formations, list) and len(formations) > MAX_FORMATIONS:  # refused before building anything
         raise LoadFailure([Finding("too-many-formations", f"{len(formations):,} formations; no army fields more than "
                                    f"{MAX_FORMATIONS:,}", location=document.locate(("formations", MAX_FORMATIONS)))])
+    _is_roster(document, catalog)
     game = document.data.get("game") if isinstance(document.data, dict) else None
     system = system_for(game if isinstance(game, str) else "")
     roster = validate(document, system.roster_model)
@@ -66,6 +67,24 @@ def _checked(document: Document, catalog: Catalog) -> RosterFile:
                                    location=document.locate(("game",)),
                                    suggestion=did_you_mean(roster.game, games))])
     return _names_known(RosterFile(roster, document), catalog)
+
+
+def _is_roster(document: Document, catalog: Catalog) -> None:
+    """Refuse, in a player's words, a file that holds no roster at all: empty, a list, plain text."""
+    data = document.data
+    if isinstance(data, dict):
+        return
+    if data is None:
+        what = "the file is empty"
+    elif isinstance(data, list):
+        what = "the file is a YAML list, not a roster"
+    elif FsPath(document.name).suffix.lower() in (".md", ".markdown"):
+        what = "the file is a Markdown document, not a roster"
+    else:
+        what = "the file is plain text, not a roster"
+    raise LoadFailure([Finding("not-a-roster", f"{what}: {roster_needs(catalog)}", location=document.locate(()),
+                               suggestion="start one with `listbuilder new FILE`; a list another tool wrote: "
+                                          "`listbuilder import FILE -o ROSTER.yaml`")])
 
 
 def _names_known(roster_file: RosterFile, catalog: Catalog) -> RosterFile:
