@@ -67,7 +67,7 @@ def games_text(catalog: Catalog) -> str:
 
 
 def unknown_game(catalog: Catalog, game: str) -> str:
-    return f"unknown game '{game}' (known: {games_text(catalog)})"
+    return f"unknown game '{game}' (known: {', '.join(known_games(catalog))})"
 
 
 def suggest_game(catalog: Catalog, text: str) -> str | None:
