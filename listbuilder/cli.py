@@ -321,8 +321,9 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.",
                                   epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = top.add_subparsers(dest="command")
-    edit = commands.add_parser("edit", help="open a roster in the editor")
-    edit.add_argument("roster", help="the roster file")
+    edit = commands.add_parser("edit", help="open a roster in the editor (a list another tool wrote, as `check` "
+                               "reads it, is saved to a new .yaml beside it)")
+    edit.add_argument("roster", help="the roster file (.yaml), or a list: .txt, .ros, .rosz")
     edit.set_defaults(run=command_edit)
     new = commands.add_parser("new", help="start a roster in the editor")
     new.add_argument("roster", nargs="?", help="the file to save it to (must not exist yet)")
