@@ -173,6 +173,10 @@ def command_import(options: argparse.Namespace) -> int:
     try:  # at most one byte past the limit: the readers then refuse it without holding it all
         data = sys.stdin.buffer.read(MAX_BYTES + 1) if options.text == "-" else read_bounded(Path(options.text),
                                                                                              options.text)
+        if _is_yaml_roster(data):
+            print(f"{options.text}: this is already a roster file; check or edit it directly: `listbuilder check "
+                  f"{options.text}`, `listbuilder edit {options.text}`", file=sys.stderr)
+            return EXIT_UNREADABLE
         imported = read_list_data(data, options.text, catalog, fallback=True)
     except UnicodeDecodeError as error:
         print(f"{options.text}: cannot read the file: {error}", file=sys.stderr)
@@ -197,6 +201,18 @@ def command_import(options: argparse.Namespace) -> int:
     else:
         sys.stdout.write(yaml_text)
     return EXIT_LEGAL
+
+
+def _is_yaml_roster(data: bytes) -> bool:
+    """Whether the bytes given to `import` are a roster file already: a YAML mapping naming its `game:`."""
+    from .core.findings import LoadFailure
+    from .data.yamlfile import parse
+
+    try:
+        document = parse(data.decode("utf-8"), "")
+    except (LoadFailure, UnicodeDecodeError):
+        return False
+    return isinstance(document.data, dict) and "game" in document.data
 
 
 def command_diff(options: argparse.Namespace) -> int:
