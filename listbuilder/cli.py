@@ -267,7 +267,7 @@ def command_print(options: argparse.Namespace) -> int:
 
 
 def command_armies(options: argparse.Namespace) -> int:
-    from .games import PACKS, system_for
+    from .games import PACKS, suggest_game, system_for, unknown_game
 
     catalog = _catalog()
     if catalog is None:
@@ -279,7 +279,8 @@ def command_armies(options: argparse.Namespace) -> int:
             print("\n".join(listed[game](catalog)))
             continue
         if game not in catalog.games:
-            print(f"unknown game '{game}' (known: {', '.join(sorted(catalog.games))})", file=sys.stderr)
+            hint = suggest_game(catalog, game)
+            print(unknown_game(catalog, game) + (f" ({hint})" if hint else ""), file=sys.stderr)
             return EXIT_UNREADABLE
         print(f"{catalog.games[game].name} ({game})")
         for army_id in catalog.army_ids(game):
@@ -381,8 +382,10 @@ def parser() -> argparse.ArgumentParser:
     printing.add_argument("-o", "--output", metavar="PDF", help="where to write it (default: the roster's name, .pdf)")
     printing.add_argument("--paper", choices=["a4", "letter"], default="a4")
     printing.set_defaults(run=command_print)
-    armies = commands.add_parser("armies", help="list the army lists that can be built")
-    armies.add_argument("game", nargs="?")
+    armies = commands.add_parser("armies", help="list the army lists that can be built (40k: the installed factions "
+                                 "and their detachments)")
+    armies.add_argument("game", nargs="?", help="only this game: epic-armageddon, epic-remastered or wh40k-10e "
+                        "(default: every game)")
     armies.set_defaults(run=command_armies)
     schema = commands.add_parser("schema", help="print the JSON Schemas of list, datasheet and roster files")
     schema.add_argument("--write", metavar="DIR", help="write one file per schema into DIR")

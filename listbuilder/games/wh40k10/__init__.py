@@ -34,6 +34,18 @@ def new_roster_choices(catalog, game: str) -> NewRosterChoices:
     return NewRosterChoices(factions, "battle size", FIRST_BATTLE_SIZE, sizes, army_label="Faction")
 
 
+def armies(catalog) -> list[str]:
+    """`listbuilder armies`: the installed factions and their detachments, or how to install them."""
+    data = _installed(catalog)
+    if isinstance(data, str):
+        return [f"{GAME_NAME} ({GAME_ID})", f"  {data}"]
+    lines = [f"{GAME_NAME} ({GAME_ID})" + (f", data {data.data_revision}" if data.data_revision else "")]
+    for faction in sorted(data.factions, key=lambda f: f.short_name):
+        lines.append(f"  {faction.short_name:<24} {faction.name} — {len(faction.units)} units")
+        lines.append(f"      detachments: {', '.join(d.name for d in faction.detachments) or 'none'}")
+    return lines
+
+
 def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kRoster | str:
     """The faction's first detachment (the editor's `D` changes it), the battle size of `points`
     (None: Strike Force; points no battle size has: a message naming them)."""
@@ -55,4 +67,5 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
 SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
                     entries_field="units", editor_screen="listbuilder.tui.games.wh40k10:UnitsScreen",
                     schemas={"wh40k-roster": Wh40kRoster}, list_readers=(ListReader(list_form, imported_list),),
-                    list_text=lambda result, catalog, markdown: app_text(result, markdown), name=GAME_NAME)
+                    list_text=lambda result, catalog, markdown: app_text(result, markdown), armies=armies,
+                    name=GAME_NAME)
