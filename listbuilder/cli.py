@@ -294,7 +294,16 @@ def command_schema(options: argparse.Namespace) -> int:
     from .schemas import schemas, write_schemas
 
     if options.write:
-        for path in write_schemas(Path(options.write)):
+        from .report.safe import printable
+
+        try:
+            written = write_schemas(Path(options.write))
+        except OSError as error:
+            where = error.filename or options.write
+            print(printable(f"{where}: cannot write the schemas there: {error.strerror or error}; give a folder you "
+                            f"can write to (it is made if missing)"), file=sys.stderr)
+            return EXIT_UNREADABLE
+        for path in written:
             print(path)
     else:
         print(json.dumps(schemas(), indent=2))
