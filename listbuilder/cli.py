@@ -346,6 +346,7 @@ still checked and reported."""
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.",
                                   epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    top.add_argument("--version", action="version", version=f"listbuilder {__version__}")
     commands = top.add_subparsers(dest="command")
     edit = commands.add_parser("edit", help="open a roster in the editor (a list another tool wrote, as `check` "
                                "reads it, is saved to a new .yaml beside it)")
