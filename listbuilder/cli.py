@@ -348,8 +348,9 @@ def parser() -> argparse.ArgumentParser:
                                   epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     top.add_argument("--version", action="version", version=f"listbuilder {__version__}")
     commands = top.add_subparsers(dest="command")
-    edit = commands.add_parser("edit", help="open a roster in the editor (a list another tool wrote, as `check` "
-                               "reads it, is saved to a new .yaml beside it)")
+    edit_help = ("open a roster in the editor (a list another tool wrote, as `check` reads it, is saved to a new "
+                 ".yaml beside it)")
+    edit = commands.add_parser("edit", help=edit_help, description=edit_help)
     edit.add_argument("roster", help="the roster file (.yaml), or a list: .txt, .ros, .rosz")
     edit.set_defaults(run=command_edit)
     new = commands.add_parser("new", help="start a roster in the editor")
@@ -373,7 +374,9 @@ def parser() -> argparse.ArgumentParser:
     check.set_defaults(run=command_check)
     export = commands.add_parser("export", help="write a roster as the list text players post")
     export.add_argument("roster", help="the roster file")
-    export.add_argument("--format", choices=["text", "markdown"], default="text")
+    export.add_argument("--format", choices=["text", "markdown"], default="text",
+                        help="text (default): the list as players post it; markdown: the same with headings, bold and "
+                        "bullets, for forums and Discord")
     export.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: standard output)")
     export.set_defaults(run=command_export)
     importing = commands.add_parser("import", help="read a list into a roster file: Epic list text (as `export` "
@@ -383,17 +386,20 @@ def parser() -> argparse.ArgumentParser:
     importing.add_argument("-o", "--output", metavar="ROSTER", help="the roster file to write (default: standard "
                                                                     "output)")
     importing.set_defaults(run=command_import)
-    diff = commands.add_parser("diff", help="what changed between two versions of a roster")
+    diff = commands.add_parser("diff", help="what changed between two versions of a roster",
+                               epilog="exit codes: 0 the same roster; 1 the rosters differ (what changed is "
+                               "printed); 2 a file could not be read or understood")
     diff.add_argument("old", help="the earlier roster file")
     diff.add_argument("new", help="the later roster file")
     diff.set_defaults(run=command_diff)
     printing = commands.add_parser("print", help="write a roster as a PDF: roster, findings, datasheets, glossary")
     printing.add_argument("roster", help="the roster file")
     printing.add_argument("-o", "--output", metavar="PDF", help="where to write it (default: the roster's name, .pdf)")
-    printing.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    printing.add_argument("--paper", choices=["a4", "letter"], default="a4", help="the page size: a4 (default) or "
+                          "letter (US)")
     printing.set_defaults(run=command_print)
-    armies = commands.add_parser("armies", help="list the army lists that can be built (40k: the installed factions "
-                                 "and their detachments)")
+    armies_help = "list the army lists that can be built (40k: the installed factions and their detachments)"
+    armies = commands.add_parser("armies", help=armies_help, description=armies_help)
     armies.add_argument("game", nargs="?", help="only this game: epic-armageddon, epic-remastered or wh40k-10e "
                         "(default: every game)")
     armies.set_defaults(run=command_armies)
