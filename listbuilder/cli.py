@@ -176,6 +176,10 @@ def command_import(options: argparse.Namespace) -> int:
     try:  # at most one byte past the limit: the readers then refuse it without holding it all
         data = sys.stdin.buffer.read(MAX_BYTES + 1) if options.text == "-" else read_bounded(Path(options.text),
                                                                                              options.text)
+        if _is_yaml_roster(data):
+            print(f"{options.text}: this is already a roster file; check or edit it directly: `listbuilder check "
+                  f"{options.text}`, `listbuilder edit {options.text}`", file=sys.stderr)
+            return EXIT_UNREADABLE
         imported = read_list_data(data, options.text, catalog, fallback=True)
     except UnicodeDecodeError as error:
         print(f"{options.text}: cannot read the file: {error}", file=sys.stderr)
@@ -200,6 +204,18 @@ def command_import(options: argparse.Namespace) -> int:
     else:
         sys.stdout.write(yaml_text)
     return EXIT_LEGAL
+
+
+def _is_yaml_roster(data: bytes) -> bool:
+    """Whether the bytes given to `import` are a roster file already: a YAML mapping naming its `game:`."""
+    from .core.findings import LoadFailure
+    from .data.yamlfile import parse
+
+    try:
+        document = parse(data.decode("utf-8"), "")
+    except (LoadFailure, UnicodeDecodeError):
+        return False
+    return isinstance(document.data, dict) and "game" in document.data
 
 
 def command_diff(options: argparse.Namespace) -> int:
@@ -254,7 +270,7 @@ def command_print(options: argparse.Namespace) -> int:
 
 
 def command_armies(options: argparse.Namespace) -> int:
-    from .games import PACKS, system_for
+    from .games import PACKS, suggest_game, system_for, unknown_game
 
     catalog = _catalog()
     if catalog is None:
@@ -266,7 +282,8 @@ def command_armies(options: argparse.Namespace) -> int:
             print("\n".join(listed[game](catalog)))
             continue
         if game not in catalog.games:
-            print(f"unknown game '{game}' (known: {', '.join(sorted(catalog.games))})", file=sys.stderr)
+            hint = suggest_game(catalog, game)
+            print(unknown_game(catalog, game) + (f" ({hint})" if hint else ""), file=sys.stderr)
             return EXIT_UNREADABLE
         print(f"{catalog.games[game].name} ({game})")
         for army_id in catalog.army_ids(game):
@@ -280,7 +297,16 @@ def command_schema(options: argparse.Namespace) -> int:
     from .schemas import schemas, write_schemas
 
     if options.write:
-        for path in write_schemas(Path(options.write)):
+        from .report.safe import printable
+
+        try:
+            written = write_schemas(Path(options.write))
+        except OSError as error:
+            where = error.filename or options.write
+            print(printable(f"{where}: cannot write the schemas there: {error.strerror or error}; give a folder you "
+                            f"can write to (it is made if missing)"), file=sys.stderr)
+            return EXIT_UNREADABLE
+        for path in written:
             print(path)
     else:
         print(json.dumps(schemas(), indent=2))
@@ -323,9 +349,12 @@ still checked and reported."""
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.",
                                   epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    top.add_argument("--version", action="version", version=f"listbuilder {__version__}")
     commands = top.add_subparsers(dest="command")
-    edit = commands.add_parser("edit", help="open a roster in the editor")
-    edit.add_argument("roster", help="the roster file")
+    edit_help = ("open a roster in the editor (a list another tool wrote, as `check` reads it, is saved to a new "
+                 ".yaml beside it)")
+    edit = commands.add_parser("edit", help=edit_help, description=edit_help)
+    edit.add_argument("roster", help="the roster file (.yaml), or a list: .txt, .ros, .rosz")
     edit.set_defaults(run=command_edit)
     new = commands.add_parser("new", help="start a roster in the editor")
     new.add_argument("roster", nargs="?", help="the file to save it to (must not exist yet)")
@@ -348,7 +377,9 @@ def parser() -> argparse.ArgumentParser:
     check.set_defaults(run=command_check)
     export = commands.add_parser("export", help="write a roster as the list text players post")
     export.add_argument("roster", help="the roster file")
-    export.add_argument("--format", choices=["text", "markdown"], default="text")
+    export.add_argument("--format", choices=["text", "markdown"], default="text",
+                        help="text (default): the list as players post it; markdown: the same with headings, bold and "
+                        "bullets, for forums and Discord")
     export.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: standard output)")
     export.set_defaults(run=command_export)
     importing = commands.add_parser("import", help="read a list into a roster file: Epic list text (as `export` "
@@ -358,17 +389,22 @@ def parser() -> argparse.ArgumentParser:
     importing.add_argument("-o", "--output", metavar="ROSTER", help="the roster file to write (default: standard "
                                                                     "output)")
     importing.set_defaults(run=command_import)
-    diff = commands.add_parser("diff", help="what changed between two versions of a roster")
+    diff = commands.add_parser("diff", help="what changed between two versions of a roster",
+                               epilog="exit codes: 0 the same roster; 1 the rosters differ (what changed is "
+                               "printed); 2 a file could not be read or understood")
     diff.add_argument("old", help="the earlier roster file")
     diff.add_argument("new", help="the later roster file")
     diff.set_defaults(run=command_diff)
     printing = commands.add_parser("print", help="write a roster as a PDF: roster, findings, datasheets, glossary")
     printing.add_argument("roster", help="the roster file")
     printing.add_argument("-o", "--output", metavar="PDF", help="where to write it (default: the roster's name, .pdf)")
-    printing.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    printing.add_argument("--paper", choices=["a4", "letter"], default="a4", help="the page size: a4 (default) or "
+                          "letter (US)")
     printing.set_defaults(run=command_print)
-    armies = commands.add_parser("armies", help="list the army lists that can be built")
-    armies.add_argument("game", nargs="?")
+    armies_help = "list the army lists that can be built (40k: the installed factions and their detachments)"
+    armies = commands.add_parser("armies", help=armies_help, description=armies_help)
+    armies.add_argument("game", nargs="?", help="only this game: epic-armageddon, epic-remastered or wh40k-10e "
+                        "(default: every game)")
     armies.set_defaults(run=command_armies)
     schema = commands.add_parser("schema", help="print the JSON Schemas of list, datasheet and roster files")
     schema.add_argument("--write", metavar="DIR", help="write one file per schema into DIR")

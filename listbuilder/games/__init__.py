@@ -61,8 +61,38 @@ def known_games(catalog: Catalog) -> list[str]:
     return sorted({*catalog.games, *PACKS})
 
 
+def games_text(catalog: Catalog) -> str:
+    """Every game by id and printed name: 'epic-armageddon (Epic Armageddon), ...'."""
+    return ", ".join(f"{game} ({game_name(catalog, game)})" for game in known_games(catalog))
+
+
 def unknown_game(catalog: Catalog, game: str) -> str:
     return f"unknown game '{game}' (known: {', '.join(known_games(catalog))})"
+
+
+def suggest_game(catalog: Catalog, text: str) -> str | None:
+    """'did you mean ...?' for a game written another way: a misspelt id ('wh40k-10'), a printed
+    name ('Warhammer 40,000'), or a word only one game's id or name holds ('warhammer-40k', '40k')."""
+    from ..core.names import did_you_mean, name_key
+
+    games = known_games(catalog)
+    hint = did_you_mean(text, games)
+    if hint:
+        return hint
+    words = [word for word in name_key(text).split("-") if len(word) >= 3]
+    matching = [game for game in games if any(word in f"{game} {name_key(game_name(catalog, game))}"
+                                              for word in words)]
+    return f"did you mean '{matching[0]}'?" if len(matching) == 1 else None
+
+
+def roster_needs(catalog: Catalog) -> str:
+    """What a roster file holds, for one that holds something else: its keys, game by game."""
+    needs = []
+    for game in known_games(catalog):
+        system = system_for(game)
+        keys = [key for key, field in system.roster_model.model_fields.items() if field.is_required() and key != "game"]
+        needs.append(f"{game}: {', '.join(f'`{key}:`' for key in [*keys, system.entries_field])}")
+    return f"a roster is a YAML mapping of `game:` and the army ({'; '.join(needs)})"
 
 
 def game_name(catalog: Catalog, game: str) -> str:

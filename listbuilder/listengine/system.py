@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from ..core.findings import Finding, Path
-from ..core.names import did_you_mean
+from ..core.names import did_you_mean, suggest
 from ..core.system import EntrySummary, GameSystem, ImportedList, ListReader, RosterSummary
 from .armylist import ArmyList, GameSettings
 from .catalog import Catalog
@@ -132,7 +132,14 @@ def new_roster_choices(catalog: Catalog, game: str) -> NewRosterChoices:
 def start_roster(catalog: Catalog, game: str, army: str, points: int | None) -> Roster | str:
     found = catalog.find_list(game, army)
     if found is None or found.kind != "army":
-        return f"unknown army '{army}' (known: {', '.join(catalog.army_ids(game))})"
+        armies = catalog.army_ids(game)
+        by_name: dict[str, list[str]] = {}  # a name, or a part of one ('Space Marines'), and the armies it names
+        for army_id in armies:
+            for name in {army_id, catalog.lists[game][army_id].name, *catalog.lists[game][army_id].name.split(" – ")}:
+                by_name.setdefault(name, []).append(army_id)
+        hint = suggest(army, by_name)
+        return f"unknown army '{army}' (known: {', '.join(armies)})" + (
+            f" (did you mean {' or '.join(repr(a) for a in by_name[hint])}?)" if hint else "")
     if points is None:
         return "the points limit is a whole number above 0"
     return Roster(game=game, army=found.id, points=points)

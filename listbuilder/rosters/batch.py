@@ -5,15 +5,15 @@ every core)."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..core.event import Event, limit_differs, states_points
-from ..core.findings import LoadFailure
+from ..core.findings import Finding, LoadFailure
 from ..data.yamlfile import read
 from ..data.yamlfile import validate as validate_document
-from ..games import known_games, summarise, validate
+from ..games import known_games, new_roster_choices, summarise, validate
 from ..listengine.catalog import Catalog
 from .events import apply_event, event_problems
 from .files import read_list_file, read_roster
@@ -111,6 +111,19 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
+def _sized(finding: Finding, roster: Any, event: Event, catalog: Catalog) -> Finding:
+    """An event's points limit broken by a roster whose limit is a battle size (40k): the battle size
+    to set, not `points:`, which such a roster has not."""
+    choices = new_roster_choices(catalog, roster.game)
+    if choices.limit != "battle size" or "battle_size" not in type(roster).model_fields:
+        return finding
+    fits = [name for name, points in choices.sizes if points == event.points]
+    sizes = ", ".join(f"{name} {points:,}" for name, points in choices.sizes)
+    suggestion = (f"set battle_size: {fits[0]}" if fits else
+                  f"no battle size is {event.points:,} points ({sizes}): ask the organiser which one is played")
+    return replace(finding, path=("battle_size",), suggestion=suggestion)
+
+
 def check_file(path: Path, catalog: Catalog, shown: str | None = None, event: Event | None = None,
                data: bytes | None = None) -> Any:
     """Read and validate one roster (by the event's rules, if any), findings located in the file;
@@ -119,6 +132,6 @@ def check_file(path: Path, catalog: Catalog, shown: str | None = None, event: Ev
     roster, broken = apply_event(roster_file.roster, event, catalog) if event else (roster_file.roster, [])
     result = validate(roster, catalog)
     if event and not states_points(roster):  # 40k's battle size
-        broken += [f for f in [limit_differs(summarise(result).limit, event)] if f]
+        broken += [_sized(f, roster, event, catalog) for f in [limit_differs(summarise(result).limit, event)] if f]
     result.findings = roster_file.report(broken + result.findings)
     return result

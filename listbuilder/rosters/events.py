@@ -8,6 +8,7 @@ from typing import Any
 from ..core.event import Event, limit_differs, states_points
 from ..core.findings import Finding
 from ..core.names import did_you_mean
+from ..games import suggest_game, unknown_game
 from ..listengine.catalog import Catalog
 from ..listengine.roster import Roster
 
@@ -17,8 +18,8 @@ def event_problems(event: Event, catalog: Catalog, games: list[str]) -> list[Fin
     each finding's path is the event's key."""
     problems: list[Finding] = []
     if event.game is not None and event.game not in games:
-        problems.append(Finding("unknown-game", f"unknown game '{event.game}' (known: {', '.join(games)})",
-                                path=("game",), suggestion=did_you_mean(event.game, games)))
+        problems.append(Finding("unknown-game", unknown_game(catalog, event.game), path=("game",),
+                                suggestion=suggest_game(catalog, event.game)))
     games = [event.game] if event.game in catalog.games else list(catalog.games)
     for i, army in enumerate(event.armies):
         if not any(catalog.find_list(game, army) for game in games):

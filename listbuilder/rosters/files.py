@@ -19,9 +19,8 @@ from pydantic import BaseModel
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..core.findings import Finding, LoadFailure, Path
-from ..core.names import did_you_mean
 from ..data.yamlfile import BOM, Document, parse, parse_round_trip, read, round_trip_yaml, validate
-from ..games import known_games, system_for
+from ..games import games_text, known_games, roster_needs, suggest_game, system_for, unknown_game
 from ..listengine.catalog import Catalog
 from .comments import merge_items
 
@@ -57,15 +56,44 @@ def _checked(document: Document, catalog: Catalog) -> RosterFile:
     if isinstance(formations, list) and len(formations) > MAX_FORMATIONS:  # refused before building anything
         raise LoadFailure([Finding("too-many-formations", f"{len(formations):,} formations; no army fields more than "
                                    f"{MAX_FORMATIONS:,}", location=document.locate(("formations", MAX_FORMATIONS)))])
+    _is_roster(document, catalog)
     game = document.data.get("game") if isinstance(document.data, dict) else None
     system = system_for(game if isinstance(game, str) else "")
+    if game is None:
+        raise LoadFailure([Finding("no-game", f"the file has no `game:`, so it is not a roster: a roster names its "
+                                   f"game first (known: {games_text(catalog)})", location=document.locate(()),
+                                   suggestion=f"add e.g. `game: {known_games(catalog)[0]}` as its first line")])
+    if not isinstance(game, str):
+        raise LoadFailure([Finding("wrong-value", f"`game:` is {_kind(game)}, not a game's id (known: "
+                                   f"{games_text(catalog)})", location=document.locate(("game",)))])
+    if game not in known_games(catalog):
+        raise LoadFailure([Finding("unknown-game", unknown_game(catalog, game), location=document.locate(("game",)),
+                                   suggestion=suggest_game(catalog, game))])
     roster = validate(document, system.roster_model)
-    games = known_games(catalog)
-    if roster.game not in games:
-        raise LoadFailure([Finding("unknown-game", f"unknown game '{roster.game}' (known: {', '.join(games)})",
-                                   location=document.locate(("game",)),
-                                   suggestion=did_you_mean(roster.game, games))])
     return _names_known(RosterFile(roster, document), catalog)
+
+
+def _is_roster(document: Document, catalog: Catalog) -> None:
+    """Refuse, in a player's words, a file that holds no roster at all: empty, a list, plain text."""
+    data = document.data
+    if isinstance(data, dict):
+        return
+    if data is None:
+        what = "the file is empty"
+    elif isinstance(data, list):
+        what = "the file is a YAML list, not a roster"
+    elif FsPath(document.name).suffix.lower() in (".md", ".markdown"):
+        what = "the file is a Markdown document, not a roster"
+    else:
+        what = "the file is plain text, not a roster"
+    raise LoadFailure([Finding("wrong-value", f"{what}: {roster_needs(catalog)}", location=document.locate(()),
+                               suggestion="start one with `listbuilder new FILE`; a list another tool wrote: "
+                                          "`listbuilder import FILE -o ROSTER.yaml`")])
+
+
+def _kind(value: Any) -> str:
+    return ("a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict)
+            else "true/false" if isinstance(value, bool) else f"the number {value}")
 
 
 def _names_known(roster_file: RosterFile, catalog: Catalog) -> RosterFile:

@@ -24,7 +24,8 @@ from ..listengine.catalog import ArmyView, Catalog
 from ..listengine.engine import FormationCache, RosterResult
 from ..listengine.roster import Roster
 from ..report.text import failure_text
-from ..rosters.files import backup_path, dump, read_roster, save_bytes, save_text
+from ..rosters.files import RosterFile, backup_path, dump, read_list_file, read_roster, save_bytes, save_text
+from ..rosters.lists import is_list
 from .commands import EditorCommands
 from .games import editor_screen
 from .history import History
@@ -62,7 +63,7 @@ class EditorApp(App[None]):
 
     def __init__(self, catalog: Catalog, roster: Roster, *, document: Document | None = None,
                  path: Path | None = None, demo: Path | None = None, unsaved: bool = False,
-                 ask_new: tuple[str | None, str | None, int | None] | None = None) -> None:
+                 ask_new: tuple[str | None, str | None, int | None] | None = None, notice: str | None = None) -> None:
         """`demo`: the bundled roster `roster` was read from; it is never saved over. `unsaved`:
         a new roster, not on disk yet. `ask_new`: open the new-roster dialog on start with this
         game, army and points filled in (and quit if it is cancelled)."""
@@ -75,6 +76,7 @@ class EditorApp(App[None]):
         self.path = path
         self.demo = demo
         self.ask_new = ask_new
+        self.notice = notice  # shown once the editor is up: a list another tool wrote is saved as a new roster file
         self.formation_cache: FormationCache = {}  # formations built by earlier checks, reused while unchanged
         self.result = self._timed_check(roster)
         self.main = self._editor_screen(roster)
@@ -112,6 +114,8 @@ class EditorApp(App[None]):
         self.push_screen(self.main)
         if self.ask_new is not None:
             self.push_screen(NewRosterScreen(self.catalog, *self.ask_new), self._started)
+        if self.notice:
+            self.notify(self.notice, timeout=10, markup=False)
 
     def _started(self, roster: Roster | None) -> None:
         if roster is None:
@@ -267,7 +271,7 @@ class EditorApp(App[None]):
             if path is None:
                 return
             try:
-                roster_file = read_roster(path, self.catalog, str(path), round_trip=True)
+                roster_file, target, notice = open_roster(self.catalog, path)
             except LoadFailure as failure:
                 problems = "\n".join(finding_text(f) for f in failure.findings[:5])
                 self.notify(f"{path} cannot be read:\n{problems}", severity="error", timeout=10, markup=False)
@@ -275,7 +279,9 @@ class EditorApp(App[None]):
             except OSError as error:
                 self.notify(f"{path} cannot be read: {error.strerror or error}", severity="error", markup=False)
                 return
-            self._load(roster_file.roster, roster_file.document, path)
+            self._load(roster_file.roster, roster_file.document if notice is None else None, target, notice is None)
+            if notice:
+                self.notify(notice, timeout=10, markup=False)
 
         self._then_if_settled(lambda: self.push_screen(PathScreen("Open a roster", None, browse=True, action="Open"),
                                                        chosen))
@@ -360,20 +366,42 @@ def run_editor(catalog: Catalog, path: Path | None = None, new: bool = False, *,
             print(app, file=sys.stderr)
             return EXIT_UNREADABLE
     else:
-        source = path or DEMO_ROSTER
         try:
-            roster_file = read_roster(source, catalog, str(path) if path else "demo/ultramarines.yaml",
-                                      round_trip=True)
+            app = opened_app(catalog, path)
         except LoadFailure as failure:
             print(failure_text(failure.findings), file=sys.stderr)  # control characters escaped
             return EXIT_UNREADABLE
         except OSError as error:
-            print(f"{source}: {error.strerror or error}", file=sys.stderr)
+            print(f"{path or DEMO_ROSTER}: {error.strerror or error}", file=sys.stderr)
             return EXIT_UNREADABLE
-        app = EditorApp(catalog, roster_file.roster, document=roster_file.document, path=path,
-                        demo=None if path else DEMO_ROSTER)
     app.run()
     return app.return_code or 0
+
+
+def open_roster(catalog: Catalog, path: Path) -> tuple[RosterFile, Path | None, str | None]:
+    """A roster file to edit, where saving it writes, and what to tell the user: a list another tool
+    wrote (.txt, .ros, .rosz, read as `check` reads it) is left as it is and saved as a new YAML roster
+    beside it (asked where when that file exists). Raises LoadFailure or OSError."""
+    if not is_list(path):
+        return read_roster(path, catalog, str(path), round_trip=True), path, None
+    roster_file = read_list_file(path, catalog, str(path))
+    target = path.with_suffix(ROSTER_SUFFIXES[0])
+    if target.exists():
+        return roster_file, None, (f"Opened {path.name}, a list another tool wrote; it is left as it is, and "
+                                   f"{target.name} exists: saving asks where to write the roster")
+    return roster_file, target, (f"Opened {path.name}, a list another tool wrote; it is left as it is: saving writes "
+                                 f"the roster to {target.name}")
+
+
+def opened_app(catalog: Catalog, path: Path | None) -> EditorApp:
+    """The editor on the roster at `path` (a list another tool wrote: see open_roster), or on the demo."""
+    if path is None:
+        demo = read_roster(DEMO_ROSTER, catalog, "demo/ultramarines.yaml", round_trip=True)
+        return EditorApp(catalog, demo.roster, document=demo.document, demo=DEMO_ROSTER)
+    roster_file, target, notice = open_roster(catalog, path)
+    if notice is None:
+        return EditorApp(catalog, roster_file.roster, document=roster_file.document, path=path)
+    return EditorApp(catalog, roster_file.roster, path=target, unsaved=True, notice=notice)
 
 
 def new_roster_app(catalog: Catalog, path: Path | None, game: str | None, army: str | None,

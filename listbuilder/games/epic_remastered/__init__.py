@@ -1,6 +1,7 @@
 """Epic Remastered (seed 004): detachments with an HQ and a chain of command, and data sheets built
 from a base unit plus data sheet modifier abilities."""
 
+from ...core.names import suggest
 from ...core.new_roster import ArmyChoice, NewRosterChoices
 from ...core.system import GameData, GameSystem
 from .catalog import assemble
@@ -31,7 +32,10 @@ def start_roster(catalog, game: str, army: str, points: int | None) -> ErRoster 
     armies = data_of(catalog)
     found = armies.find(army)
     if found is None:
-        return f"unknown army '{army}' (known: {', '.join(sorted(armies.armies))})"
+        by_name = {name: army_id for army_id, er in armies.armies.items() for name in (army_id, er.army.name)}
+        hint = suggest(army, by_name)
+        return f"unknown army '{army}' (known: {', '.join(sorted(armies.armies))})" + (
+            f" (did you mean '{by_name[hint]}'?)" if hint else "")
     return ErRoster(game=GAME_ID, army=found.army.id, points=points)
 
 

@@ -1,6 +1,7 @@
 """Warhammer 40,000 10th edition: the muster rules of seed 001 on the user's imported catalog."""
 
 from ...core.findings import LoadFailure, finding_text
+from ...core.names import suggest
 from ...core.new_roster import ArmyChoice, NewRosterChoices
 from ...core.system import GameSystem, ListReader
 from .catalog import GAME_ID, Wh40kCatalog
@@ -34,6 +35,18 @@ def new_roster_choices(catalog, game: str) -> NewRosterChoices:
     return NewRosterChoices(factions, "battle size", FIRST_BATTLE_SIZE, sizes, army_label="Faction")
 
 
+def armies(catalog) -> list[str]:
+    """`listbuilder armies`: the installed factions and their detachments, or how to install them."""
+    data = _installed(catalog)
+    if isinstance(data, str):
+        return [f"{GAME_NAME} ({GAME_ID})", f"  {data}"]
+    lines = [f"{GAME_NAME} ({GAME_ID})" + (f", data {data.data_revision}" if data.data_revision else "")]
+    for faction in sorted(data.factions, key=lambda f: f.short_name):
+        lines.append(f"  {faction.short_name:<24} {faction.name} — {len(faction.units)} units")
+        lines.append(f"      detachments: {', '.join(d.name for d in faction.detachments) or 'none'}")
+    return lines
+
+
 def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kRoster | str:
     """The faction's first detachment (the editor's `D` changes it), the battle size of `points`
     (None: Strike Force; points no battle size has: a message naming them)."""
@@ -41,8 +54,18 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
     if isinstance(data, str):
         return data
     found = find_faction(data, faction)
-    if len(found) != 1:
-        return f"unknown or ambiguous faction '{faction}' (e.g. {', '.join(f.name for f in data.factions[:3])})"
+    if len(found) > 1:
+        return (f"unknown or ambiguous faction '{faction}': it may be {', '.join(f.name for f in found)}; give one "
+                f"of them")
+    if not found:
+        by_name: dict[str, list[str]] = {}  # a name or short name and the factions it names
+        for f in data.factions:
+            for name in {f.name, f.short_name, f.name.rpartition(" - ")[2]}:
+                by_name.setdefault(name, []).append(f.name)  # what find_faction surely finds
+        hint = suggest(faction, by_name)
+        meant = f" (did you mean {' or '.join(repr(n) for n in by_name[hint])}?)" if hint else ""
+        return f"unknown or ambiguous faction '{faction}': none is called that" + (
+            meant or "; `listbuilder armies wh40k-10e` lists them")
     sizes = data.system.battle_sizes
     size = next((s for s in sizes if s.points == (points or FIRST_BATTLE_SIZE)), None)
     if size is None:
@@ -55,4 +78,5 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
 SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
                     entries_field="units", editor_screen="listbuilder.tui.games.wh40k10:UnitsScreen",
                     schemas={"wh40k-roster": Wh40kRoster}, list_readers=(ListReader(list_form, imported_list),),
-                    list_text=lambda result, catalog, markdown: app_text(result, markdown), name=GAME_NAME)
+                    list_text=lambda result, catalog, markdown: app_text(result, markdown), armies=armies,
+                    name=GAME_NAME)
