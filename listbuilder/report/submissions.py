@@ -17,6 +17,7 @@ from ..core.findings import Finding, finding_json, finding_message
 from ..core.system import RosterSummary
 from ..games import summarise
 from ..rosters.batch import Skipped
+from .safe import printable
 from .text import failure_text, roster_text
 
 LEGAL, ILLEGAL, UNREADABLE, INTERNAL = "LEGAL", "ILLEGAL", "UNREADABLE", "INTERNAL ERROR"
@@ -185,8 +186,12 @@ def json_report(submissions: list[Submission], skipped: list[Skipped], provenanc
 
 
 def _cell(value: Any) -> Any:
-    """Text from a roster file made inert for spreadsheets (a name starting '=' is not a formula)."""
-    return "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "-", "@") else value
+    """Text from a roster file made inert for spreadsheets (a name starting '=' is not a formula) and
+    for the terminal the report is printed on (control characters and bidi overrides escaped)."""
+    if not isinstance(value, str):
+        return value
+    value = printable(value)
+    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
 
 
 def csv_report(submissions: list[Submission], provenance: Provenance) -> str:
