@@ -3,6 +3,7 @@ C1 single bytes CSI and OSC) and bidi overrides and isolates are escaped in ever
 
 import csv
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -69,3 +70,17 @@ def test_import_escapes_names(capsys, evil, tmp_path):
     capsys.readouterr()
     code, out, err = run(capsys, "import", str(listed))
     assert code == 0 and "Red" in out and raw(out) == [] and raw(err) == []
+
+
+@pytest.mark.parametrize("name, shown", [(" =HYPERLINK(\"x\")", "' =HYPERLINK(\"x\")"), ("  +1+1", "'  +1+1"),
+                                         ("\uff1d1+1", "'\uff1d1+1"), (" -1+1", "' -1+1"), ("\uff0b1", "'\uff0b1"),
+                                         ("\t=1+1", "\\u0009=1+1"), ("\r@SUM(A1)", "\\u000d@SUM(A1)")])
+def test_csv_cells_that_a_spreadsheet_would_read_as_formulas_are_quoted(capsys, tmp_path, name, shown):
+    """A formula after spaces, or after a fullwidth '＝', is quoted; a tab or CR is escaped (it is a
+    control character), so the cell starts with a backslash, which no spreadsheet reads as a formula."""
+    roster = tmp_path / "sneaky.yaml"
+    roster.write_text((ROSTERS / "codex-astartes" / "legal-scouts.yaml").read_text().replace(
+        "name: Scouts and Devastators", f"name: {json.dumps(name)}"))  # JSON strings are YAML's
+    _, out, _ = run(capsys, "check", str(roster), "--format", "csv")
+    [row] = list(csv.DictReader(io.StringIO(out.removeprefix("\ufeff"))))
+    assert row["name"] == shown

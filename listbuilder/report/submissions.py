@@ -185,13 +185,17 @@ def json_report(submissions: list[Submission], skipped: list[Skipped], provenanc
     return '{\n  "rosters": ' + rosters + ",\n" + json.dumps(rest, indent=2, ensure_ascii=False)[2:]
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")  # and their fullwidth forms
+
+
 def _cell(value: Any) -> Any:
-    """Text from a roster file made inert for spreadsheets (a name starting '=' is not a formula) and
-    for the terminal the report is printed on (control characters and bidi overrides escaped)."""
+    """Text from a roster file made inert for spreadsheets (a name starting '=' is not a formula, nor
+    one starting with a fullwidth '＝' or with spaces before the '=') and for the terminal the report
+    is printed on (control characters and bidi overrides escaped; a tab or CR among them)."""
     if not isinstance(value, str):
         return value
     value = printable(value)
-    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
+    return "'" + value if value.lstrip(" \t\r\n")[:1] in FORMULA_STARTS else value
 
 
 def csv_report(submissions: list[Submission], provenance: Provenance) -> str:
