@@ -84,3 +84,14 @@ def test_csv_cells_that_a_spreadsheet_would_read_as_formulas_are_quoted(capsys, 
     _, out, _ = run(capsys, "check", str(roster), "--format", "csv")
     [row] = list(csv.DictReader(io.StringIO(out.removeprefix("\ufeff"))))
     assert row["name"] == shown
+
+
+def test_neutral_takes_out_what_printable_escapes_and_keeps_the_width():
+    from rich.cells import cell_len
+
+    from listbuilder.report.safe import neutral
+
+    text = "Co\x1b]52;c;aGk=\x07\x9b31m\u202eX\u2066Y\u2069\ud800"
+    assert neutral(text) == "Co]52;c;aGk=31mXY\ufffd"
+    assert cell_len(neutral(text)) == cell_len(text)
+    assert neutral("Tactical “Hale” · Khorne") == "Tactical “Hale” · Khorne"
