@@ -43,6 +43,8 @@ def test_epic_names_and_labels_reach_no_line_raw(catalog, tmp_path):
     async def scenario(pilot) -> None:
         shown = drawn(app)
         assert "Co" in shown and "L1" in shown and "L2" in shown  # the title bar, the roster, the formation
+        assert " Co\\u001b]52;c;aGFjaw==\\u0007\\u001b]0;pwned\\u0007\\u009b31m\\u202e\\u2066 · " in shown  # escaped
+        assert "Scout “L2\\u001b]0;pwned\\u0007”" in shown
         seen.append(shown)
         await keys(pilot, "enter")  # the formation's editor
         seen.append(drawn(app))
@@ -73,7 +75,7 @@ def test_epic_remastered_details_and_findings_reach_no_line_raw(catalog, tmp_pat
     async def scenario(pilot) -> None:
         assert isinstance(app.screen, ErScreen)
         shown = drawn(app)
-        assert "no data sheet for 'U" in shown  # its finding names the unit
+        assert "for 'U\\u001b]52;c;aGFjaw==\\u0007" in shown  # its finding names the unit, escaped
         seen.append(shown)
         await keys(pilot, "down", "down")  # the unit's details
         seen.append(drawn(app))
@@ -89,7 +91,7 @@ def test_a_40k_roster_reaches_no_line_raw(bsdata, tmp_path):
 
     async def scenario(pilot) -> None:
         shown = drawn(app)
-        assert "Units · D" in shown
+        assert "Units · D\\u001b]52;c;aGFjaw==\\u0007" in shown
         assert raw(shown) == []
 
     run(app, scenario, size=(120, 40))

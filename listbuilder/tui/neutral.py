@@ -2,7 +2,9 @@
 findings, the dialogs, the command palette, notifications, text fields) passes through `Neutral`,
 which takes out control characters and bidi overrides (report.safe.neutral), so a name in a
 stranger's roster cannot set the clipboard (OSC 52), retitle the terminal (OSC 0) or reorder what
-is shown. Names the editor lists are shown escaped before that (report.safe.printable)."""
+is shown. Where the editor lists names (the title bar, the roster, the findings, a formation's
+summary and border, 40k's units border) they are shown escaped before that (report.safe.printable),
+as `check` prints them; elsewhere they are shown without them."""
 
 from __future__ import annotations
 
