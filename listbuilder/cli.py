@@ -137,6 +137,7 @@ def command_export(options: argparse.Namespace) -> int:
     """Write a roster as the list text players post, in its game's form; exit 2 if it cannot be read
     or its game has no list text yet."""
     from .games import system_for
+    from .report.safe import printable_lines
     from .rosters.files import save_text
 
     catalog = _catalog()
@@ -151,8 +152,8 @@ def command_export(options: argparse.Namespace) -> int:
     text = write(result, catalog, options.format == "markdown")
     if options.output:
         save_text(Path(options.output), text)
-    else:
-        sys.stdout.write(text)
+    else:  # names from the file may hold control characters or bidi overrides: escaped on the terminal
+        sys.stdout.write(printable_lines(text))
     if not result.valid:
         errors = sum(1 for f in result.findings if f.severity == "error")
         print(f"{options.roster}: note: the roster is ILLEGAL ({errors} error(s)); `listbuilder check` says why",
@@ -167,6 +168,7 @@ def command_import(options: argparse.Namespace) -> int:
     from .core.bounds import MAX_BYTES
     from .core.findings import LoadFailure, finding_text
     from .games import system_for
+    from .report.safe import printable, printable_lines
     from .rosters.files import dump, save_text
     from .rosters.lists import read_bounded, read_list_data
 
@@ -186,11 +188,11 @@ def command_import(options: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     except LoadFailure as failure:
         for finding in failure.findings:
-            print(finding_text(finding), file=sys.stderr)
+            print(printable(finding_text(finding)), file=sys.stderr)
         print(f"{options.text}: not imported; nothing was written", file=sys.stderr)
         return EXIT_UNREADABLE
     for finding in imported.findings:
-        print(finding_text(finding), file=sys.stderr)
+        print(printable(finding_text(finding)), file=sys.stderr)
     if imported.roster is None or any(f.severity == "error" for f in imported.findings):
         print(f"{options.text}: not imported; nothing was written", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -200,9 +202,9 @@ def command_import(options: argparse.Namespace) -> int:
     yaml_text = dump(imported.roster)
     if options.output:
         save_text(Path(options.output), yaml_text)
-        print(f"{options.output}: {made}", file=sys.stderr)
-    else:
-        sys.stdout.write(yaml_text)
+        print(printable(f"{options.output}: {made}"), file=sys.stderr)
+    else:  # the YAML writer escapes control characters, not bidi overrides: those are shown as \uXXXX text
+        sys.stdout.write(printable_lines(yaml_text))
     return EXIT_LEGAL
 
 
@@ -224,6 +226,7 @@ def command_diff(options: argparse.Namespace) -> int:
     from .listengine.roster import Roster
     from .listengine.text import Names
     from .report.diff import roster_diff, summary_diff
+    from .report.safe import printable
 
     catalog = _catalog()
     if catalog is None:
@@ -235,7 +238,8 @@ def command_diff(options: argparse.Namespace) -> int:
         lines = roster_diff(options.old, old, options.new, new, Names.of(catalog, new.roster.game, new.roster.army))
     else:
         lines = summary_diff(options.old, summarise(old), options.new, summarise(new))
-    print("\n".join(lines) if lines else f"{options.old} and {options.new} are the same roster")
+    same = f"{options.old} and {options.new} are the same roster"
+    print("\n".join(map(printable, lines)) if lines else printable(same))
     return EXIT_ILLEGAL if lines else EXIT_LEGAL
 
 

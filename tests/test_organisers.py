@@ -67,7 +67,9 @@ def test_a_folder_of_mixed_submissions_gives_the_exact_summary(capsys, inbox):
 def test_csv_has_one_row_per_roster(capsys, inbox):
     code, out, err = run(capsys, "check", str(inbox), "--format", "csv")
     assert code == 2
-    rows = list(csv.DictReader(io.StringIO(out)))
+    header = "file,name,game,army,points,limit,verdict,errors,warnings,first error,listbuilder,data\r\n"
+    assert out.startswith("\ufeff" + header)  # UTF-8 with a byte order mark: Excel then reads it as UTF-8
+    rows = list(csv.DictReader(io.StringIO(out.removeprefix("\ufeff"))))
     assert [(Path(r["file"]).name, r["name"], r["points"], r["limit"], r["verdict"], r["errors"], r["first error"])
             for r in rows] == [
         ("alice.yaml", "Titans and aircraft as allies", "1660", "3000", "LEGAL", "0", ""),
@@ -75,8 +77,9 @@ def test_csv_has_one_row_per_roster(capsys, inbox):
          "the army costs 2,025 points, 25 over the agreed 2,000"),
         ("carol.yml", "Scouts and Devastators", "990", "2000", "LEGAL", "0", ""),
         ("dave.yaml", "", "", "", "UNREADABLE", "2", "'type' is required here")]
-    assert {(r["army"], r["warnings"], r["listbuilder"], r["data"]) for r in rows[:3]} == {
-        ("Space Marines – Codex Astartes", "0", __version__, data_version())}
+    assert {(r["game"], r["army"], r["warnings"], r["listbuilder"], r["data"]) for r in rows[:3]} == {
+        ("epic-armageddon", "Space Marines – Codex Astartes", "0", __version__, data_version())}
+    assert rows[3]["game"] == ""  # unreadable: its game is not known
     assert "2 of 4 rosters legal; 1 illegal, 1 unreadable, 3 files skipped" in err  # the summary, off the CSV
 
 
@@ -85,7 +88,7 @@ def test_csv_cells_from_a_roster_are_not_formulas(capsys, tmp_path):
     roster.write_text((ASTARTES / "legal-scouts.yaml").read_text().replace("name: Scouts and Devastators",
                                                                             "name: =HYPERLINK(\"x\")"))
     _, out, _ = run(capsys, "check", str(roster), "--format", "csv")
-    [row] = list(csv.DictReader(io.StringIO(out)))
+    [row] = list(csv.DictReader(io.StringIO(out.removeprefix("\ufeff"))))
     assert row["name"] == "'=HYPERLINK(\"x\")"
 
 

@@ -264,8 +264,9 @@ def test_a_folder_of_two_games_names_both_data(bsdata, tmp_path, monkeypatch, ca
     assert capsys.readouterr().out.rstrip().endswith(
         f"against data {data_version()}, {bsdata.catalog.data_revision}")
     assert main(["check", str(epic), str(forty), "--format", "csv"]) == 1
-    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out.removeprefix("\ufeff"))))
     assert [row["data"] for row in rows] == [data_version(), bsdata.catalog.data_revision]
+    assert [row["game"] for row in rows] == ["epic-armageddon", "wh40k-10e"]
 
 
 def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_finds(bsdata, tmp_path, monkeypatch):

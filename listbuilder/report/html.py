@@ -10,6 +10,7 @@ from typing import Any
 from ..core.findings import Finding, finding_message
 from ..core.system import RosterSummary
 from ..rosters.batch import Skipped
+from .safe import printable_lines
 from .submissions import LEGAL, Provenance, Submission, summary_text
 
 STYLE = """
@@ -73,9 +74,12 @@ def html_report(submissions: list[Submission], skipped: list[Skipped], provenanc
     sections = "".join(f'<section class="roster" id="r{i}">{s.rendered}</section>'
                        for i, s in enumerate(submissions, start=1))
     summary = escape(summary_text(submissions, skipped).split("\n")[0])
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    page = ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body>"
             f"<h1>{escape(heading)}</h1><p class=\"meta\">{escape(provenance.line())}</p><p>{summary}</p>"
             "<table class=\"submissions\"><thead><tr><th>file</th><th>name</th><th>army</th><th>points</th>"
             "<th>limit</th><th>verdict</th><th>errors</th><th>warnings</th><th>first error</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>{skipped_html}{sections}</body></html>\n")
+    # Control characters and bidi overrides from the files escaped over the whole page, as the text
+    # report's are: the markup holds none, and the page may be printed on a terminal.
+    return printable_lines(page)

@@ -1,6 +1,7 @@
 """Text from roster files made safe to show: control characters (an ESC sequence in a roster's
 name could erase the "ILLEGAL" line on an organiser's screen), bidirectional overrides and lone
-surrogates (a file name that is not UTF-8) are shown as escapes instead."""
+surrogates (a file name that is not UTF-8) are shown as escapes instead (`printable`), or, on a
+screen laid out cell by cell where an escape would not fit, taken out (`neutral`)."""
 
 from __future__ import annotations
 
@@ -30,3 +31,16 @@ def printable_lines(text: str) -> str:
     """Several lines, each made printable; the line breaks between them are kept. Valid JSON stays
     valid JSON with the same meaning: JSON strings hold no raw line breaks and read `\\uXXXX`."""
     return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def _neutralised(match: re.Match[str]) -> str:
+    return "\ufffd" if "\ud800" <= match[0] <= "\udfff" else ""
+
+
+def neutral(text: str) -> str:
+    """`text` with everything unsafe taken out and its width on a terminal kept: the controls and
+    marks (zero cells wide) removed, a lone surrogate (one cell) shown as U+FFFD. For the editor,
+    whose lines are laid out cell by cell before they are drawn."""
+    if text.isprintable():
+        return text
+    return _unsafe().sub(_neutralised, text)

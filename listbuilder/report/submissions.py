@@ -18,11 +18,12 @@ from ..core.findings import Finding, finding_json, finding_message
 from ..core.system import RosterSummary
 from ..games import summarise
 from ..rosters.batch import Skipped
+from .safe import printable
 from .text import failure_text, roster_text
 
 LEGAL, ILLEGAL, UNREADABLE, INTERNAL = "LEGAL", "ILLEGAL", "UNREADABLE", "INTERNAL ERROR"
 FAILED = (ILLEGAL, UNREADABLE, INTERNAL)  # the verdicts a summary names file by file
-CSV_COLUMNS = ["file", "name", "army", "points", "limit", "verdict", "errors", "warnings", "first error",
+CSV_COLUMNS = ["file", "name", "game", "army", "points", "limit", "verdict", "errors", "warnings", "first error",
                "listbuilder", "data"]
 
 
@@ -62,13 +63,14 @@ class Submission:
     first_error: str = ""
     rendered: str = ""
     data: str = ""  # the revision of the imported data that checked it (40k); '' for the shipped data
+    game: str = ""  # the game's id (as `--game` takes it); '' when the file could not be read
 
     @classmethod
-    def of_summary(cls, file: str, summary: RosterSummary, rendered: str = "") -> Submission:
+    def of_summary(cls, file: str, summary: RosterSummary, rendered: str = "", game: str = "") -> Submission:
         errors = [f for f in summary.findings if f.severity == "error"]
         return cls(file, LEGAL if summary.valid else ILLEGAL, summary.name, summary.army, summary.total,
                    summary.limit, len(errors), len(summary.findings) - len(errors),
-                   finding_message(errors[0]) if errors else "", rendered, summary.data_revision)
+                   finding_message(errors[0]) if errors else "", rendered, summary.data_revision, game)
 
     @classmethod
     def of_failure(cls, file: str, findings: list[Finding], rendered: str = "",
@@ -117,7 +119,7 @@ def render_result(file: str, result: Any, form: str) -> Submission:
         rendered = roster_html(file, summary)
     else:
         rendered = ""
-    return Submission.of_summary(file, summary, rendered)
+    return Submission.of_summary(file, summary, rendered, result.roster.game)
 
 
 def render_failure(file: str, findings: list[Finding], form: str, verdict: str = UNREADABLE) -> str:
@@ -193,17 +195,28 @@ def json_report(submissions: list[Submission], skipped: list[Skipped], provenanc
     return '{\n  "rosters": ' + rosters + ",\n" + json.dumps(rest, indent=2, ensure_ascii=False)[2:]
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")  # and their fullwidth forms
+
+
 def _cell(value: Any) -> Any:
-    """Text from a roster file made inert for spreadsheets (a name starting '=' is not a formula)."""
-    return "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "-", "@") else value
+    """Text from a roster file made inert for spreadsheets (a name starting '=' is not a formula, nor
+    one starting with a fullwidth '＝' or with spaces before the '=') and for the terminal the report
+    is printed on (control characters and bidi overrides escaped; a tab or CR among them)."""
+    if not isinstance(value, str):
+        return value
+    value = printable(value)
+    return "'" + value if value.lstrip(" \t\r\n")[:1] in FORMULA_STARTS else value
 
 
 def csv_report(submissions: list[Submission], provenance: Provenance) -> str:
+    """One row per roster, UTF-8 with a byte order mark: without it Excel on Windows reads the file
+    in the machine's code page, and a name's dash ('Imperial Guard – Steel Legion') as mojibake."""
     stream = io.StringIO()
+    stream.write("\ufeff")
     writer = csv.writer(stream)
     writer.writerow(CSV_COLUMNS)
     for s in submissions:
-        writer.writerow([_cell(v) for v in (s.file, s.name, s.army, s.points, s.limit, s.verdict, s.errors,
+        writer.writerow([_cell(v) for v in (s.file, s.name, s.game, s.army, s.points, s.limit, s.verdict, s.errors,
                                             s.warnings, s.first_error, provenance.version,
                                             s.data or provenance.shipped)])
     return stream.getvalue()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from time import perf_counter
 from typing import Any
@@ -14,6 +14,7 @@ from typing import Any
 from textual import on, work
 from textual.app import App
 from textual.binding import Binding
+from textual.filter import LineFilter
 from textual.message import Message
 
 from ..core.findings import LoadFailure, finding_text
@@ -29,6 +30,7 @@ from ..rosters.lists import is_list
 from .commands import EditorCommands
 from .games import editor_screen
 from .history import History
+from .neutral import Neutral
 from .screens.dialogs import ROSTER_SUFFIXES, AskScreen, PathScreen, TextScreen
 from .screens.new_roster import NewRosterScreen
 from .widgets.title_bar import Title
@@ -38,6 +40,9 @@ def file_stem(roster: Roster) -> str:
     """A file name for a roster that has none yet: 'ultramarines-2nd-company'."""
     fallback = getattr(roster, "army", None) or getattr(roster, "faction", "")
     return re.sub(r"[^0-9a-z]+", "-", (roster.name or fallback).casefold()).strip("-") or "roster"
+
+
+NEUTRAL = Neutral()  # one filter: each line drawn keeps its filtered form, cached by filter
 
 
 class EditorApp(App[None]):
@@ -91,6 +96,11 @@ class EditorApp(App[None]):
         screen.result = self.result
         screen.selected = 0 if screen.entries(roster) else None
         return screen
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then `Neutral` on every line drawn: no control character or bidi
+        override from a roster or file name reaches the terminal."""
+        return [*super().get_line_filters(), NEUTRAL]
 
     @property
     def view(self) -> ArmyView:

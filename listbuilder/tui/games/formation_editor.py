@@ -16,6 +16,7 @@ from ...listengine.engine import BuiltFormation
 from ...listengine.knobs import Knob, knobs_for
 from ...listengine.lines import garrison_text, title, unit_line, upgrades_text
 from ...listengine.roster import RosterFormation
+from ...report.safe import printable
 from ..widgets.roster_view import set_border_title
 from .knob_row import KnobRow
 
@@ -23,7 +24,7 @@ from .knob_row import KnobRow
 def summary(built: BuiltFormation) -> Content:
     """Name and points; units (transports and attached characters shown); derived values."""
     d = built.derived
-    lines = [Content.assemble((title(built), "bold"), "  ", (f"{built.points:,} pts", "bold $accent")),
+    lines = [Content.assemble((printable(title(built)), "bold"), "  ", (f"{built.points:,} pts", "bold $accent")),
              Content(unit_line(built))]
     if built.refused:
         lines.append(Content.assemble(("Charged as written: ", "$error"), upgrades_text(built, only_refused=True)))

@@ -22,6 +22,7 @@ from ...games.wh40k10 import edits
 from ...games.wh40k10.catalog import Unit
 from ...games.wh40k10.roster import Wh40kRoster
 from ...games.wh40k10.rules import data_of, may_hover
+from ...report.safe import printable
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
 from ..screens.pick import PickItem, PickScreen
 from ..widgets.roster_view import ERROR, FindingsList, points_bar
@@ -115,7 +116,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.query_one("#status", Static).update(self.status(summary))
         units = self.query_one("#roster-units", OptionList)
         units.set_options(self.lines(summary, roster) or [Option(EMPTY, disabled=True)])
-        units.border_title = Content(f"Units · {roster.detachment}")
+        units.border_title = Content(printable(f"Units · {roster.detachment}"))
         if self.selected is not None:
             units.highlighted = self.selected
         self.query_one(FindingsList).show(result)

@@ -14,15 +14,16 @@ from textual.widgets.option_list import Option
 from ...core.findings import Finding
 from ...games import system_for
 from ...listengine.engine import RosterResult
+from ...report.safe import printable
 
 ERROR, WARNING = "✖", "▲"
 LEGAL = Content.styled("✔ No findings: the roster is legal.", "$success")
 
 
 def set_border_title(widget: Widget, title: str) -> None:
-    """`title` as written (names are not markup) on the border; a new border title repaints the
-    whole widget: only when it changed."""
-    shown = Content(title)
+    """`title` as written (names are not markup; control characters and bidi overrides shown as
+    escapes) on the border; a new border title repaints the whole widget: only when it changed."""
+    shown = Content(printable(title))
     if widget.border_title != shown.markup:
         widget.border_title = shown
 
@@ -58,8 +59,8 @@ def formation_line(line: Line, width: int) -> Content:
     mark, number, type_name, label, points, note = line
     head = Content.assemble((mark, "bold $error" if mark == ERROR else "$warning"), f"{number:>2} ",
                             (f"{points:>5} ", "$text-muted"))
-    name = Content.assemble(type_name, (f" “{label}”" if label else "", "$text-muted"),
-                            (f" · {note}" if note else "", "$text-muted"))
+    name = Content.assemble(printable(type_name), (f" “{printable(label)}”" if label else "", "$text-muted"),
+                            (f" · {printable(note)}" if note else "", "$text-muted"))
     room = max(8, width - head.cell_length)
     if name.cell_length <= room:
         return head + name
@@ -156,9 +157,9 @@ class FindingsList(OptionList):
         error = finding.severity == "error"
         parts: list[str | tuple[str, str]] = [
             (f"{ERROR if error else WARNING} ", "bold $error" if error else "bold $warning"),
-            (where(finding, roster), "bold"), ": ", finding.message]
+            (printable(where(finding, roster)), "bold"), ": ", printable(finding.message)]
         if finding.suggestion:
-            parts.append((f" ({finding.suggestion})", "italic"))
+            parts.append((f" ({printable(finding.suggestion)})", "italic"))
         if finding.rule:
             parts.append((f" [{finding.rule}]", "$text-muted"))
         return Content.assemble(*parts)

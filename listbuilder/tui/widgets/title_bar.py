@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from textual.content import Content
 from textual.widget import Widget
 
+from ...report.safe import printable
+
 
 @dataclass(frozen=True)
 class Title:
@@ -35,13 +37,14 @@ class TitleBar(Widget):
         title, width = self.shown, self.size.width
         if title is None:
             return Content("")
-        name = Content.styled(title.name, "bold")
-        tail = Content.assemble(" · ", title.where, (" · modified", "bold $warning") if title.modified else "")
+        name = Content.styled(printable(title.name), "bold")  # a control character shown as its escape
+        tail = Content.assemble(" · ", printable(title.where),
+                                (" · modified", "bold $warning") if title.modified else "")
         data = Content.styled(f"data {title.data}", "$text-muted")
         for right in (data, Content("")):
             room = width - name.cell_length - tail.cell_length - right.cell_length - 4  # " · " and a gap
             if room >= min(12, len(title.army)):
-                army = Content.styled(title.army, "$text-muted").truncate(room, ellipsis=True)
+                army = Content.styled(printable(title.army), "$text-muted").truncate(room, ellipsis=True)
                 left = Content.assemble(name, " · ", army, tail)
                 return Content.assemble(left, " " * (width - left.cell_length - right.cell_length), right)
         return Content.assemble(name, tail).truncate(width, ellipsis=True)
