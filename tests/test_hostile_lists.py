@@ -1,0 +1,54 @@
+"""Hostile lists other tools wrote (issue 30, "A stranger's worst file"): a .ros, .rosz or list text
+a stranger sends is refused with exit 2 and a located reason, in bounded time and memory, without
+blocking; never an internal error (exit 3). The 40k cases read the BSData fixture (skipped without
+../shared)."""
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from listbuilder.cli import main
+
+LISTS = Path(__file__).resolve().parent / "wh40k-lists"
+NECRONS = (LISTS / "ros-necrons-legal.ros").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def bsdata_installed(bsdata, tmp_path, monkeypatch):
+    """The fixture installed in a data folder of this test's own, as `data import` would."""
+    from listbuilder.games.wh40k10.importing.installed import install
+
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
+    install(bsdata.catalog, bsdata.left_out)
+
+
+def checked(capsys, path: Path, *options: str) -> tuple[int, str]:
+    code = main(["check", str(path), *options])
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+def rosz(path: Path, roster: bytes, method: int = zipfile.ZIP_DEFLATED) -> Path:
+    with zipfile.ZipFile(path, "w", compression=method) as archive:
+        archive.writestr("roster.ros", roster)
+    return path
+
+
+@pytest.mark.parametrize("old, new", [  # each was an internal error (exit 3)
+    ('value="320.0"', 'value="abc"'),  # the total's cost
+    ('value="320.0"', 'value="NaN"'),
+    ('value="320.0"', 'value="1e400"'),  # OverflowError
+    ('value="85.0"', 'value="1e400"'),  # a unit's cost
+    ('number="1" type="model"', 'number="x" type="model"'),
+    ('catalogueRevision="101"', 'catalogueRevision="²"'),  # '²'.isdigit(), but int('²') fails
+])
+def test_a_ros_with_a_bad_number_is_unreadable(bsdata_installed, tmp_path, capsys, old, new):
+    line = NECRONS[:NECRONS.index(old)].count("\n") + 1
+    words = new.split(" ")[0].split("=")[1] + " is not a"
+    path = tmp_path / "bad.ros"
+    path.write_text(NECRONS.replace(old, new, 1), encoding="utf-8")
+    code, out = checked(capsys, path)
+    assert code == 2, out
+    assert f"bad.ros:{line}:" in out and words in out
+
