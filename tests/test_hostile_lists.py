@@ -52,3 +52,13 @@ def test_a_ros_with_a_bad_number_is_unreadable(bsdata_installed, tmp_path, capsy
     assert code == 2, out
     assert f"bad.ros:{line}:" in out and words in out
 
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
+def test_a_rosz_with_a_corrupt_stream_is_unreadable(bsdata_installed, tmp_path, capsys, method):
+    data = bytearray(rosz(tmp_path / "good.rosz", NECRONS.encode(), method).read_bytes())
+    start = 30 + len("roster.ros") + 20  # past the local header and the stream's own header
+    data[start:start + 40] = bytes(b ^ 0x55 for b in data[start:start + 40])  # was zlib.error, OSError, LZMAError
+    (tmp_path / "bad.rosz").write_bytes(bytes(data))
+    code, out = checked(capsys, tmp_path / "bad.rosz")
+    assert code == 2, out
+    assert "bad.rosz: error: the roster inside the zip archive is damaged and cannot be unzipped" in out

@@ -10,7 +10,9 @@ are bounded in size. The readers of each form and the placing of names are the g
 from __future__ import annotations
 
 import io
+import lzma
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
@@ -53,6 +55,9 @@ def unzipped(data: bytes, shown: str) -> bytes:
             unzipped = stream.read(MAX_UNZIPPED + 1)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, RuntimeError) as error:
         raise unreadable(shown, f"not a readable zip archive ({error})") from None
+    except (zlib.error, lzma.LZMAError, OSError) as error:  # a corrupt deflate, lzma or bzip2 stream
+        raise unreadable(shown, f"the roster inside the zip archive is damaged and cannot be unzipped ({error})",
+                         suggestion="send the .rosz file again as BattleScribe or New Recruit saved it") from None
     if len(unzipped) > MAX_UNZIPPED:
         raise unreadable(shown, f"the roster inside is larger than {MAX_UNZIPPED:,} bytes unzipped; refused")
     return unzipped
