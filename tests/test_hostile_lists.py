@@ -62,3 +62,24 @@ def test_a_rosz_with_a_corrupt_stream_is_unreadable(bsdata_installed, tmp_path, 
     code, out = checked(capsys, tmp_path / "bad.rosz")
     assert code == 2, out
     assert "bad.rosz: error: the roster inside the zip archive is damaged and cannot be unzipped" in out
+
+
+KAUYON = (LISTS / "nr-kauyon-legal.txt").read_text(encoding="utf-8")
+GLADIUS = (LISTS / "app-gladius-legal.txt").read_text(encoding="utf-8")
+HUGE = "9" * 5_000  # past Python's int-string limit: int() raised ValueError
+
+
+@pytest.mark.parametrize("text, old, name", [
+    (KAUYON, "TOTAL ARMY POINTS: 205pts", "TOTAL ARMY POINTS: {}pts"),
+    (KAUYON, "1x Strike Team (70 pts)", "1x Strike Team ({} pts)"),
+    (KAUYON, "1x Strike Team (70 pts)", "{}x Strike Team (70 pts)"),
+    (KAUYON, "• 9x kroot carnivores", "• {}x kroot carnivores"),
+    (GLADIUS, "Intercessor Squad (80 points)", "Intercessor Squad ({} points)"),
+], ids=["total", "unit-points", "unit-count", "model-count", "app-unit-points"])
+def test_list_text_with_a_huge_number_is_unreadable(bsdata_installed, tmp_path, capsys, text, old, name):
+    assert old in text
+    line = text[:text.index(old)].count("\n") + 1
+    (tmp_path / "huge.txt").write_text(text.replace(old, name.format(HUGE), 1), encoding="utf-8")
+    code, out = checked(capsys, tmp_path / "huge.txt")
+    assert code == 2, out
+    assert f"huge.txt:{line}: error: the number 999999999999... (5,000 characters) is larger than any list holds" in out

@@ -56,8 +56,24 @@ SECTIONS = {"character": "CHARACTERS", "battleline": "BATTLELINE", "dedicated_tr
             "other": "OTHER DATASHEETS"}
 
 
-def _number(text: str) -> int:
-    return int(text.replace(",", ""))
+MAX_FIGURE = 10**9  # a points figure or count in a list: an army is a few thousand points
+
+
+class FigureTooLarge(ValueError):
+    """A points figure or count of more digits than any list holds (int() of 5,000 digits raises;
+    of fewer it is slow), with the line it is on."""
+
+    def __init__(self, line: int, written: str):
+        shown = written if len(written) <= 20 else f"{written[:12]}... ({len(written):,} characters)"
+        super().__init__(f"the number {shown} is larger than any list holds (at most {MAX_FIGURE:,})")
+        self.line = line
+
+
+def _number(text: str, line: int) -> int:
+    digits = text.replace(",", "").lstrip("0") or "0"
+    if len(digits) > len(str(MAX_FIGURE)) or int(digits) > MAX_FIGURE:
+        raise FigureTooLarge(line, text)
+    return int(digits)
 
 
 def text_form(text: str) -> str | None:
@@ -95,7 +111,7 @@ class _UnitLines:
         self.after_counted = False
         if not self.special(line, text):
             if counted:  # a model or a weapon: told apart by the datasheet's model names (lists.py)
-                self.listed.model_lines.append((counted["name"], int(counted["count"])))
+                self.listed.model_lines.append((counted["name"], _number(counted["count"], line)))
                 self.listed.armed |= bool(counted["rest"])
                 self.after_counted = True
             elif text:
@@ -127,7 +143,7 @@ def read_app_text(text: str) -> ListedArmy:
         if in_title:  # the first line: the list's name and stated total
             in_title = False
             if headed:
-                army.name, army.total, army.total_line = headed["name"], _number(headed["points"]), number
+                army.name, army.total, army.total_line = headed["name"], _number(headed["points"], number), number
             else:
                 army.name = stripped
         elif EXPORTED.match(stripped):
@@ -139,7 +155,7 @@ def read_app_text(text: str) -> ListedArmy:
         elif in_header:
             army.header.append((number, stripped))
         elif headed and line == stripped:
-            listed = ListedUnit(headed["name"], number, _number(headed["points"]))
+            listed = ListedUnit(headed["name"], number, _number(headed["points"], number))
             army.units.append(listed)
             unit_lines = _UnitLines(listed, army)
         else:
@@ -168,7 +184,7 @@ def read_new_recruit(text: str) -> ListedArmy:
             elif key == "TOTAL ARMY POINTS":
                 digits = re.match(r"\d[\d,]*", value)
                 if digits:
-                    army.total, army.total_line = _number(digits.group()), number
+                    army.total, army.total_line = _number(digits.group(), number), number
                 else:
                     army.unread(number, stripped, "no points figure")
             elif key in ("WARLORD", "ENHANCEMENT", "ENHANCEMENTS"):
@@ -176,8 +192,8 @@ def read_new_recruit(text: str) -> ListedArmy:
             elif key not in NR_IGNORED:
                 army.unread(number, stripped, f"'{key}' is not a header New Recruit writes")
         elif unit:
-            listed = ListedUnit(unit["name"], number, _number(unit["points"]), label=unit["label"],
-                                count=int(unit["count"]))
+            listed = ListedUnit(unit["name"], number, _number(unit["points"], number), label=unit["label"],
+                                count=_number(unit["count"], number))
             army.units.append(listed)
             unit_lines = _UnitLines(listed, army)
             for item in _items(unit["rest"]):  # after the colon: Warlord, Enhancement, else its wargear

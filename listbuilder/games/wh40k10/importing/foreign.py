@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ....core.findings import Finding, LoadFailure, Location
 from ..catalog import GAME_ID
 from ..lists import ImportedList, ListedArmy, ListedUnit, to_roster
-from ..listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit, text_form
+from ..listtext import APP, NEW_RECRUIT, FigureTooLarge, read_app_text, read_new_recruit, text_form
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -49,7 +49,10 @@ def imported_list(data: bytes, form: str, shown: str, catalog: Catalog) -> Impor
     """A list of `form` (rosters.lists.list_form; a .rosz already unzipped) placed against the
     installed 40k data. Raises LoadFailure when it cannot be read or placed at all."""
     if form in (APP, NEW_RECRUIT):
-        listed = (read_app_text if form == APP else read_new_recruit)(data.decode("utf-8-sig"))
+        try:
+            listed = (read_app_text if form == APP else read_new_recruit)(data.decode("utf-8-sig"))
+        except FigureTooLarge as error:
+            raise _unreadable(shown, str(error), error.line) from None
     else:
         listed = read_battlescribe(data, form, shown)
     wh40k = catalog.imported(GAME_ID)
