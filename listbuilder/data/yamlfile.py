@@ -133,8 +133,10 @@ def parse(text: str, name: str) -> Document:
     except LoadFailure:
         raise
     except (YAMLError, ValueError) as error:  # ValueError: a string the C parser cannot take
-        with contextlib.suppress(RecursionError):
-            _parse_round_trip_data(text, name)  # ruamel's own message, the one people have seen so far
+        # ruamel's own message, the one people have seen so far; where ruamel itself breaks (an
+        # AssertionError on a %YAML 1.3 directive, a ValueError on its 5,000-digit version), the C parser's
+        with contextlib.suppress(RecursionError, AssertionError, ValueError):
+            _parse_round_trip_data(text, name)
         raise _syntax_failure(error, name) from None
     return Document(name, data, _line_ending(text), text.startswith(BOM))
 
