@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
+from tests.bsdata_samples import write_sample
 
 LISTS = Path(__file__).resolve().parent / "wh40k-lists"
 NECRONS = (LISTS / "ros-necrons-legal.ros").read_text(encoding="utf-8")
@@ -83,3 +84,68 @@ def test_list_text_with_a_huge_number_is_unreadable(bsdata_installed, tmp_path, 
     code, out = checked(capsys, tmp_path / "huge.txt")
     assert code == 2, out
     assert f"huge.txt:{line}: error: the number 999999999999... (5,000 characters) is larger than any list holds" in out
+
+
+XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+INJECTED = '<!-- <x -->\n<!DOCTYPE roster [<!ENTITY inj "INJECTED">]>\n'  # the comment hid the DOCTYPE
+
+
+def hidden_doctype(xml: str, root: str) -> str:
+    """The XML with a DOCTYPE declaring an entity after a comment that looks like a start tag, the
+    entity used in the root's name."""
+    body = xml.removeprefix(XML_DECLARATION)
+    return XML_DECLARATION + INJECTED.replace("roster", root) + body.replace(' name="', ' name="&inj;', 1)
+
+
+@pytest.mark.parametrize("how", ["comment", "utf-16"])
+@pytest.mark.parametrize("suffix", [".ros", ".rosz"])
+def test_a_roster_declaring_a_doctype_is_refused(bsdata_installed, tmp_path, capsys, how, suffix):
+    if how == "comment":
+        data = hidden_doctype(NECRONS, "roster").encode()
+    else:  # a DOCTYPE the byte search cannot see
+        data = ('<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE roster [<!ENTITY inj "INJECTED">]>\n'
+                + NECRONS.removeprefix(XML_DECLARATION).replace(' name="', ' name="&inj;', 1)).encode("utf-16")
+    path = tmp_path / f"doctype{suffix}"
+    if suffix == ".rosz":
+        rosz(path, data)
+    else:
+        path.write_bytes(data)
+    code, out = checked(capsys, path, "--format", "json")
+    assert code == 2, out
+    assert "INJECTED" not in out
+    assert {"comment": "declares a DOCTYPE or entities", "utf-16": "not UTF-8" if suffix == ".rosz" else
+            "not a list form"}[how] in out
+
+
+def bsdata_import(capsys, folder: Path) -> tuple[int, str]:
+    code = main(["data", "import", "bsdata", str(folder)])
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+@pytest.mark.parametrize("how", ["comment", "utf-16"])
+def test_a_catalogue_declaring_a_doctype_is_refused(tmp_path, capsys, monkeypatch, how):
+    from tests.bsdata_samples import CATALOGUE
+
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
+    catalogue = CATALOGUE.replace("{link}", "")
+    folder = write_sample(tmp_path / "bsdata")
+    if how == "comment":
+        (folder / "Test - Testers.cat").write_text(hidden_doctype(catalogue, "catalogue"), encoding="utf-8")
+    else:
+        (folder / "Test - Testers.cat").write_bytes(
+            ('<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE catalogue [<!ENTITY inj "INJECTED">]>\n'
+             + catalogue.removeprefix(XML_DECLARATION).replace(' name="', ' name="&inj;', 1)).encode("utf-16"))
+    code, out = bsdata_import(capsys, folder)
+    assert code == 2, out
+    assert "Test - Testers.cat" in out and "nothing installed" in out and "INJECTED" not in out
+    assert {"comment": "declares a DOCTYPE or entities", "utf-16": "not UTF-8"}[how] in out
+
+
+def test_a_catalogue_of_another_root_is_refused(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
+    folder = write_sample(tmp_path / "bsdata")
+    (folder / "Other.cat").write_text(NECRONS, encoding="utf-8")  # a roster named .cat
+    code, out = bsdata_import(capsys, folder)
+    assert code == 2, out
+    assert "Other.cat:2: error: a BattleScribe data file's root is <catalogue> or <gameSystem>, not <roster>" in out

@@ -17,11 +17,13 @@ from pathlib import Path
 
 from lxml import etree
 
+from ....battlescribe.importing.safe_xml import UTF16_OR_32_BOMS
 from ....core.findings import Finding, Location
 
+DATA_ROOTS = ("catalogue", "gameSystem")  # a .cat's and a .gst's
 MAX_FILE_BYTES = 64 * 1024 * 1024  # the largest real catalogue is under 4 MB
 ROOT_START = re.compile(rb"<[A-Za-z_]")
-DECLARATION = re.compile(rb"<!(DOCTYPE|ENTITY)")
+PROLOG_ITEM = re.compile(rb"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)  # a declaration, PI, comment or blanks
 DEFAULT_NAMESPACE = re.compile(rb"\s+xmlns=\"[^\"]*\"")
 ELEMENT_NAME = re.compile(rb"<([A-Za-z_][\w.-]*)")
 KNOWN_ELEMENTS = frozenset({
@@ -94,26 +96,46 @@ def _refusal(name: str, message: str, line: int | None = None, column: int | Non
 
 def parse_untrusted(data: bytes, name: str) -> tuple[etree._Element | None, Finding | None]:
     """Parse XML bytes from a stranger: refused with a located reason if they declare a DOCTYPE or
-    entities or are not well-formed; the root's default namespace dropped, comments left out."""
-    root_at = ROOT_START.search(data)
-    prolog = data[:root_at.start()] if root_at else data
-    declared = DECLARATION.search(prolog)
-    if declared:
-        declared_on = prolog.count(b"\n", 0, declared.start()) + 1
-        return None, _refusal(name, f"{name} declares a DOCTYPE or entities (a possible XML bomb or "
-                                    "external entity); BattleScribe files never do, so it is refused", declared_on)
+    entities (found by lxml itself too, wherever they stand and in whatever encoding), are not UTF-8
+    or are not well-formed; the root's default namespace dropped, comments left out."""
+    if data.startswith(UTF16_OR_32_BOMS) or b"\x00" in data[:64]:
+        return None, _refusal(name, f"{name} is not UTF-8 text (BattleScribe files always are), so it is refused")
+    at = _prolog_end(data)
+    if data.startswith(b"<!", at):
+        return None, _declared(name, data.count(b"\n", 0, at) + 1)
+    root_at = at if ROOT_START.match(data, at) else None  # else the parser says what is wrong
     # Drop the default namespace from the root's start tag: the importer then reads plain names.
-    root_tag_end = data.find(b">", root_at.start()) if root_at else -1
-    if root_at and root_tag_end > 0:
-        data = data[:root_at.start()] + DEFAULT_NAMESPACE.sub(b"", data[root_at.start():root_tag_end], 1) \
-            + data[root_tag_end:]
+    root_tag_end = data.find(b">", root_at) if root_at is not None else -1
+    if root_at is not None and root_tag_end > 0:
+        data = data[:root_at] + DEFAULT_NAMESPACE.sub(b"", data[root_at:root_tag_end], 1) + data[root_tag_end:]
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
                              huge_tree=False, remove_comments=True, remove_pis=True, remove_blank_text=True)
     try:
-        return etree.fromstring(data, parser), None
+        root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as error:
         line, column = error.position if error.position else (None, None)
         return None, _refusal(name, f"{name} is not well-formed XML ({error.msg}); is it truncated?", line, column)
+    except ValueError as error:  # an encoding lxml does not know
+        return None, _refusal(name, f"{name} is not readable XML ({error})")
+    info = root.getroottree().docinfo
+    if info.doctype or info.internalDTD is not None or info.externalDTD is not None \
+            or next(root.iter(etree.Entity), None) is not None:  # declared where the byte scan did not look
+        return None, _declared(name, None)
+    return root, None
+
+
+def _declared(name: str, line: int | None) -> Finding:
+    return _refusal(name, f"{name} declares a DOCTYPE or entities (a possible XML bomb or external entity); "
+                          "BattleScribe files never do, so it is refused", line)
+
+
+def _prolog_end(data: bytes) -> int:
+    """Where the prolog's declaration, comments, processing instructions and blanks end: the root
+    element, a DOCTYPE, or what the parser will refuse ('<x' inside a comment is not the root)."""
+    at = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    while (item := PROLOG_ITEM.match(data, at)) and item.end() > at:
+        at = item.end()
+    return at
 
 
 def _read(path: Path) -> bytes | Finding:
@@ -151,6 +173,9 @@ def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
     if root is None:
         assert refusal is not None
         return None, [refusal]
+    if root.tag not in DATA_ROOTS:
+        return None, [_refusal(path.name, f"a BattleScribe data file's root is <catalogue> or <gameSystem>, "
+                                          f"not <{str(root.tag)[:80]}>; {path.name} is not game data", root.sourceline)]
     # Scanning the bytes for element names is much faster than walking every element.
     unknown = {name.decode() for name in set(ELEMENT_NAME.findall(data))} - KNOWN_ELEMENTS
     findings = [
