@@ -3,6 +3,7 @@ a stranger sends is refused with exit 2 and a located reason, in bounded time an
 blocking; never an internal error (exit 3). The 40k cases read the BSData fixture (skipped without
 ../shared)."""
 
+import time
 import zipfile
 from pathlib import Path
 
@@ -149,3 +150,21 @@ def test_a_catalogue_of_another_root_is_refused(tmp_path, capsys, monkeypatch):
     code, out = bsdata_import(capsys, folder)
     assert code == 2, out
     assert "Other.cat:2: error: a BattleScribe data file's root is <catalogue> or <gameSystem>, not <roster>" in out
+
+
+@pytest.mark.parametrize("units", [1_001, 150_000])
+def test_a_list_of_too_many_units_is_refused_before_any_is_placed(bsdata_installed, tmp_path, capsys, units):
+    unit = '<selection name="Overlord" type="unit"/>'  # 150,000 took minutes; a 40 KB .rosz
+    roster = NECRONS.replace("<selections>", "<selections>" + unit * units, 1)
+    start = time.perf_counter()
+    code, out = checked(capsys, rosz(tmp_path / "many.rosz", roster.encode()))
+    assert code == 2, out
+    assert "many.rosz:11: error: the list holds more than 1,000 units (a real army has under 100); it is refused" in out
+    assert time.perf_counter() - start < 5
+
+
+def test_list_text_of_too_many_units_is_refused(bsdata_installed, tmp_path, capsys):
+    (tmp_path / "many.txt").write_text(KAUYON + "1x Kroot Carnivores (65 pts)\n" * 1_001, encoding="utf-8")
+    code, out = checked(capsys, tmp_path / "many.txt")
+    assert code == 2, out
+    assert "many.txt:1017: error: the list holds more than 1,000 units" in out

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from .catalog import Unit
-from .lists import ListedArmy, ListedUnit, loose_key
+from .lists import ListedArmy, ListedUnit, ListUnreadable, loose_key
 from .rules import Wh40kResult
 
 APP, NEW_RECRUIT = "the official app's text", "New Recruit's text"
@@ -59,14 +59,13 @@ SECTIONS = {"character": "CHARACTERS", "battleline": "BATTLELINE", "dedicated_tr
 MAX_FIGURE = 10**9  # a points figure or count in a list: an army is a few thousand points
 
 
-class FigureTooLarge(ValueError):
+class FigureTooLarge(ListUnreadable):
     """A points figure or count of more digits than any list holds (int() of 5,000 digits raises;
     of fewer it is slow), with the line it is on."""
 
     def __init__(self, line: int, written: str):
         shown = written if len(written) <= 20 else f"{written[:12]}... ({len(written):,} characters)"
-        super().__init__(f"the number {shown} is larger than any list holds (at most {MAX_FIGURE:,})")
-        self.line = line
+        super().__init__(line, f"the number {shown} is larger than any list holds (at most {MAX_FIGURE:,})")
 
 
 def _number(text: str, line: int) -> int:
@@ -156,7 +155,7 @@ def read_app_text(text: str) -> ListedArmy:
             army.header.append((number, stripped))
         elif headed and line == stripped:
             listed = ListedUnit(headed["name"], number, _number(headed["points"], number))
-            army.units.append(listed)
+            army.add(listed)
             unit_lines = _UnitLines(listed, army)
         else:
             army.unread(number, stripped, "not a unit line ('Name (N points)') or one of its bullet lines")
@@ -194,7 +193,7 @@ def read_new_recruit(text: str) -> ListedArmy:
         elif unit:
             listed = ListedUnit(unit["name"], number, _number(unit["points"], number), label=unit["label"],
                                 count=_number(unit["count"], number))
-            army.units.append(listed)
+            army.add(listed)
             unit_lines = _UnitLines(listed, army)
             for item in _items(unit["rest"]):  # after the colon: Warlord, Enhancement, else its wargear
                 unit_lines.special(number, item)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from ....core.findings import Finding, LoadFailure, Location
 from ..catalog import GAME_ID
-from ..lists import ImportedList, ListedArmy, ListedUnit, to_roster
-from ..listtext import APP, NEW_RECRUIT, FigureTooLarge, read_app_text, read_new_recruit, text_form
+from ..lists import ImportedList, ListedArmy, ListedUnit, ListUnreadable, to_roster
+from ..listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit, text_form
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -48,13 +48,13 @@ def _unreadable(shown: str, message: str, line: int | None = None, suggestion: s
 def imported_list(data: bytes, form: str, shown: str, catalog: Catalog) -> ImportedList:
     """A list of `form` (rosters.lists.list_form; a .rosz already unzipped) placed against the
     installed 40k data. Raises LoadFailure when it cannot be read or placed at all."""
-    if form in (APP, NEW_RECRUIT):
-        try:
+    try:
+        if form in (APP, NEW_RECRUIT):
             listed = (read_app_text if form == APP else read_new_recruit)(data.decode("utf-8-sig"))
-        except FigureTooLarge as error:
-            raise _unreadable(shown, str(error), error.line) from None
-    else:
-        listed = read_battlescribe(data, form, shown)
+        else:
+            listed = read_battlescribe(data, form, shown)
+    except ListUnreadable as error:
+        raise _unreadable(shown, str(error), error.line) from None
     wh40k = catalog.imported(GAME_ID)
     if wh40k is None:
         raise _unreadable(shown, "no Warhammer 40,000 data is installed",
@@ -114,7 +114,7 @@ class _Selections:
         elif name.casefold().startswith("detachment") and chosen is not None:
             self.listed.detachment, self.listed.detachment_line = chosen.get("name"), chosen.sourceline
         elif selection.get("type") in ("unit", "model"):
-            self.listed.units.append(self.unit(selection))
+            self.listed.add(self.unit(selection))
         elif name.casefold() not in CONFIGURATION:
             self.listed.unread(selection.sourceline, name, "not a unit or a choice of battle size or detachment")
 
