@@ -168,3 +168,20 @@ def test_list_text_of_too_many_units_is_refused(bsdata_installed, tmp_path, caps
     code, out = checked(capsys, tmp_path / "many.txt")
     assert code == 2, out
     assert "many.txt:1017: error: the list holds more than 1,000 units" in out
+
+
+@pytest.mark.parametrize("text, line", [
+    (GLADIUS, "  • " + " " * 40_000 + "x"),  # 23 s: a pattern's optional blanks tried at every place
+    (GLADIUS, "  • Enhancement: a" + " " * 40_000 + "b"),
+    (GLADIUS, "A" + " " * 40_000 + "B (1 points)"),
+    (KAUYON, "+ ENHANCEMENT: x " + "(on " * 10_000),  # two lazy parts of one pattern
+    (KAUYON, "1x Strike Team (70 pts): " + ", a" * 13_000),  # a lookahead from every comma
+], ids=["bullet", "enhancement", "unit", "enhancement-on", "items"])
+def test_a_long_line_of_list_text_reads_in_linear_time(tmp_path, text, line):
+    from listbuilder.games.wh40k10.listtext import read_app_text, read_new_recruit, text_form
+
+    start = time.perf_counter()
+    army = (read_app_text if text is GLADIUS else read_new_recruit)(text + line + "\n")
+    assert text_form(text + line + "\n") is not None
+    assert time.perf_counter() - start < 0.5
+    assert army.units

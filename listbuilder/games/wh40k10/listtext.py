@@ -48,7 +48,8 @@ MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")  # the app's text as `listbuilder e
 NR_HEADER = re.compile(r"^\+\s*(?P<key>[A-Z][A-Z ]*?)\s*:\s*(?P<value>.*)$")
 NR_UNIT = re.compile(rf"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*{POINTS}"
                      r"\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
-NR_ON = re.compile(r"^(?P<name>.+?)\s*\(\s*on\s+(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+?)\s*\)\s*$",
+NR_ON_OPEN = re.compile(r"\s*\(\s*on\s+", re.IGNORECASE)  # 'Name (on Char1: Unit)': where the unit starts
+NR_ON = re.compile(r"(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+?)\s*\)",
                    re.IGNORECASE)
 NR_UNIT_REFERENCE = re.compile(r"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+)$")
 NR_IGNORED = {"NUMBER OF UNITS", "SECONDARY", "SECONDARIES", "ARMY NAME", "GAME TYPE", "BATTLE SIZE"}
@@ -75,9 +76,17 @@ def _number(text: str, line: int) -> int:
     return int(digits)
 
 
+def _tidy(raw: str) -> str:
+    """A line with its indent kept, trailing blanks dropped and every other run of blanks one
+    space: the patterns' optional blanks then cannot make a long line quadratic (a 40 KB bullet
+    line of spaces took 23 s)."""
+    text = raw.lstrip()
+    return raw[:len(raw) - len(text)] + " ".join(text.split()) if text else ""
+
+
 def text_form(text: str) -> str | None:
     """Which 40k text form this is, if either."""
-    lines = [MARKDOWN_HEADING.sub("", line.strip()) for line in text.splitlines() if line.strip()]
+    lines = [MARKDOWN_HEADING.sub("", _tidy(line).strip()) for line in text.splitlines() if line.strip()]
     if any((header := NR_HEADER.match(line)) and header["key"] in ("FACTION KEYWORD", "DETACHMENT")
            for line in lines[:40]):
         return NEW_RECRUIT
@@ -133,7 +142,7 @@ def read_app_text(text: str) -> ListedArmy:
     unit_lines: _UnitLines | None = None
     in_title, in_header = True, True
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = MARKDOWN_HEADING.sub("", raw.rstrip())
+        line = MARKDOWN_HEADING.sub("", _tidy(raw))
         stripped = line.strip()
         if not stripped:
             continue
@@ -167,7 +176,7 @@ def read_new_recruit(text: str) -> ListedArmy:
     unit_lines: _UnitLines | None = None
     references: list[tuple[int, str, str]] = []  # WARLORD / ENHANCEMENT lines, placed once every unit is read
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip()
+        line = _tidy(raw)
         stripped = line.strip()
         if not stripped or set(stripped) <= set("+=-#"):
             continue
@@ -208,18 +217,43 @@ def read_new_recruit(text: str) -> ListedArmy:
 
 def _items(rest: str | None) -> list[str]:
     """'Warlord, Bolt pistol, Enhancement: Artificer Armour (+10 pts)' -> its items (commas inside
-    parentheses kept)."""
-    return [item.strip() for item in re.split(r",\s*(?![^()]*\))", rest or "") if item.strip()]
+    parentheses kept), in one pass."""
+    items, depth, start, rest = [], 0, 0, rest or ""
+    for at, character in enumerate(rest):
+        if character == "(":
+            depth += 1
+        elif character == ")":
+            depth = max(depth - 1, 0)
+        elif character == "," and depth == 0:
+            items.append(rest[start:at])
+            start = at + 1
+    items.append(rest[start:])
+    return [item.strip() for item in items if item.strip()]
+
+
+def _on_unit(value: str) -> tuple[str, str | None, str] | None:
+    """'Name (on Char1: Unit)' -> (name, label, unit), or None: found from the first '(on' (one
+    pattern with two lazy parts was quadratic in a line of many '(on')."""
+    value = value.strip()
+    opening = NR_ON_OPEN.search(value, 1)
+    inner = NR_ON.fullmatch(value, opening.end()) if opening else None
+    if opening is None or inner is None:
+        return None
+    return value[:opening.start()], inner["label"], inner["unit"]
 
 
 def _refer(army: ListedArmy, number: int, key: str, value: str) -> None:
     """A header line naming a unit ('WARLORD: Char1: Captain', 'ENHANCEMENT: Name (on Char1:
     Captain)'): the unit found by its label, else by its name."""
-    match = NR_ON.match(value) if key != "WARLORD" else NR_UNIT_REFERENCE.match(value)
-    if match is None:
+    if key == "WARLORD":
+        reference = NR_UNIT_REFERENCE.match(value)
+        on = (value, reference["label"], reference["unit"]) if reference else None
+    else:
+        on = _on_unit(value)
+    if on is None:
         army.unread(number, f"{key}: {value}", "it does not say which unit it is on ('(on Char1: Name)')")
         return
-    label, unit_name = match["label"], match["unit"]
+    name, label, unit_name = on
     found = [u for u in army.units if label and u.label == label] or \
             [u for u in army.units if loose_key(u.name) == loose_key(unit_name)]
     if not found:
@@ -227,7 +261,7 @@ def _refer(army: ListedArmy, number: int, key: str, value: str) -> None:
     elif key == "WARLORD":
         found[0].warlord = True
     else:
-        found[0].enhancement, found[0].enhancement_line = match["name"], number
+        found[0].enhancement, found[0].enhancement_line = name, number
 
 
 def model_counts(unit: Unit, models: int) -> list[tuple[str, int]]:
