@@ -3,6 +3,7 @@ a stranger sends is refused with exit 2 and a located reason, in bounded time an
 blocking; never an internal error (exit 3). The 40k cases read the BSData fixture (skipped without
 ../shared)."""
 
+import os
 import time
 import zipfile
 from pathlib import Path
@@ -185,3 +186,21 @@ def test_a_long_line_of_list_text_reads_in_linear_time(tmp_path, text, line):
     assert text_form(text + line + "\n") is not None
     assert time.perf_counter() - start < 0.5
     assert army.units
+
+
+def fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("special", ["fifo", "/dev/zero"])
+def test_data_import_reads_only_regular_files(tmp_path, capsys, monkeypatch, special):
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
+    folder = write_sample(tmp_path / "bsdata")
+    if special == "fifo":  # blocked
+        fifo(folder / "Other.cat")
+    else:  # read whole: a link to /dev/zero claims no size
+        (folder / "Other.cat").symlink_to(special)
+    code, out = bsdata_import(capsys, folder)
+    assert code == 2, out
+    assert "Other.cat: error: cannot read Other.cat: it is not a regular file" in out and "nothing installed" in out
