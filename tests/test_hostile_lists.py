@@ -193,6 +193,19 @@ def fifo(path: Path) -> Path:
     return path
 
 
+@pytest.mark.parametrize("name", ["list.ros", "list.rosz", "list.txt"])
+def test_check_refuses_a_fifo_without_blocking(tmp_path, capsys, name):
+    code, out = checked(capsys, fifo(tmp_path / name))  # blocked until something wrote to it
+    assert code == 2, out
+    assert f"{name}: error: cannot read the file: it is not a regular file" in out
+
+
+@pytest.mark.parametrize("name", ["list.txt", "list.yaml", "list"])
+def test_import_refuses_a_fifo_without_blocking(tmp_path, capsys, name):
+    assert main(["import", str(fifo(tmp_path / name)), "-o", str(tmp_path / "out.yaml")]) == 2
+    assert "cannot read the file: it is not a regular file" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("special", ["fifo", "/dev/zero"])
 def test_data_import_reads_only_regular_files(tmp_path, capsys, monkeypatch, special):
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))

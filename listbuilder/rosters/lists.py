@@ -9,8 +9,10 @@ are bounded in size. The readers of each form and the placing of names are the g
 
 from __future__ import annotations
 
+import errno
 import io
 import lzma
+import stat
 import zipfile
 import zlib
 from collections.abc import Iterator
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.bounds import MAX_BYTES
 from ..core.findings import Finding, LoadFailure, Location
+from ..data.yamlfile import read_chunks
 
 if TYPE_CHECKING:
     from ..core.system import ImportedList, ListReader
@@ -36,10 +39,13 @@ def unreadable(shown: str, message: str, line: int | None = None, suggestion: st
 
 
 def read_bounded(path: FsPath, shown: str) -> bytes:
-    """The file's bytes, at most one past MAX_BYTES (read_list_data refuses those)."""
+    """The file's bytes, at most one past MAX_BYTES (read_list_data refuses those), read in chunks;
+    a FIFO, device or folder is refused before it is opened, and by the open file's own type."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # opening a FIFO blocks until something writes to it
+            raise OSError(errno.EINVAL, "it is not a regular file")
         with path.open("rb") as stream:
-            return stream.read(MAX_BYTES + 1)
+            return read_chunks(stream, MAX_BYTES)
     except OSError as error:
         raise unreadable(shown, f"cannot read the file: {error.strerror or error}") from None
 
