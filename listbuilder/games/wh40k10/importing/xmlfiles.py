@@ -1,8 +1,11 @@
 """Reading untrusted BattleScribe XML: no DTDs, no entities, no network, located errors.
 
 A catalogue is a stranger's file. Anything with a DOCTYPE (the carrier of XML bombs and
-external entities) is refused before parsing; lxml is also told never to resolve entities or
-touch the network, and keeps its default limits on depth and text size. Namespaces are stripped
+external entities) is refused: in the prolog before parsing (read as XML reads it, so that a
+comment holding '<x' is not taken for the root), and again in what lxml parsed (its doctype,
+internal subset and entity nodes), wherever it stood; a file not in UTF-8 is refused outright.
+lxml is also told never to resolve entities or touch the network, and keeps its default limits on
+depth and text size. A .gst/.cat whose root is not <gameSystem>/<catalogue> is refused. Namespaces are stripped
 (the default one of the root) so that the importer reads plain element names, and every element keeps its source line.
 The whitespace between elements is dropped as it is parsed: a fifth of the tree's memory, which the
 importer never reads (an element's own text, even blank, is kept).
