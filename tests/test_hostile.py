@@ -44,6 +44,8 @@ def run(capsys, *arguments: str):
     (HEADER + "formations:\n  - &a {type: Tactical}\n", "yaml-alias", 5, 5),
     (HEADER + "? [a]\n: 1\n", "yaml-syntax", 4, 3),
     (HEADER + "---\n" + HEADER, "yaml-syntax", 4, 1),
+    (HEADER + "...\n%YAML 1.3\n---\n" + HEADER, "yaml-syntax", 5, 1),  # was ruamel's AssertionError (exit 3)
+    ("%YAML 1." + "9" * 5000 + "\n---\n" + HEADER, "yaml-syntax", 1, 18),
     (HEADER + "formations:\n" + "  - type: Bike\n" * 1001, "too-many-formations", 1005, 5),  # was 61 s, 782 MB
     (HEADER + "formations:\n" + "  - type: Bike\n" * 10_001, "too-many-items", 10_005, 5),  # stops reading
 ])

@@ -8,6 +8,7 @@ build anything: size, nesting, number size; neither follows anchors or runs tags
 from __future__ import annotations
 
 import contextlib
+import errno
 import math
 import os
 import stat
@@ -15,7 +16,7 @@ import typing
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 from types import UnionType
-from typing import Any
+from typing import Any, BinaryIO
 
 from _ruamel_yaml import CParser
 from pydantic import BaseModel, ValidationError
@@ -133,8 +134,10 @@ def parse(text: str, name: str) -> Document:
     except LoadFailure:
         raise
     except (YAMLError, ValueError) as error:  # ValueError: a string the C parser cannot take
-        with contextlib.suppress(RecursionError):
-            _parse_round_trip_data(text, name)  # ruamel's own message, the one people have seen so far
+        # ruamel's own message, the one people have seen so far; where ruamel itself breaks (an
+        # AssertionError on a %YAML 1.3 directive, a ValueError on its 5,000-digit version), the C parser's
+        with contextlib.suppress(RecursionError, AssertionError, ValueError):
+            _parse_round_trip_data(text, name)
         raise _syntax_failure(error, name) from None
     return Document(name, data, _line_ending(text), text.startswith(BOM))
 
@@ -288,19 +291,32 @@ def _real(text: str) -> float:
     return float(lowered.replace(".inf", "inf").replace(".nan", "nan"))
 
 
+def read_regular(path: FsPath, limit: int = MAX_BYTES) -> bytes:
+    """At most `limit` + 1 bytes of a regular file, read in chunks (never trusting the size the
+    file claims: /dev/zero claims none). A FIFO, device or folder is refused unopened or without
+    blocking: OSError, its strerror saying why."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    handle = os.open(path, flags)
+    with os.fdopen(handle, "rb") as stream:
+        return read_chunks(stream, limit)
+
+
+def read_chunks(stream: BinaryIO, limit: int = MAX_BYTES) -> bytes:
+    """At most `limit` + 1 bytes of an open file, which must be a regular one (OSError if not)."""
+    if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+        raise OSError(errno.EINVAL, "it is not a regular file")
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit and (chunk := stream.read(min(65536, limit + 1 - size))):
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
 def read_text(path: FsPath, name: str) -> str:
-    """The text of a regular file of at most MAX_BYTES, read in chunks (never trusting the size
-    the file claims: /dev/zero claims none); a FIFO, device or folder is refused unopened or
-    without blocking."""
+    """The text of a regular file of at most MAX_BYTES (read_regular)."""
     try:
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-        handle = os.open(path, flags)
-        with os.fdopen(handle, "rb") as stream:
-            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-                raise _failure("unreadable", "cannot read the file: it is not a regular file", name)
-            data = b""
-            while len(data) <= MAX_BYTES and (chunk := stream.read(65536)):
-                data += chunk
+        data = read_regular(path)
     except OSError as error:
         raise _failure("unreadable", f"cannot read the file: {error.strerror or error}", name) from None
     if len(data) > MAX_BYTES:

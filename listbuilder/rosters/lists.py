@@ -9,14 +9,19 @@ are bounded in size. The readers of each form and the placing of names are the g
 
 from __future__ import annotations
 
+import errno
 import io
+import lzma
+import stat
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
 from ..core.bounds import MAX_BYTES
 from ..core.findings import Finding, LoadFailure, Location
+from ..data.yamlfile import read_chunks
 
 if TYPE_CHECKING:
     from ..core.system import ImportedList, ListReader
@@ -34,10 +39,13 @@ def unreadable(shown: str, message: str, line: int | None = None, suggestion: st
 
 
 def read_bounded(path: FsPath, shown: str) -> bytes:
-    """The file's bytes, at most one past MAX_BYTES (read_list_data refuses those)."""
+    """The file's bytes, at most one past MAX_BYTES (read_list_data refuses those), read in chunks;
+    a FIFO, device or folder is refused before it is opened, and by the open file's own type."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # opening a FIFO blocks until something writes to it
+            raise OSError(errno.EINVAL, "it is not a regular file")
         with path.open("rb") as stream:
-            return stream.read(MAX_BYTES + 1)
+            return read_chunks(stream, MAX_BYTES)
     except OSError as error:
         raise unreadable(shown, f"cannot read the file: {error.strerror or error}") from None
 
@@ -53,6 +61,9 @@ def unzipped(data: bytes, shown: str) -> bytes:
             unzipped = stream.read(MAX_UNZIPPED + 1)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, RuntimeError) as error:
         raise unreadable(shown, f"not a readable zip archive ({error})") from None
+    except (zlib.error, lzma.LZMAError, OSError) as error:  # a corrupt deflate, lzma or bzip2 stream
+        raise unreadable(shown, f"the roster inside the zip archive is damaged and cannot be unzipped ({error})",
+                         suggestion="send the .rosz file again as BattleScribe or New Recruit saved it") from None
     if len(unzipped) > MAX_UNZIPPED:
         raise unreadable(shown, f"the roster inside is larger than {MAX_UNZIPPED:,} bytes unzipped; refused")
     return unzipped

@@ -66,6 +66,17 @@ class ListedUnit:
     options: list[tuple[str, int]] = field(default_factory=list)  # BattleScribe upgrades not in a group: (name, line)
 
 
+MAX_UNITS = 1_000  # in one list: a real army has under 100; more is refused before any is placed
+
+
+class ListUnreadable(ValueError):
+    """A list that cannot be read at all, with the line that says why."""
+
+    def __init__(self, line: int | None, message: str):
+        super().__init__(message)
+        self.line = line
+
+
 @dataclass
 class Unplaced:
     line: int
@@ -96,6 +107,13 @@ class ListedArmy:
 
     def unread(self, line: int, text: str, why: str) -> None:
         self.unplaced.append(Unplaced(line, text.strip(), why))
+
+    def add(self, unit: ListedUnit) -> None:
+        """Another unit of the list; refused past MAX_UNITS (a 23 KB .rosz held 168,000)."""
+        if len(self.units) >= MAX_UNITS:
+            raise ListUnreadable(unit.line, f"the list holds more than {MAX_UNITS:,} units (a real army has "
+                                            "under 100); it is refused")
+        self.units.append(unit)
 
 
 class ImportedList(core_system.ImportedList[Wh40kRoster]):

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from .catalog import Unit
-from .lists import ListedArmy, ListedUnit, loose_key
+from .lists import ListedArmy, ListedUnit, ListUnreadable, loose_key
 from .rules import Wh40kResult
 
 APP, NEW_RECRUIT = "the official app's text", "New Recruit's text"
@@ -48,7 +48,8 @@ MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")  # the app's text as `listbuilder e
 NR_HEADER = re.compile(r"^\+\s*(?P<key>[A-Z][A-Z ]*?)\s*:\s*(?P<value>.*)$")
 NR_UNIT = re.compile(rf"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*{POINTS}"
                      r"\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
-NR_ON = re.compile(r"^(?P<name>.+?)\s*\(\s*on\s+(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+?)\s*\)\s*$",
+NR_ON_OPEN = re.compile(r"\s*\(\s*on\s+", re.IGNORECASE)  # 'Name (on Char1: Unit)': where the unit starts
+NR_ON = re.compile(r"(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+?)\s*\)",
                    re.IGNORECASE)
 NR_UNIT_REFERENCE = re.compile(r"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+)$")
 NR_IGNORED = {"NUMBER OF UNITS", "SECONDARY", "SECONDARIES", "ARMY NAME", "GAME TYPE", "BATTLE SIZE"}
@@ -56,13 +57,36 @@ SECTIONS = {"character": "CHARACTERS", "battleline": "BATTLELINE", "dedicated_tr
             "other": "OTHER DATASHEETS"}
 
 
-def _number(text: str) -> int:
-    return int(text.replace(",", ""))
+MAX_FIGURE = 10**9  # a points figure or count in a list: an army is a few thousand points
+
+
+class FigureTooLarge(ListUnreadable):
+    """A points figure or count of more digits than any list holds (int() of 5,000 digits raises;
+    of fewer it is slow), with the line it is on."""
+
+    def __init__(self, line: int, written: str):
+        shown = written if len(written) <= 20 else f"{written[:12]}... ({len(written):,} characters)"
+        super().__init__(line, f"the number {shown} is larger than any list holds (at most {MAX_FIGURE:,})")
+
+
+def _number(text: str, line: int) -> int:
+    digits = text.replace(",", "").lstrip("0") or "0"
+    if len(digits) > len(str(MAX_FIGURE)) or int(digits) > MAX_FIGURE:
+        raise FigureTooLarge(line, text)
+    return int(digits)
+
+
+def _tidy(raw: str) -> str:
+    """A line with its indent kept, trailing blanks dropped and every other run of blanks one
+    space: the patterns' optional blanks then cannot make a long line quadratic (a 40 KB bullet
+    line of spaces took 23 s)."""
+    text = raw.lstrip()
+    return raw[:len(raw) - len(text)] + " ".join(text.split()) if text else ""
 
 
 def text_form(text: str) -> str | None:
     """Which 40k text form this is, if either."""
-    lines = [MARKDOWN_HEADING.sub("", line.strip()) for line in text.splitlines() if line.strip()]
+    lines = [MARKDOWN_HEADING.sub("", _tidy(line).strip()) for line in text.splitlines() if line.strip()]
     if any((header := NR_HEADER.match(line)) and header["key"] in ("FACTION KEYWORD", "DETACHMENT")
            for line in lines[:40]):
         return NEW_RECRUIT
@@ -95,7 +119,7 @@ class _UnitLines:
         self.after_counted = False
         if not self.special(line, text):
             if counted:  # a model or a weapon: told apart by the datasheet's model names (lists.py)
-                self.listed.model_lines.append((counted["name"], int(counted["count"])))
+                self.listed.model_lines.append((counted["name"], _number(counted["count"], line)))
                 self.listed.armed |= bool(counted["rest"])
                 self.after_counted = True
             elif text:
@@ -118,7 +142,7 @@ def read_app_text(text: str) -> ListedArmy:
     unit_lines: _UnitLines | None = None
     in_title, in_header = True, True
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = MARKDOWN_HEADING.sub("", raw.rstrip())
+        line = MARKDOWN_HEADING.sub("", _tidy(raw))
         stripped = line.strip()
         if not stripped:
             continue
@@ -127,7 +151,7 @@ def read_app_text(text: str) -> ListedArmy:
         if in_title:  # the first line: the list's name and stated total
             in_title = False
             if headed:
-                army.name, army.total, army.total_line = headed["name"], _number(headed["points"]), number
+                army.name, army.total, army.total_line = headed["name"], _number(headed["points"], number), number
             else:
                 army.name = stripped
         elif EXPORTED.match(stripped):
@@ -139,8 +163,8 @@ def read_app_text(text: str) -> ListedArmy:
         elif in_header:
             army.header.append((number, stripped))
         elif headed and line == stripped:
-            listed = ListedUnit(headed["name"], number, _number(headed["points"]))
-            army.units.append(listed)
+            listed = ListedUnit(headed["name"], number, _number(headed["points"], number))
+            army.add(listed)
             unit_lines = _UnitLines(listed, army)
         else:
             army.unread(number, stripped, "not a unit line ('Name (N points)') or one of its bullet lines")
@@ -152,7 +176,7 @@ def read_new_recruit(text: str) -> ListedArmy:
     unit_lines: _UnitLines | None = None
     references: list[tuple[int, str, str]] = []  # WARLORD / ENHANCEMENT lines, placed once every unit is read
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip()
+        line = _tidy(raw)
         stripped = line.strip()
         if not stripped or set(stripped) <= set("+=-#"):
             continue
@@ -168,7 +192,7 @@ def read_new_recruit(text: str) -> ListedArmy:
             elif key == "TOTAL ARMY POINTS":
                 digits = re.match(r"\d[\d,]*", value)
                 if digits:
-                    army.total, army.total_line = _number(digits.group()), number
+                    army.total, army.total_line = _number(digits.group(), number), number
                 else:
                     army.unread(number, stripped, "no points figure")
             elif key in ("WARLORD", "ENHANCEMENT", "ENHANCEMENTS"):
@@ -176,9 +200,9 @@ def read_new_recruit(text: str) -> ListedArmy:
             elif key not in NR_IGNORED:
                 army.unread(number, stripped, f"'{key}' is not a header New Recruit writes")
         elif unit:
-            listed = ListedUnit(unit["name"], number, _number(unit["points"]), label=unit["label"],
-                                count=int(unit["count"]))
-            army.units.append(listed)
+            listed = ListedUnit(unit["name"], number, _number(unit["points"], number), label=unit["label"],
+                                count=_number(unit["count"], number))
+            army.add(listed)
             unit_lines = _UnitLines(listed, army)
             for item in _items(unit["rest"]):  # after the colon: Warlord, Enhancement, else its wargear
                 unit_lines.special(number, item)
@@ -193,18 +217,43 @@ def read_new_recruit(text: str) -> ListedArmy:
 
 def _items(rest: str | None) -> list[str]:
     """'Warlord, Bolt pistol, Enhancement: Artificer Armour (+10 pts)' -> its items (commas inside
-    parentheses kept)."""
-    return [item.strip() for item in re.split(r",\s*(?![^()]*\))", rest or "") if item.strip()]
+    parentheses kept), in one pass."""
+    items, depth, start, rest = [], 0, 0, rest or ""
+    for at, character in enumerate(rest):
+        if character == "(":
+            depth += 1
+        elif character == ")":
+            depth = max(depth - 1, 0)
+        elif character == "," and depth == 0:
+            items.append(rest[start:at])
+            start = at + 1
+    items.append(rest[start:])
+    return [item.strip() for item in items if item.strip()]
+
+
+def _on_unit(value: str) -> tuple[str, str | None, str] | None:
+    """'Name (on Char1: Unit)' -> (name, label, unit), or None: found from the first '(on' (one
+    pattern with two lazy parts was quadratic in a line of many '(on')."""
+    value = value.strip()
+    opening = NR_ON_OPEN.search(value, 1)
+    inner = NR_ON.fullmatch(value, opening.end()) if opening else None
+    if opening is None or inner is None:
+        return None
+    return value[:opening.start()], inner["label"], inner["unit"]
 
 
 def _refer(army: ListedArmy, number: int, key: str, value: str) -> None:
     """A header line naming a unit ('WARLORD: Char1: Captain', 'ENHANCEMENT: Name (on Char1:
     Captain)'): the unit found by its label, else by its name."""
-    match = NR_ON.match(value) if key != "WARLORD" else NR_UNIT_REFERENCE.match(value)
-    if match is None:
+    if key == "WARLORD":
+        reference = NR_UNIT_REFERENCE.match(value)
+        on = (value, reference["label"], reference["unit"]) if reference else None
+    else:
+        on = _on_unit(value)
+    if on is None:
         army.unread(number, f"{key}: {value}", "it does not say which unit it is on ('(on Char1: Name)')")
         return
-    label, unit_name = match["label"], match["unit"]
+    name, label, unit_name = on
     found = [u for u in army.units if label and u.label == label] or \
             [u for u in army.units if loose_key(u.name) == loose_key(unit_name)]
     if not found:
@@ -212,7 +261,7 @@ def _refer(army: ListedArmy, number: int, key: str, value: str) -> None:
     elif key == "WARLORD":
         found[0].warlord = True
     else:
-        found[0].enhancement, found[0].enhancement_line = match["name"], number
+        found[0].enhancement, found[0].enhancement_line = name, number
 
 
 def model_counts(unit: Unit, models: int) -> list[tuple[str, int]]:

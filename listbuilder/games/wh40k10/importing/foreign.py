@@ -7,13 +7,15 @@ names are listtext.py and lists.py.
 
 from __future__ import annotations
 
+import contextlib
+import math
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ....core.findings import Finding, LoadFailure, Location
 from ..catalog import GAME_ID
-from ..lists import ImportedList, ListedArmy, ListedUnit, to_roster
+from ..lists import ImportedList, ListedArmy, ListedUnit, ListUnreadable, to_roster
 from ..listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit, text_form
 
 if TYPE_CHECKING:
@@ -25,6 +27,8 @@ BATTLESCRIBE = "a BattleScribe roster"
 ZIP_MAGIC = b"PK\x03\x04"  # a .rosz: BattleScribe's roster zipped
 POINTS_TYPE = "pts"
 CONFIGURATION = {"show/hide options", "game type"}  # army-wide settings with nothing to import
+MAX_FIGURE = 10**9  # a cost, count or revision in a roster: an army is a few thousand points
+DIGITS = re.compile(r"[0-9]{1,9}")  # a revision or count: ASCII digits only ('²'.isdigit() is True)
 
 
 def list_form(data: bytes) -> str | None:
@@ -44,10 +48,13 @@ def _unreadable(shown: str, message: str, line: int | None = None, suggestion: s
 def imported_list(data: bytes, form: str, shown: str, catalog: Catalog) -> ImportedList:
     """A list of `form` (rosters.lists.list_form; a .rosz already unzipped) placed against the
     installed 40k data. Raises LoadFailure when it cannot be read or placed at all."""
-    if form in (APP, NEW_RECRUIT):
-        listed = (read_app_text if form == APP else read_new_recruit)(data.decode("utf-8-sig"))
-    else:
-        listed = read_battlescribe(data, form, shown)
+    try:
+        if form in (APP, NEW_RECRUIT):
+            listed = (read_app_text if form == APP else read_new_recruit)(data.decode("utf-8-sig"))
+        else:
+            listed = read_battlescribe(data, form, shown)
+    except ListUnreadable as error:
+        raise _unreadable(shown, str(error), error.line) from None
     wh40k = catalog.imported(GAME_ID)
     if wh40k is None:
         raise _unreadable(shown, "no Warhammer 40,000 data is installed",
@@ -64,19 +71,37 @@ class _Selections:
     """A BattleScribe roster's selections, walked once: the army's choices and its units."""
 
     listed: ListedArmy
+    shown: str
+
+    def figure(self, element: etree._Element, attribute: str, default: str, whole: bool = False) -> float:
+        """A cost's value, a selection's number or a revision, refused with its line unless a finite
+        figure of at most MAX_FIGURE (`whole`: written in ASCII digits)."""
+        written = element.get(attribute, default)
+        value = math.nan
+        if DIGITS.fullmatch(written):
+            value = int(written)
+        elif not whole:
+            with contextlib.suppress(ValueError):
+                value = float(written)
+        if not math.isfinite(value) or abs(value) > MAX_FIGURE:
+            kind = "a whole number" if whole else "a number"
+            raise _unreadable(self.shown, f"<{element.tag}> {attribute}=\"{written[:40]}\" is not {kind} "
+                                          f"(at most {MAX_FIGURE:,})", element.sourceline,
+                              suggestion="send the .ros/.rosz file as BattleScribe or New Recruit saved it")
+        return value
 
     def read(self, root: etree._Element) -> None:
         listed = self.listed
         listed.name = root.get("name", "")
         total = root.find("costs/cost[@name='pts']")
         if total is not None:
-            listed.total, listed.total_line = round(float(total.get("value", "0"))), total.sourceline
+            listed.total, listed.total_line = round(self.figure(total, "value", "0")), total.sourceline
         for force in root.iterfind("forces/force"):
             if listed.faction is None:
                 listed.faction, listed.faction_line = force.get("catalogueName"), force.sourceline
-            revision = force.get("catalogueRevision", "")
-            if revision.isdigit():
-                listed.built_with.append((force.get("catalogueId", ""), int(revision), force.sourceline))
+            if force.get("catalogueRevision"):
+                revision = int(self.figure(force, "catalogueRevision", "", whole=True))
+                listed.built_with.append((force.get("catalogueId", ""), revision, force.sourceline))
             for selection in force.iterfind("selections/selection"):
                 self.top(selection)
 
@@ -89,7 +114,7 @@ class _Selections:
         elif name.casefold().startswith("detachment") and chosen is not None:
             self.listed.detachment, self.listed.detachment_line = chosen.get("name"), chosen.sourceline
         elif selection.get("type") in ("unit", "model"):
-            self.listed.units.append(self.unit(selection))
+            self.listed.add(self.unit(selection))
         elif name.casefold() not in CONFIGURATION:
             self.listed.unread(selection.sourceline, name, "not a unit or a choice of battle size or detachment")
 
@@ -97,8 +122,8 @@ class _Selections:
         listed = ListedUnit(selection.get("name", ""), selection.sourceline,
                             entry_id=selection.get("entryId", "").rpartition("::")[2] or None)
         models = [s for s in selection.iter("selection") if s.get("type") == "model"]
-        listed.models = sum(int(s.get("number", "1")) for s in models) or None
-        listed.points = round(sum(float(c.get("value", "0")) for c in selection.iter("cost")
+        listed.models = sum(int(self.figure(s, "number", "1", whole=True)) for s in models) or None
+        listed.points = round(sum(self.figure(c, "value", "0") for c in selection.iter("cost")
                                   if c.get("name") == POINTS_TYPE))
         for chosen in selection.iter("selection"):
             if chosen.get("name", "").casefold() == "warlord":
@@ -121,6 +146,6 @@ def read_battlescribe(data: bytes, form: str, shown: str) -> ListedArmy:
     if root.tag != "roster":
         raise _unreadable(shown, f"a BattleScribe roster's root is <roster>, not <{root.tag}>", root.sourceline)
     listed = ListedArmy(form)
-    _Selections(listed).read(root)
+    _Selections(listed, shown).read(root)
     return listed
 

@@ -1,8 +1,11 @@
 """Reading untrusted BattleScribe XML: no DTDs, no entities, no network, located errors.
 
 A catalogue is a stranger's file. Anything with a DOCTYPE (the carrier of XML bombs and
-external entities) is refused before parsing; lxml is also told never to resolve entities or
-touch the network, and keeps its default limits on depth and text size. Namespaces are stripped
+external entities) is refused: in the prolog before parsing (read as XML reads it, so that a
+comment holding '<x' is not taken for the root), and again in what lxml parsed (its doctype,
+internal subset and entity nodes), wherever it stood; a file not in UTF-8 is refused outright.
+lxml is also told never to resolve entities or touch the network, and keeps its default limits on
+depth and text size. A .gst/.cat whose root is not <gameSystem>/<catalogue> is refused. Namespaces are stripped
 (the default one of the root) so that the importer reads plain element names, and every element keeps its source line.
 The whitespace between elements is dropped as it is parsed: a fifth of the tree's memory, which the
 importer never reads (an element's own text, even blank, is kept).
@@ -10,18 +13,22 @@ importer never reads (an element's own text, even blank, is kept).
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future
 from pathlib import Path
 
 from lxml import etree
 
+from ....battlescribe.importing.safe_xml import UTF16_OR_32_BOMS
 from ....core.findings import Finding, Location
 
+DATA_ROOTS = ("catalogue", "gameSystem")  # a .cat's and a .gst's
 MAX_FILE_BYTES = 64 * 1024 * 1024  # the largest real catalogue is under 4 MB
 ROOT_START = re.compile(rb"<[A-Za-z_]")
-DECLARATION = re.compile(rb"<!(DOCTYPE|ENTITY)")
+PROLOG_ITEM = re.compile(rb"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)  # a declaration, PI, comment or blanks
 DEFAULT_NAMESPACE = re.compile(rb"\s+xmlns=\"[^\"]*\"")
 ELEMENT_NAME = re.compile(rb"<([A-Za-z_][\w.-]*)")
 KNOWN_ELEMENTS = frozenset({
@@ -94,38 +101,69 @@ def _refusal(name: str, message: str, line: int | None = None, column: int | Non
 
 def parse_untrusted(data: bytes, name: str) -> tuple[etree._Element | None, Finding | None]:
     """Parse XML bytes from a stranger: refused with a located reason if they declare a DOCTYPE or
-    entities or are not well-formed; the root's default namespace dropped, comments left out."""
-    root_at = ROOT_START.search(data)
-    prolog = data[:root_at.start()] if root_at else data
-    declared = DECLARATION.search(prolog)
-    if declared:
-        declared_on = prolog.count(b"\n", 0, declared.start()) + 1
-        return None, _refusal(name, f"{name} declares a DOCTYPE or entities (a possible XML bomb or "
-                                    "external entity); BattleScribe files never do, so it is refused", declared_on)
+    entities (found by lxml itself too, wherever they stand and in whatever encoding), are not UTF-8
+    or are not well-formed; the root's default namespace dropped, comments left out."""
+    if data.startswith(UTF16_OR_32_BOMS) or b"\x00" in data[:64]:
+        return None, _refusal(name, f"{name} is not UTF-8 text (BattleScribe files always are), so it is refused")
+    at = _prolog_end(data)
+    if data.startswith(b"<!", at):
+        return None, _declared(name, data.count(b"\n", 0, at) + 1)
+    root_at = at if ROOT_START.match(data, at) else None  # else the parser says what is wrong
     # Drop the default namespace from the root's start tag: the importer then reads plain names.
-    root_tag_end = data.find(b">", root_at.start()) if root_at else -1
-    if root_at and root_tag_end > 0:
-        data = data[:root_at.start()] + DEFAULT_NAMESPACE.sub(b"", data[root_at.start():root_tag_end], 1) \
-            + data[root_tag_end:]
+    root_tag_end = data.find(b">", root_at) if root_at is not None else -1
+    if root_at is not None and root_tag_end > 0:
+        data = data[:root_at] + DEFAULT_NAMESPACE.sub(b"", data[root_at:root_tag_end], 1) + data[root_tag_end:]
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
                              huge_tree=False, remove_comments=True, remove_pis=True, remove_blank_text=True)
     try:
-        return etree.fromstring(data, parser), None
+        root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as error:
         line, column = error.position if error.position else (None, None)
         return None, _refusal(name, f"{name} is not well-formed XML ({error.msg}); is it truncated?", line, column)
+    except ValueError as error:  # an encoding lxml does not know
+        return None, _refusal(name, f"{name} is not readable XML ({error})")
+    info = root.getroottree().docinfo
+    if info.doctype or info.internalDTD is not None or info.externalDTD is not None \
+            or next(root.iter(etree.Entity), None) is not None:  # declared where the byte scan did not look
+        return None, _declared(name, None)
+    return root, None
+
+
+def _declared(name: str, line: int | None) -> Finding:
+    return _refusal(name, f"{name} declares a DOCTYPE or entities (a possible XML bomb or external entity); "
+                          "BattleScribe files never do, so it is refused", line)
+
+
+def _prolog_end(data: bytes) -> int:
+    """Where the prolog's declaration, comments, processing instructions and blanks end: the root
+    element, a DOCTYPE, or what the parser will refuse ('<x' inside a comment is not the root)."""
+    at = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    while (item := PROLOG_ITEM.match(data, at)) and item.end() > at:
+        at = item.end()
+    return at
 
 
 def _read(path: Path) -> bytes | Finding:
-    """A file's bytes, or the finding that says why they cannot be read."""
+    """A file's bytes, or the finding that says why they cannot be read: only a regular file is
+    read (a FIFO is refused without blocking, a link to /dev/zero unread), in chunks, its size
+    counted as it is read. (The same opening as data/yamlfile.py's read_regular, which this layer,
+    below data/, cannot import.)"""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return _refusal(path.name, f"{path.name} is {size:,} bytes; "
-                                       f"catalogues over {MAX_FILE_BYTES:,} bytes are refused")
-        return path.read_bytes()
+        with os.fdopen(os.open(path, flags), "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                return _refusal(path.name, f"cannot read {path.name}: it is not a regular file")
+            chunks: list[bytes] = []
+            size = 0
+            while size <= MAX_FILE_BYTES and (chunk := stream.read(1 << 20)):
+                chunks.append(chunk)
+                size += len(chunk)
     except OSError as error:
         return _refusal(path.name, f"cannot read {path.name}: {error.strerror or error}")
+    if size > MAX_FILE_BYTES:
+        return _refusal(path.name, f"{path.name} is more than {MAX_FILE_BYTES:,} bytes; "
+                                   f"catalogues over {MAX_FILE_BYTES:,} bytes are refused")
+    return b"".join(chunks)
 
 
 def _parse(path: Path) -> tuple[etree._Element | None, Finding | None]:
@@ -151,6 +189,9 @@ def read_xml(path: Path) -> tuple[XmlFile | None, list[Finding]]:
     if root is None:
         assert refusal is not None
         return None, [refusal]
+    if root.tag not in DATA_ROOTS:
+        return None, [_refusal(path.name, f"a BattleScribe data file's root is <catalogue> or <gameSystem>, "
+                                          f"not <{str(root.tag)[:80]}>; {path.name} is not game data", root.sourceline)]
     # Scanning the bytes for element names is much faster than walking every element.
     unknown = {name.decode() for name in set(ELEMENT_NAME.findall(data))} - KNOWN_ELEMENTS
     findings = [
