@@ -23,6 +23,13 @@ GOAL_S = 10.0  # on the 2-core machine the tests run on
 SUFFIXES = (".gst", ".gstz", ".cat", ".catz", ".json")
 
 
+def data_files(given: str | None) -> dict[str, bytes]:
+    """The game system and catalogue files of FOLDER (default: the snapshot), by name, read whole."""
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = bsdata_folder(given, scratch)
+        return {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.suffix in SUFFIXES}
+
+
 def timed_compile(files: dict[str, bytes]) -> tuple[float, float, dict[str, Any]]:
     """Wall-clock and CPU seconds of one compile, and its bundle."""
     wall, cpu = time.perf_counter(), time.process_time()
@@ -35,9 +42,7 @@ def main() -> None:
     parser.add_argument("folder", nargs="?", help="a BSData/wh40k-10e copy (default: the snapshot)")
     parser.add_argument("--runs", type=int, default=3)
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        folder = bsdata_folder(options.folder, scratch)
-        files = {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.suffix in SUFFIXES}
+    files = data_files(options.folder)
     runs = [timed_compile(files) for _ in range(max(1, options.runs))]
     wall = statistics.median(run[0] for run in runs)
     cpu = statistics.median(run[1] for run in runs)

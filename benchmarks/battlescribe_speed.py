@@ -22,7 +22,6 @@ import argparse
 import gc
 import statistics
 import sys
-import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -31,10 +30,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from battlescribe_import import SUFFIXES, bsdata_folder  # noqa: E402 - the benchmarks folder first
+from battlescribe_import import data_files  # noqa: E402 - the benchmarks folder first
 
 from listbuilder.battlescribe import Editor, GameData  # noqa: E402
-from listbuilder.battlescribe.importing import compile_data  # noqa: E402
+from listbuilder.battlescribe.importing import compile_data, faction_catalogues  # noqa: E402
 from listbuilder.battlescribe.roster import Force, Selection  # noqa: E402
 
 GOAL_COMPILE_S = 10.0
@@ -56,18 +55,6 @@ UNITS = ["Captain", "Lieutenant", "Librarian", "Intercessor Squad", "Intercessor
 # Wargear the data asks the player to choose (a group with a min and no usable default).
 CHOICES = {"Hellblaster Squad": ["Hellblaster Sergeant", "Bolt pistol"],
            "Gladiator Lancer": ["Two storm bolters"]}
-
-
-def faction_files(bundle: dict[str, Any], name: str) -> list[dict[str, Any]]:
-    """A faction's catalogue and every catalogue it links, directly or through another."""
-    by_id = {catalogue["id"]: catalogue for catalogue in bundle["catalogues"]}
-    found = [next(c for c in bundle["catalogues"] if c["name"] == name)]
-    for catalogue in found:  # grows as it goes
-        for link in catalogue.get("catalogueLinks", []):
-            target = by_id.get(link.get("targetId"))
-            if target is not None and target not in found:
-                found.append(target)
-    return found
 
 
 def by_name(offered: list[dict[str, Any]], name: str) -> str:
@@ -136,14 +123,12 @@ def main() -> None:
     parser.add_argument("folder", nargs="?", help="a BSData/wh40k-10e copy (default: the snapshot)")
     parser.add_argument("--runs", type=int, default=30)
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        folder = bsdata_folder(options.folder, scratch)
-        files = {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.suffix in SUFFIXES}
+    files = data_files(options.folder)
     started = time.perf_counter()
     bundle = compile_data(files)
     report(f"(a) compile 1 game system + {len(bundle['catalogues'])} catalogues", time.perf_counter() - started,
            "s", GOAL_COMPILE_S)
-    faction = faction_files(bundle, FACTION)
+    faction = faction_catalogues(bundle, FACTION)
     load_ms, load_cpu = median_ms(lambda: GameData(bundle["gameSystem"], faction), 5)
     report(f"(b) load Space Marines ({len(faction)} catalogues) into GameData", load_cpu, "ms", GOAL_LOAD_MS,
            f" (CPU, median of 5; wall {load_ms:.1f} ms)")

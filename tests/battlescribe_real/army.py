@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from listbuilder.battlescribe import Editor
+from listbuilder.battlescribe.importing import faction_catalogues
 from listbuilder.battlescribe.roster import Force, Selection
 
 ARMY_ROSTER = "bb9d-299a-ed60-2d8a"  # the game system's "Army Roster" force entry
@@ -12,18 +13,6 @@ POINTS = "51b2-306e-1021-d207"  # the "pts" cost type
 STRIKE_FORCE = "2. Strike Force (2000 Point limit)"
 SPACE_MARINES = "Imperium - Adeptus Astartes - Space Marines"
 NECRONS = "Xenos - Necrons"
-
-
-def faction_catalogues(bundle: dict[str, Any], name: str) -> list[dict[str, Any]]:
-    """A faction's catalogue and every catalogue it links, directly or through another."""
-    by_id = {catalogue["id"]: catalogue for catalogue in bundle["catalogues"]}
-    found = [next(c for c in bundle["catalogues"] if c["name"] == name)]
-    for catalogue in found:  # grows as it goes
-        for link in catalogue.get("catalogueLinks", []):
-            target = by_id.get(link.get("targetId"))
-            if target is not None and target not in found:
-                found.append(target)
-    return found
 
 
 def new_army(bundle: dict[str, Any], faction: str, located: bool = False,

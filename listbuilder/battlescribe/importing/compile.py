@@ -31,6 +31,18 @@ def compile_data(files: dict[str, bytes]) -> dict[str, Any]:
             "sources": _sources([(system_name, system), *catalogues])}
 
 
+def faction_catalogues(bundle: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    """A faction's catalogue and every catalogue it links, directly or through another."""
+    by_id = {catalogue["id"]: catalogue for catalogue in bundle["catalogues"]}
+    found = [next(c for c in bundle["catalogues"] if c["name"] == name)]
+    for catalogue in found:  # grows as it goes
+        for link in catalogue.get("catalogueLinks", []):
+            target = by_id.get(link.get("targetId"))
+            if target is not None and target not in found:
+                found.append(target)
+    return found
+
+
 def reader_for(name: str) -> Callable[[bytes], DataRoot]:
     """The reader of a file, by its name's suffix."""
     lowered = name.lower()
