@@ -5,6 +5,7 @@ them."""
 
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 
 from ..core.names import name_key
@@ -13,6 +14,7 @@ from ..listengine.engine import RosterResult
 from ..listengine.roster import RosterFormation
 from ..listengine.text import Names, upgrade_text
 
+REFERENCE = re.compile(r"#(\d+)\b")  # an entry's number where another entry's line names it
 SETTINGS = ("count", "size", "faction", "transport", "composition", "wargear", "split")
 
 
@@ -80,36 +82,59 @@ def roster_diff(old_file: str, old: RosterResult, new_file: str, new: RosterResu
 
 def summary_diff(old_file: str, old: RosterSummary, new_file: str, new: RosterSummary) -> list[str]:
     """The changes between two rosters of a game whose entries are not formations: entries matched
-    by title in order (one retitled in place, a unit's new model count, is a change), with their
-    points (where the game prices them) and printed lines."""
+    by title (`_matched`), with their points (where the game prices them) and printed lines."""
     priced = old.priced or new.priced
     lines = [f"{what}: {before or '—'} → {after or '—'}" for what, before, after in (
         ("game", old.game, new.game), ("name", old.name, new.name), ("army", old.army, new.army)) if before != after]
     if old.limit != new.limit:
         lines.append(f"points limit: {old.limit:,} → {new.limit:,}")
-    before, after = old.entries, new.entries
-    matcher = SequenceMatcher(a=[name_key(e.title) for e in before], b=[name_key(e.title) for e in after],
-                              autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        pairs = list(zip(before[i1:i2], after[j1:j2])) if tag == "equal" or i2 - i1 == j2 - j1 else []
-        for entry in before[i1:i2] if not pairs else []:
-            lines.append(f"− #{entry.index + 1} {entry.title} removed"
-                         + (f" ({_cost(entry.points)})" if priced else ""))
-        for entry in after[j1:j2] if not pairs else []:
-            lines.append(f"+ #{entry.index + 1} {entry.title} added" + (f" ({_cost(entry.points)})" if priced else ""))
-        for was, now in pairs:
-            lines += _entry_changes(was, now, priced)
+    removed, added, pairs = _matched(old.entries, new.entries)
+    changes: list[tuple[int, list[str]]] = [  # by place in the roster, so a list reads top to bottom
+        (entry.index, [f"{sign} #{entry.index + 1} {entry.title} {what}"
+                       + (f" ({_cost(entry.points)})" if priced else "")])
+        for sign, what, entries in (("−", "removed", removed), ("+", "added", added)) for entry in entries]
+    renumbered = {was.index + 1: now.index + 1 for was, now in pairs}
+    changes += [(now.index, _entry_changes(was, now, priced, renumbered)) for was, now in pairs]
+    lines += [line for _, changed in sorted(changes, key=lambda change: change[0]) for line in changed]
     return _framed(old_file, old.total, old.valid, new_file, new.total, new.valid, lines, priced)
 
 
-def _entry_changes(was: EntrySummary, now: EntrySummary, priced: bool) -> list[str]:
-    if (was.title, was.points, was.lines) == (now.title, now.points, now.lines):
+def _matched(before: list[EntrySummary], after: list[EntrySummary]
+             ) -> tuple[list[EntrySummary], list[EntrySummary], list[tuple[EntrySummary, EntrySummary]]]:
+    """Entries removed, added, and paired (old, new): matched by title in order, a run retitled in
+    place paired one to one (a unit's new model count is a change); then an entry moved elsewhere
+    is paired with its like of the same title, so that moving a unit is not a removal and an addition."""
+    matcher = SequenceMatcher(a=[name_key(e.title) for e in before], b=[name_key(e.title) for e in after],
+                              autojunk=False)
+    removed: list[EntrySummary] = []
+    added: list[EntrySummary] = []
+    pairs: list[tuple[EntrySummary, EntrySummary]] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal" or i2 - i1 == j2 - j1:
+            pairs += zip(before[i1:i2], after[j1:j2])
+        else:
+            removed += before[i1:i2]
+            added += after[j1:j2]
+    for entry in list(removed):
+        moved = next((other for other in added if name_key(other.title) == name_key(entry.title)), None)
+        if moved is not None:
+            removed.remove(entry)
+            added.remove(moved)
+            pairs.append((entry, moved))
+    return removed, added, pairs
+
+
+def _entry_changes(was: EntrySummary, now: EntrySummary, priced: bool, renumbered: dict[int, int]) -> list[str]:
+    """What changed in one entry; its old lines' references to other entries ("leads #2 …") are read
+    with those entries' new numbers, so that moving a unit changes nothing that refers to it."""
+    old_lines = [REFERENCE.sub(lambda m: f"#{renumbered.get(int(m[1]), int(m[1]))}", line) for line in was.lines]
+    if (was.title, was.points, old_lines) == (now.title, now.points, now.lines):
         return []
     moved = f"#{was.index + 1} → #{now.index + 1}" if was.index != now.index else f"#{now.index + 1}"
     title = now.title if was.title == now.title else f"{was.title} → {now.title}"
     delta = f" ({now.points - was.points:+,})" if was.points != now.points else ""
-    changed = [f"    − {line}" for line in was.lines if line not in now.lines]
-    changed += [f"    + {line}" for line in now.lines if line not in was.lines]
+    changed = [f"    − {line}" for line, renamed in zip(was.lines, old_lines) if renamed not in now.lines]
+    changed += [f"    + {line}" for line in now.lines if line not in old_lines]
     points = f": {_cost(was.points)} → {_cost(now.points)}{delta}" if priced else ""
     return [f"~ {moved} {title}{points}", *changed]
 
