@@ -111,7 +111,7 @@ def test_negative_numbers_are_refused(catalog):
                                 "    composition: {Annihilator: -2, Destructor: 6}\n"
                                 "  - type: Tactical\n    upgrades: {Hunter: -1}\n")
     assert [(f.code, f.location.line) for f in findings] == [("wrong-value", 6), ("wrong-value", 8)]
-    assert findings[1].message == "formations.1.upgrades.Hunter: Input should be greater than or equal to 0 (got -1)"
+    assert findings[1].message == "formations.1.upgrades.Hunter: should be at least 0 (got -1)"
 
 
 def test_a_character_pick_gets_one_message_from_the_branch_that_fits(catalog):

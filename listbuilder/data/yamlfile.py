@@ -386,7 +386,7 @@ def validate(document: Document, model: type[BaseModel]) -> Any:
                 findings.append(Finding("missing-key", f"'{loc[-1]}' is required here", location=location))
             else:
                 field = ".".join(str(p) for p in loc) or "document"
-                findings.append(Finding("wrong-value", f"{field}: {problem['msg']} (got {_short(problem['input'])})",
+                findings.append(Finding("wrong-value", f"{field}: {_plain(problem)} (got {_short(problem['input'])})",
                                         location=location))
         raise LoadFailure(findings) from None
 
@@ -422,6 +422,32 @@ def _unique(problems: list[dict[str, Any]], data: Any) -> list[dict[str, Any]]:
         if place not in kept or rank > kept[place][0]:
             kept[place] = (rank, {**problem, "loc": path})
     return [problem for _, problem in kept.values()]
+
+
+WANTED = {  # pydantic's error types, said in a player's words: what the value should be
+    "int": "a whole number", "float": "a number", "bool": "true or false", "string": "text",
+    "dict": "a group of `name: value` lines", "model": "a group of `name: value` lines",
+    "model_attributes": "a group of `name: value` lines", "list": "a list (one `- ` line per item)",
+}
+BOUNDS = {"greater_than": ("more than", "gt"), "greater_than_equal": ("at least", "ge"),
+          "less_than": ("less than", "lt"), "less_than_equal": ("at most", "le"),
+          "too_short": ("at least {} items", "min_length"), "too_long": ("at most {} items", "max_length")}
+
+
+def _plain(problem: dict[str, Any]) -> str:
+    """What is wrong with a value, in our words rather than the validation library's."""
+    kind, context = problem["type"], problem.get("ctx") or {}
+    if kind in BOUNDS:
+        words, key = BOUNDS[kind]
+        return "should be " + (words.format(context[key]) if "{}" in words else f"{words} {context[key]}")
+    if kind in ("literal_error", "enum"):
+        return f"should be one of {context.get('expected', 'the values this setting takes')}"
+    if kind in ("value_error", "assertion_error") and "error" in context:
+        return str(context["error"])  # our own validators' messages
+    for name, wanted in WANTED.items():
+        if kind.startswith(f"{name}_"):
+            return f"should be {wanted}"
+    return "is not a value this setting takes"
 
 
 def _about_type(problem: dict[str, Any]) -> bool:
