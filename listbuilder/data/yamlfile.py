@@ -154,6 +154,20 @@ def _parse_round_trip_data(text: str, name: str) -> Any:
         return round_trip_yaml().load(text.removeprefix(BOM))
     except YAMLError as error:
         raise _syntax_failure(error, name, text) from None
+    except (ValueError, KeyError, AttributeError, TypeError):  # ruamel running an explicit tag: `!!int abc`
+        tag, mark = _first_tag(text.removeprefix(BOM))
+        raise _failure("yaml-tag", f"YAML error: the value cannot be read as {tag}; remove the tag and write "
+                       "the value itself", name, mark) from None
+
+
+def _first_tag(text: str) -> tuple[str, tuple[int, int] | None]:
+    """The first explicit tag (`!!int`, `!!omap`) in text `parse` has read, and where it stands."""
+    parser = CParser(text)
+    while not isinstance(event := parser.get_event(), StreamEndEvent):
+        if isinstance(event, (ScalarEvent, MappingStartEvent, SequenceStartEvent)) and event.tag is not None \
+                and not (isinstance(event, ScalarEvent) and event.implicit[0]):
+            return event.tag.replace("tag:yaml.org,2002:", "!!"), (event.start_mark.line, event.start_mark.column)
+    return "with a tag", None
 
 
 def _syntax_failure(error: Exception, name: str, text: str = "") -> LoadFailure:
