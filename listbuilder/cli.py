@@ -100,7 +100,7 @@ def command_check(options: argparse.Namespace) -> int:
         items, skipped, empty = [RosterItem(DEMO_ROSTER, "demo/ultramarines.yaml")], [], []
     for folder in empty:
         print(f"{folder}: no roster file (.yaml or .yml) in this folder or below it", file=sys.stderr)
-    progress = Progress(len(items), sys.stderr)
+    progress = Progress(len(items), getattr(sys.stderr, "unescaped", sys.stderr))
     submissions = []
     for done, submission in enumerate(check_all(items, catalog, event, options.format, options.jobs), start=1):
         submissions.append(submission)
@@ -459,6 +459,30 @@ class _Output:
         return getattr(self.stream, name)
 
 
+class _Errors:
+    """Standard error with what a file or argument put in a message made safe (an escape sequence in
+    a file name would otherwise reach the terminal, as on stdout), and a write that fails (a full
+    disk, a closed pipe) dropped: a message lost must not turn a verdict into an internal error. The
+    progress bar writes its own control sequences to `unescaped`."""
+
+    def __init__(self, stream: TextIO):
+        self.unescaped = stream
+
+    def write(self, text: str) -> int:
+        from .report.safe import printable_lines
+
+        with contextlib.suppress(OSError, ValueError):
+            self.unescaped.write(printable_lines(text))
+        return len(text)
+
+    def flush(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.unescaped.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.unescaped, name)
+
+
 def _json_escape(text: str) -> str:
     """JSON as ensure_ascii writes it: outside its strings JSON is ASCII, so every other character is
     in a string, where `\\uXXXX` (a surrogate pair beyond the BMP) means the same."""
@@ -512,12 +536,15 @@ def _usable_standard_streams() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     _usable_standard_streams()
     given, output = sys.stdout, _Output(sys.stdout)
-    sys.stdout = cast(TextIO, output)
+    given_errors, errors = sys.stderr, _Errors(sys.stderr)
+    sys.stdout, sys.stderr = cast(TextIO, output), cast(TextIO, errors)
     try:
         return _main(argv, output)
     finally:
         if sys.stdout is output:
             sys.stdout = given
+        if sys.stderr is errors:
+            sys.stderr = given_errors
 
 
 def _main(argv: Sequence[str] | None, output: _Output) -> int:
