@@ -80,7 +80,7 @@ EXPECTED = {
     "ros-necrons-legal.ros": (
         "Necrons", "Strike Force", "Awakened Dynasty",
         [("Overlord", None, "Phasal Subjugator", True), ("Necron Warriors", 20, None, False)],
-        [("list-other-revision", 10)], []),
+        [("list-other-revision", 10), ("list-configuration", 22)], []),
 }
 
 
