@@ -315,13 +315,13 @@ def _wargear(unit: Unit | None, item: ListedUnit) -> tuple[dict[str, tuple[int, 
 
     for name, count in item.wargear.items():
         add(name, count, item.wargear_lines.get(name, item.line))
-    aside = []
+    aside: dict[str, int] = {}  # each name once: several kinds of model may carry it
     for name, line, count in item.options:
         if named(name, weapons):
             add(name, count, line)
         elif name != item.enhancement:
-            aside.append((name, line))
-    return wargear, aside
+            aside.setdefault(name, line)
+    return wargear, list(aside.items())
 
 
 def _first_unit(listed: ListedArmy) -> int:
