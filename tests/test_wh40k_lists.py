@@ -85,7 +85,7 @@ EXPECTED = {
 
 
 def test_every_sample_is_expected():
-    assert sorted(p.name for p in LISTS.iterdir()) == sorted(EXPECTED)
+    assert sorted(p.name for p in LISTS.iterdir() if p.is_file()) == sorted(EXPECTED)  # real/: its own tests
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
