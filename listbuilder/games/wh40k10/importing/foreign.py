@@ -138,19 +138,17 @@ class _Selections:
         listed.points = round(sum(self.figure(c, "value", "0") for c in selection.iter("cost")
                                   if c.get("name") == POINTS_TYPE))
         for chosen in selection.iter("selection"):
+            name, upgrade = chosen.get("name", ""), chosen.get("type") == "upgrade"
             number = int(self.figure(chosen, "number", "1", whole=True))
-            weapons = _weapons(chosen)
-            for weapon in weapons:
-                listed.wargear[weapon] = listed.wargear.get(weapon, 0) + number
-                listed.wargear_lines.setdefault(weapon, chosen.sourceline)
-            name = chosen.get("name", "")
-            if chosen.get("type") != "upgrade" or weapons:
-                continue
-            if name.casefold() == "warlord":
+            if upgrade and name.casefold() == "warlord":
                 listed.warlord = True
-            elif chosen.get("group", "").casefold().startswith("enhancement"):
+            elif upgrade and chosen.get("group", "").casefold().startswith("enhancement"):
                 listed.enhancement, listed.enhancement_line = name, chosen.sourceline
-            elif not any(_weapons(inner) for inner in chosen.iter("selection")):  # else its weapons are counted
+            elif weapons := _weapons(chosen):
+                for weapon in weapons:
+                    listed.wargear[weapon] = listed.wargear.get(weapon, 0) + number
+                    listed.wargear_lines.setdefault(weapon, chosen.sourceline)
+            elif upgrade and not any(_weapons(inner) for inner in chosen.iter("selection")):  # else its weapons count
                 listed.options.append((name, chosen.sourceline, number))
         return listed
 
