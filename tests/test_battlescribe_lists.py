@@ -57,13 +57,13 @@ EXPECTED = {
         [("Cadre Fireblade", None, "Exemplar of the Kauyon", True), ("Stealth Battlesuits", 3, None, False),
          ("Strike Team", None, None, False)],
         [("list-total-differs", 4), ("list-other-revision", 10), ("list-configuration", 42),
-         ("list-wargear-aside", 126)],
+         ("list-wargear-unplaced", 126)],
         ["model-count"]),
     "nr-daemons-khorne-visible.rosz": (
         "Chaos Daemons", "Incursion", "Daemonic Incursion",
         [("Bloodmaster", None, "Soulstealer", True), ("Bloodletters", None, None, False),
          ("Flesh Hounds", 5, None, False)],
-        [("list-configuration", 42), ("list-wargear-aside", 191)], []),
+        [("list-configuration", 42), ("list-wargear-unplaced", 191)], []),
     "nr-thousand-sons-rituals.ros": (
         "Thousand Sons", "Strike Force", "Hexwarp Thrallband",
         [("Exalted Sorcerer", None, "Arcane Might", True), ("Rubric Marines", 5, None, False),
@@ -83,7 +83,7 @@ EXPECTED = {
         "Space Marines", "Strike Force", "Gladius Task Force",
         [("Captain", None, "Artificer Armour", True), ("Lieutenant", None, None, False),
          ("Intercessor Squad", 10, None, False)],
-        [("list-configuration", 42), ("list-wargear-aside", 163)], []),
+        [("list-configuration", 42), ("list-wargear-unplaced", 163)], []),
 }
 
 
@@ -169,16 +169,16 @@ def test_a_weapon_the_data_limits_is_found_at_its_line(catalog, tmp_path):
 
 def test_wargear_that_is_no_weapon_is_named_once_per_unit(catalog):
     findings = read_list(REAL / "nr-daemons-khorne-visible.rosz", catalog).findings
-    [aside] = [f for f in findings if f.code == "list-wargear-aside"]
-    assert aside.message == ("Flesh Hounds: Collar of Khorne is not a weapon of its datasheet; a roster has no "
-                             "place for such wargear, so it is not imported or checked")
+    [aside] = [f for f in findings if f.code == "list-wargear-unplaced"]
+    assert aside.message == ("Flesh Hounds: 'Collar of Khorne' is not a weapon of its datasheet; not carried into "
+                             "the roster")
 
 
 def test_a_unit_the_data_now_names_legends_is_matched_and_said_to_be(catalog):
     imported = read_list(REAL / "bs-aeldari-skyrunner-legends.ros", catalog)
     [legends] = [f for f in imported.findings if f.code == "list-legends"]
-    assert legends.message == ("Autarch Skyrunner [Legends] is a Legends datasheet in the data of 801555b "
-                               "(the list names it 'Autarch Skyrunner')")
+    assert legends.message == ("'Autarch Skyrunner' is the Legends datasheet Autarch Skyrunner [Legends] in the data "
+                               "of 801555b")
     assert imported.roster.units[0].wargear == {"Laser Lance": 1, "Twin Shuriken Catapult": 1}
 
 

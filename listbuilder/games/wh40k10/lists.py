@@ -251,19 +251,19 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
         wargear, aside = _wargear(unit, item)
         lines.update({("units", index, "wargear", weapon): line for weapon, (_, line) in wargear.items()})
         carried = {weapon: count for weapon, (count, _) in wargear.items() if count > 0}
-        if aside:
-            note("list-wargear-aside", f"{item.name}: {', '.join(name for name, _ in aside)} "
-                 f"{'is not a weapon' if len(aside) == 1 else 'are not weapons'} of its datasheet; a roster has no "
-                 "place for such wargear, so it is not imported or checked", aside[0][1])
+        if aside:  # the same finding as the text forms' wargear that names no weapon
+            note("list-wargear-unplaced", f"{unit.name if unit else item.name}: "
+                 f"{', '.join(repr(name) for name, _ in aside)} {'is' if len(aside) == 1 else 'are'} not a weapon "
+                 "of its datasheet; not carried into the roster", aside[0][1],
+                 suggestion="the list's wargear is otherwise the roster's; check these by hand")
         if unit is None:  # kept as written: the check names it (unknown-unit), with this line
             units.append(Wh40kUnit(type=item.name, models=_models_written(item), enhancement=item.enhancement,
                                    warlord=item.warlord, wargear=carried))
             data_costs.append(None)
             continue
         if unit.legends:
-            note("list-legends", f"{unit.name} is a Legends datasheet in the data of {data.data_revision}"
-                 + (f" (the list names it '{item.name}')" if item.name != unit.name else ""), item.line,
-                 suggestion="Legends datasheets are for matched play only where the event allows them")
+            note("list-legends", f"'{item.name}' is the Legends datasheet {unit.name} in the data of "
+                 f"{data.data_revision}", item.line, suggestion="check with the event that it admits Legends")
         models = _models(unit, item, enhancement)
         size_points = unit.points_for(models or unit.min_models)
         allowed = size_points is not None  # else it stays as stated and the check says so (D27)
