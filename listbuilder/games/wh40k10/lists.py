@@ -6,7 +6,7 @@ line. `to_roster` then places them the way a person would read them (case, strai
 apostrophes and plurals ignored), keeps every stated cost, and says where the list and the data
 disagree: a unit's points for its size and Enhancement, the list's total. A line that cannot be
 placed is an error with its line number; nothing is dropped silently. Judgement calls:
-lists/wh40k-10e/DECISIONS.md (D16-D19, D22).
+lists/wh40k-10e/DECISIONS.md (D16-D19, D22, D27, D28).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from ...core import system as core_system
 from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
-from .catalog import Enhancement, Faction, Unit, Wh40kCatalog
+from .catalog import Enhancement, Faction, Unit, Wh40kCatalog, weapon_name
 from .roster import Wh40kRoster, Wh40kUnit
 from .rules import battle_size, find_faction, has_keyword
 
@@ -25,6 +25,7 @@ IMPORT = "Importing a list"  # the rule findings of reading a list cite: what th
 # Findings on Declare Battle Formations choices these forms have no place for (D19): which unit
 # starts embarked. A list cannot have said it, so it is a warning there, not an error.
 UNSTATED = {"transport-empty": "the list's form does not say which units start embarked"}
+LEGENDS = re.compile(r"\s*\[legends\]\s*$", re.IGNORECASE)  # how the data marks a Legends datasheet's name
 
 
 def loose_key(name: str) -> str:
@@ -40,9 +41,16 @@ def loose_key(name: str) -> str:
     return "-".join(words)
 
 
+def legends_free_key(name: str) -> str:
+    """loose_key without the data's ' [Legends]' mark: a list written before a datasheet moved to
+    Legends (or after it came back) names it without (or with) the mark."""
+    return loose_key(LEGENDS.sub("", name))
+
+
 def named(name: str, candidates: list[str]) -> str | None:
-    """The candidate a person writing `name` means: the same name_key, else the same loose_key."""
-    for key in (name_key, loose_key):
+    """The candidate a person writing `name` means: the same name_key, else the same loose_key,
+    else the same name but for a ' [Legends]' mark."""
+    for key in (name_key, loose_key, legends_free_key):
         found = [c for c in candidates if key(c) == key(name)]
         if found:
             return found[0]
@@ -63,7 +71,10 @@ class ListedUnit:
     warlord: bool = False
     label: str | None = None  # New Recruit's 'Char1', which its header refers to
     entry_id: str | None = None  # a BattleScribe entry id
-    options: list[tuple[str, int]] = field(default_factory=list)  # BattleScribe upgrades not in a group: (name, line)
+    options: list[tuple[str, int, int]] = field(default_factory=list)  # BattleScribe upgrades with no weapon
+    # profile, not in an Enhancements group: (name, line, number)
+    wargear: dict[str, int] = field(default_factory=dict)  # weapon -> how many of the unit's models carry it
+    wargear_lines: dict[str, int] = field(default_factory=dict)  # weapon -> the line that first states it
 
 
 MAX_UNITS = 1_000  # in one list: a real army has under 100; more is refused before any is placed
@@ -104,6 +115,7 @@ class ListedArmy:
     # Lines of the header that did not say what they are (the app prints faction, sub-faction,
     # battle size and detachment one per line): placed once the catalog is known.
     header: list[tuple[int, str]] = field(default_factory=list)
+    configuration: list[tuple[str, int]] = field(default_factory=list)  # army settings that are not units: (text, line)
 
     def unread(self, line: int, text: str, why: str) -> None:
         self.unplaced.append(Unplaced(line, text.strip(), why))
@@ -230,29 +242,46 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
         unit = _unit(data, faction, item)
         if item.enhancement is None:  # a BattleScribe upgrade outside an Enhancements group that is one
             item.enhancement, item.enhancement_line = next(
-                ((name, line) for name, line in item.options if named(name, [e.name for e in offered])),
+                ((name, line) for name, line, _ in item.options if named(name, [e.name for e in offered])),
                 (None, None))
         enhancement_name = named(item.enhancement, [e.name for e in offered]) if item.enhancement else None
         enhancement = next((e for e in offered if e.name == enhancement_name), None)
         if item.enhancement_line is not None:
             lines[("units", index, "enhancement")] = item.enhancement_line
+        wargear, aside = _wargear(unit, item)
+        lines.update({("units", index, "wargear", weapon): line for weapon, (_, line) in wargear.items()})
+        carried = {weapon: count for weapon, (count, _) in wargear.items() if count > 0}
+        if aside:  # the same finding as the text forms' wargear that names no weapon
+            note("list-wargear-unplaced", f"{unit.name if unit else item.name}: "
+                 f"{', '.join(repr(name) for name, _ in aside)} {'is' if len(aside) == 1 else 'are'} not a weapon "
+                 "of its datasheet; not carried into the roster", aside[0][1],
+                 suggestion="the list's wargear is otherwise the roster's; check these by hand")
         if unit is None:  # kept as written: the check names it (unknown-unit), with this line
             units.append(Wh40kUnit(type=item.name, models=_models_written(item), enhancement=item.enhancement,
-                                   warlord=item.warlord))
+                                   warlord=item.warlord, wargear=carried))
             data_costs.append(None)
             continue
+        if unit.legends:
+            note("list-legends", f"'{item.name}' is the Legends datasheet {unit.name} in the data of "
+                 f"{data.data_revision}", item.line, suggestion="check with the event that it admits Legends")
         models = _models(unit, item, enhancement)
-        units.append(Wh40kUnit(type=unit.name, models=models if unit.max_models > unit.min_models else None,
-                               enhancement=enhancement.name if enhancement else item.enhancement, warlord=item.warlord,
-                               reserves=has_keyword(unit, "Aircraft")))  # where the rules put it (D20)
         size_points = unit.points_for(models or unit.min_models)
+        allowed = size_points is not None  # else it stays as stated and the check says so (D27)
+        units.append(Wh40kUnit(type=unit.name, models=models if unit.max_models > unit.min_models or not allowed
+                               else None, enhancement=enhancement.name if enhancement else item.enhancement,
+                               warlord=item.warlord, wargear=carried,
+                               reserves=has_keyword(unit, "Aircraft")))  # where the rules put it (D20)
+        size_points = size_points if allowed else unit.points_for(unit.min_models)  # as the check prices it
         cost = None if size_points is None else size_points + (enhancement.points if enhancement else 0)
         data_costs.append(cost)
-        if cost is not None and item.points is not None and cost != item.points:
+        if allowed and cost is not None and item.points is not None and cost != item.points:
             note("list-points-differ", f"{unit.name}: the list says {item.points}, the data of {data.data_revision} "
                  f"says {cost}", item.line, suggestion="the list was made with other data: check the points "
                  "with the player (`listbuilder data list` shows the data installed)")
     _total(listed, data, data_costs, note)
+    if listed.configuration:
+        note("list-configuration", "the list's configuration, kept aside (not units): "
+             + "; ".join(f"{text} (line {line})" for text, line in listed.configuration), listed.configuration[0][1])
     for catalogue_id, revision, line in listed.built_with:
         installed = next((f for f in data.factions if f.id == catalogue_id), None)
         if installed is not None and installed.revision != revision:
@@ -270,6 +299,29 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     roster = Wh40kRoster(game="wh40k-10e", faction=name, battle_size=size, name=listed.name,
                          detachment=detachment.name if detachment else listed.detachment or "", units=units)
     return ImportedList(roster, sorted(findings, key=_by_line), lines, shown, listed.form)
+
+
+def _wargear(unit: Unit | None, item: ListedUnit) -> tuple[dict[str, tuple[int, int]], list[tuple[str, int]]]:
+    """The unit's weapons as the list states them (D28), named as its datasheet names them: weapon
+    -> (models carrying it, first line); an upgrade with no weapon profile is one of them when the
+    datasheet has a weapon of that name. The other upgrades but its Enhancement: (name, line)."""
+    weapons = [weapon_name(w.name) for w in unit.weapons] if unit else []
+    wargear: dict[str, tuple[int, int]] = {}
+
+    def add(name: str, count: int, line: int) -> None:
+        weapon = named(name, weapons) or name
+        carried, first = wargear.get(weapon, (0, line))
+        wargear[weapon] = (carried + count, first)
+
+    for name, count in item.wargear.items():
+        add(name, count, item.wargear_lines.get(name, item.line))
+    aside: dict[str, int] = {}  # each name once: several kinds of model may carry it
+    for name, line, count in item.options:
+        if named(name, weapons):
+            add(name, count, line)
+        elif name != item.enhancement:
+            aside.setdefault(name, line)
+    return wargear, list(aside.items())
 
 
 def _first_unit(listed: ListedArmy) -> int:

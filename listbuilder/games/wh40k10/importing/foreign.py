@@ -3,6 +3,9 @@ official app's text, New Recruit's text (both of its layouts) and BattleScribe r
 come bounded and unzipped (rosters/lists.py); the XML is parsed as the BSData importer parses
 catalogues (no DTD, no entities, no network). The readers of the text forms and the placing of
 names are listtext.py and lists.py.
+
+A roster is walked here with lxml rather than read with battlescribe.importing.roster_xml: that
+reader's dict keeps no source lines, and every finding on a list says its line.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ....core.findings import Finding, LoadFailure, Location
-from ..catalog import GAME_ID
+from ..catalog import GAME_ID, weapon_name
 from ..lists import ImportedList, ListedArmy, ListedUnit, ListUnreadable, to_roster
 from ..listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit, text_form
 
@@ -26,7 +29,9 @@ if TYPE_CHECKING:
 BATTLESCRIBE = "a BattleScribe roster"
 ZIP_MAGIC = b"PK\x03\x04"  # a .rosz: BattleScribe's roster zipped
 POINTS_TYPE = "pts"
-CONFIGURATION = {"show/hide options", "game type"}  # army-wide settings with nothing to import
+CONFIGURATION = {"show/hide options", "game type"}  # army-wide settings of older data, with no category
+CONFIGURATION_CATEGORY = "configuration"  # the data's category of army-wide settings ("Show Legends", "Detachment")
+WEAPON_PROFILES = {"ranged weapons", "melee weapons"}  # the profile types of a weapon in 10th edition data
 MAX_FIGURE = 10**9  # a cost, count or revision in a roster: an army is a few thousand points
 DIGITS = re.compile(r"[0-9]{1,9}")  # a revision or count: ASCII digits only ('²'.isdigit() is True)
 
@@ -96,7 +101,7 @@ class _Selections:
         total = root.find("costs/cost[@name='pts']")
         if total is not None:
             listed.total, listed.total_line = round(self.figure(total, "value", "0")), total.sourceline
-        for force in root.iterfind("forces/force"):
+        for force in root.iter("force"):  # forces within forces too
             if listed.faction is None:
                 listed.faction, listed.faction_line = force.get("catalogueName"), force.sourceline
             if force.get("catalogueRevision"):
@@ -113,12 +118,19 @@ class _Selections:
             self.listed.battle_size, self.listed.battle_size_line = size, chosen.sourceline
         elif name.casefold().startswith("detachment") and chosen is not None:
             self.listed.detachment, self.listed.detachment_line = chosen.get("name"), chosen.sourceline
+        elif _configuration(selection):
+            choices = ", ".join(s.get("name", "") for s in selection.iterfind("selections/selection"))
+            self.listed.configuration.append((f"{name}: {choices}" if choices else name, selection.sourceline))
         elif selection.get("type") in ("unit", "model"):
             self.listed.add(self.unit(selection))
-        elif name.casefold() not in CONFIGURATION:
-            self.listed.unread(selection.sourceline, name, "not a unit or a choice of battle size or detachment")
+        else:
+            self.listed.unread(selection.sourceline, name, "not a unit, nor a choice of battle size, detachment "
+                                                           "or other configuration")
 
     def unit(self, selection: etree._Element) -> ListedUnit:
+        """A unit: its models, its stated points, its Warlord and Enhancement, and each weapon with
+        how many models carry it; a model's weapon is counted by its selection's number, which
+        BattleScribe and New Recruit write for all the models of the selection above it."""
         listed = ListedUnit(selection.get("name", ""), selection.sourceline,
                             entry_id=selection.get("entryId", "").rpartition("::")[2] or None)
         models = [s for s in selection.iter("selection") if s.get("type") == "model"]
@@ -126,13 +138,34 @@ class _Selections:
         listed.points = round(sum(self.figure(c, "value", "0") for c in selection.iter("cost")
                                   if c.get("name") == POINTS_TYPE))
         for chosen in selection.iter("selection"):
-            if chosen.get("name", "").casefold() == "warlord":
+            name, upgrade = chosen.get("name", ""), chosen.get("type") == "upgrade"
+            number = int(self.figure(chosen, "number", "1", whole=True))
+            if upgrade and name.casefold() == "warlord":
                 listed.warlord = True
-            elif chosen.get("group", "").casefold().startswith("enhancement"):
-                listed.enhancement, listed.enhancement_line = chosen.get("name"), chosen.sourceline
-            elif chosen.get("type") == "upgrade":
-                listed.options.append((chosen.get("name", ""), chosen.sourceline))
+            elif upgrade and chosen.get("group", "").casefold().startswith("enhancement"):
+                listed.enhancement, listed.enhancement_line = name, chosen.sourceline
+            elif weapons := _weapons(chosen):
+                for weapon in weapons:
+                    listed.wargear[weapon] = listed.wargear.get(weapon, 0) + number
+                    listed.wargear_lines.setdefault(weapon, chosen.sourceline)
+            elif upgrade and not any(_weapons(inner) for inner in chosen.iter("selection")):  # else its weapons count
+                listed.options.append((name, chosen.sourceline, number))
         return listed
+
+
+def _configuration(selection: etree._Element) -> bool:
+    """An army-wide setting ("Show Legends", "Khorne Daemons are visible", "Rituals reference"):
+    the data's Configuration is its primary category, or it is one of older data's."""
+    primary = selection.find("categories/category[@primary='true']")
+    return (primary is not None and primary.get("name", "").casefold() == CONFIGURATION_CATEGORY) \
+        or selection.get("name", "").casefold() in CONFIGURATION
+
+
+def _weapons(selection: etree._Element) -> list[str]:
+    """The weapons a selection's own profiles describe, each once ('➤ Plasma gun - standard' and
+    '- supercharge' are one plasma gun)."""
+    return list(dict.fromkeys(weapon_name(p.get("name", "")) for p in selection.iterfind("profiles/profile")
+                              if p.get("typeName", "").casefold() in WEAPON_PROFILES))
 
 
 def read_battlescribe(data: bytes, form: str, shown: str) -> ListedArmy:
