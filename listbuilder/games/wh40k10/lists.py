@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from ...core import system as core_system
 from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
-from .catalog import Enhancement, Faction, Unit, Wh40kCatalog
+from .catalog import Enhancement, Faction, Unit, Wh40kCatalog, weapon_name
 from .roster import Wh40kRoster, Wh40kUnit
 from .rules import battle_size, find_faction, has_keyword
 
@@ -50,20 +50,39 @@ def named(name: str, candidates: list[str]) -> str | None:
 
 
 @dataclass
+class ListedItem:
+    """An 'Nx Name' line under a unit, as written: a kind of model or a weapon (wargear)."""
+
+    name: str
+    count: int
+    line: int
+    kind: str = "either"  # "model" (weapons are listed under it), "weapon", or "either": told by the datasheet
+    under: int | None = None  # a weapon's: the index in ListedUnit.items of the model line it is listed under
+
+
+@dataclass
 class ListedUnit:
     name: str
     line: int
     points: int | None = None  # as the list states it (with its Enhancement)
     models: int | None = None  # as a BattleScribe roster counts them
-    model_lines: list[tuple[str, int]] = field(default_factory=list)  # 'Nx Name' lines: models or weapons
-    armed: bool = False  # one of those lines has weapons of its own (nested lines, or New Recruit's ': ...')
+    items: list[ListedItem] = field(default_factory=list)  # its 'Nx Name' lines: models and their weapons
     count: int | None = None  # New Recruit's 'Nx' before the unit's name
     enhancement: str | None = None
     enhancement_line: int | None = None
     warlord: bool = False
-    label: str | None = None  # New Recruit's 'Char1', which its header refers to
+    label: str | None = None  # New Recruit's 'Char1', which its header refers to; or the unit's own label
+    label_is_name: bool = False  # the label is the player's name for the unit (the roster's `label`), not a reference
+    leads: str | None = None  # the Bodyguard unit a Leader is attached to, as the list names it
+    embarked_in: str | None = None  # the Transport it starts embarked in, as the list names it
+    reserves: bool = False  # it starts in Strategic Reserves
     entry_id: str | None = None  # a BattleScribe entry id
     options: list[tuple[str, int]] = field(default_factory=list)  # BattleScribe upgrades not in a group: (name, line)
+
+    def add(self, item: ListedItem) -> int:
+        """Another line of the unit; its index, which a weapon listed under it refers to."""
+        self.items.append(item)
+        return len(self.items) - 1
 
 
 MAX_UNITS = 1_000  # in one list: a real army has under 100; more is refused before any is placed
@@ -157,48 +176,91 @@ def _place_header(listed: ListedArmy, data: Wh40kCatalog) -> None:
             listed.unread(line, text, "not a faction, battle size or detachment of the data")
 
 
+LEGENDS = " [Legends]"  # how the data names a datasheet kept as Legends: lists name it without
+
+
 def _unit(data: Wh40kCatalog, faction: Faction, listed: ListedUnit) -> Unit | None:
     """The datasheet meant: by BattleScribe id, else by name in the faction, else anywhere (the
-    check then says it is not the faction's)."""
+    check then says it is not the faction's); a name also means the Legends datasheet of that name."""
     own = data.units_of(faction)
     if listed.entry_id:
         by_id = next((u for u in own if u.id == listed.entry_id), None) or data.units.get(listed.entry_id)
         if by_id is not None:
             return by_id
     for pool in (own, list(data.units.values())):
-        name = named(listed.name, [u.name for u in pool])
-        if name is not None:
-            return next(u for u in pool if u.name == name)
+        for shown in (lambda u: u.name, lambda u: u.name.removesuffix(LEGENDS)):
+            name = named(listed.name, [shown(u) for u in pool])
+            if name is not None:
+                return next(u for u in pool if shown(u) == name)
     return None
 
 
-def _models(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> int | None:
-    """The model count written (D16): BattleScribe's; else the 'Nx Model' lines that name
-    one of the datasheet's models (the others are weapons); else New Recruit's 'Nx' before the
-    unit; else the one size whose points are those stated; else None (the fewest)."""
-    if listed.models is not None:
-        return listed.models
-    kinds = [unit.name, *(m.name for m in unit.models)]
-    counted = sum(count for name, count in listed.model_lines if named(name, kinds))
-    if counted:  # '0x Name' lines count no model
-        return counted
-    if listed.count is not None and listed.count > 1:
-        return listed.count
+def _size_by_points(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> int | None:
+    """The one size whose points (and the Enhancement's) are those the list states, if one."""
     extra = enhancement.points if enhancement else 0
     fitting = [s.models for s in unit.sizes if listed.points is not None and s.points + extra == listed.points]
     return fitting[0] if len(fitting) == 1 else None
 
 
-def _models_written(listed: ListedUnit) -> int | None:
-    """The model count of a unit the data does not know (D22): BattleScribe's; else its 'Nx Name'
-    lines when they are evidently models (one names the unit itself or has weapons of its own);
-    else, with no such lines, New Recruit's 'Nx' before the unit; else None (not stated)."""
+def _model_lines(unit: Unit, listed: ListedUnit) -> tuple[list[int], bool]:
+    """The lines of `listed` that are models (D27): those with weapons listed under them and those
+    that name one of the datasheet's kinds of model; and whether a line is left that may be either."""
+    kinds = [unit.name, *(m.name for m in unit.models)]
+    either = [i for i, item in enumerate(listed.items) if item.kind != "weapon"]
+    models = [i for i in either if listed.items[i].kind == "model" or named(listed.items[i].name, kinds)]
+    return models, len(models) < len(either)
+
+
+def _models(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> int | None:
+    """The model count written (D16, D27): BattleScribe's; else the list's model lines added up,
+    unless that is no size of the datasheet while some lines may be models of names the data does
+    not use ('4x Scout' for 'Scouts w/ Boltgun'), when the one size the unit's stated points fit is
+    taken; else New Recruit's 'Nx' before the unit; else that size; else None (the fewest)."""
     if listed.models is not None:
         return listed.models
-    if listed.model_lines:
-        evident = listed.armed or any(named(name, [listed.name]) for name, _ in listed.model_lines)
-        return sum(count for _, count in listed.model_lines) or None if evident else None
+    models, undecided = _model_lines(unit, listed)
+    counted = sum(listed.items[i].count for i in models)  # '0x Name' lines count no model
+    by_points = _size_by_points(unit, listed, enhancement)
+    if counted and (unit.points_for(counted) is not None or not undecided or by_points is None):
+        return counted
+    if not counted and listed.count is not None and listed.count > 1:
+        return listed.count
+    return by_points
+
+
+def _models_written(listed: ListedUnit) -> int | None:
+    """The model count of a unit the data does not know (D22): BattleScribe's; else its model lines
+    when they are evidently models (one has weapons listed under it or names the unit itself); else,
+    with no such lines, New Recruit's 'Nx' before the unit; else None (not stated)."""
+    if listed.models is not None:
+        return listed.models
+    lines = [item for item in listed.items if item.kind != "weapon"]
+    if lines:
+        evident = any(item.kind == "model" or named(item.name, [listed.name]) for item in lines)
+        return sum(item.count for item in lines) or None if evident else None
     return listed.count or None
+
+
+def _wargear(unit: Unit, listed: ListedUnit, models: int) -> tuple[dict[str, int], list[ListedItem]]:
+    """The roster's `wargear` from the weapons the list states (D28): each weapon of the datasheet
+    on as many models as carry it (at most the models of the line it is listed under, and of the
+    unit), only those no kind of model of the datasheet starts with (which kind a line's models
+    are the list does not always say); and the lines that name no weapon of the datasheet."""
+    model_lines, _ = _model_lines(unit, listed)
+    weapons = {weapon_name(w.name) for w in unit.weapons}
+    default = {name_key(w) for m in unit.models for w in m.default_wargear}
+    carried: dict[str, int] = {}
+    unplaced = []
+    for index, item in enumerate(listed.items):
+        if index in model_lines or not item.count:
+            continue
+        weapon = named(item.name, sorted(weapons))
+        if weapon is None:
+            unplaced.append(item)
+            continue
+        most = listed.items[item.under].count if item.under is not None else models
+        carried[weapon] = min(carried.get(weapon, 0) + min(item.count, most), models)
+    return {w: n for w, n in carried.items() if name_key(w) not in default}, unplaced
 
 
 def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedList:
@@ -232,19 +294,32 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
             item.enhancement, item.enhancement_line = next(
                 ((name, line) for name, line in item.options if named(name, [e.name for e in offered])),
                 (None, None))
-        enhancement_name = named(item.enhancement, [e.name for e in offered]) if item.enhancement else None
+        enhancement_name = _enhancement(item.enhancement, [e.name for e in offered]) if item.enhancement else None
         enhancement = next((e for e in offered if e.name == enhancement_name), None)
         if item.enhancement_line is not None:
             lines[("units", index, "enhancement")] = item.enhancement_line
+        stated = {"label": item.label if item.label_is_name else None, "leads": item.leads,
+                  "embarked_in": item.embarked_in, "warlord": item.warlord}
         if unit is None:  # kept as written: the check names it (unknown-unit), with this line
             units.append(Wh40kUnit(type=item.name, models=_models_written(item), enhancement=item.enhancement,
-                                   warlord=item.warlord))
+                                   reserves=item.reserves, **stated))
             data_costs.append(None)
             continue
+        if unit.legends:
+            note("list-legends", f"'{item.name}' is the Legends datasheet {unit.name} in the data of "
+                 f"{data.data_revision}", item.line, suggestion="check with the event that it admits Legends")
         models = _models(unit, item, enhancement)
+        wargear, unplaced_gear = _wargear(unit, item, models or unit.min_models)
+        if unplaced_gear:
+            gear = list(dict.fromkeys(g.name for g in unplaced_gear))
+            note("list-wargear-unplaced", f"{unit.name}: {', '.join(repr(g) for g in gear)} "
+                 f"{'is' if len(gear) == 1 else 'are'} not a weapon of its datasheet; not carried into "
+                 "the roster", unplaced_gear[0].line, suggestion="the list's wargear is otherwise the roster's; "
+                 "check these by hand")
         units.append(Wh40kUnit(type=unit.name, models=models if unit.max_models > unit.min_models else None,
-                               enhancement=enhancement.name if enhancement else item.enhancement, warlord=item.warlord,
-                               reserves=has_keyword(unit, "Aircraft")))  # where the rules put it (D20)
+                               enhancement=enhancement.name if enhancement else item.enhancement, wargear=wargear,
+                               reserves=item.reserves or has_keyword(unit, "Aircraft"),  # where the rules put it (D20)
+                               **stated))
         size_points = unit.points_for(models or unit.min_models)
         cost = None if size_points is None else size_points + (enhancement.points if enhancement else 0)
         data_costs.append(cost)
@@ -270,6 +345,11 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     roster = Wh40kRoster(game="wh40k-10e", faction=name, battle_size=size, name=listed.name,
                          detachment=detachment.name if detachment else listed.detachment or "", units=units)
     return ImportedList(roster, sorted(findings, key=_by_line), lines, shown, listed.form)
+
+
+def _enhancement(written: str, offered: list[str]) -> str | None:
+    """The Enhancement meant: by name, else without the note the app adds ('Tempered in Battle (Aura)')."""
+    return named(written, offered) or named(re.sub(r"\s*\([^()]*\)$", "", written), offered)
 
 
 def _first_unit(listed: ListedArmy) -> int:
