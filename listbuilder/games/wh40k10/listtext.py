@@ -34,6 +34,7 @@ import re
 
 from .catalog import Unit
 from .lists import ListedArmy, ListedItem, ListedUnit, ListUnreadable, loose_key
+from .roster import Wh40kUnit
 from .rules import Wh40kResult
 
 APP, NEW_RECRUIT = "the official app's text", "New Recruit's text"
@@ -324,6 +325,15 @@ def section_of(unit: Unit) -> str:
                     "dedicated_transport" if unit.dedicated_transport else "other"]
 
 
+def _notes(entry: Wh40kUnit) -> list[str]:
+    """The Declare Battle Formations choices the app's text has no line for, as lines of our own
+    that `read_app_text` reads back (D19): the unit's label, the unit a Leader is attached to, the
+    Transport it starts in, Strategic Reserves."""
+    return [note for note, stated in ((f"Label: {entry.label}", entry.label), (f"Attached to: {entry.leads}", entry.leads),
+                                      (f"Embarked in: {entry.embarked_in}", entry.embarked_in),
+                                      (RESERVES, entry.reserves)) if stated]
+
+
 def app_text(result: Wh40kResult, markdown: bool = False) -> str:
     """The roster in the official app's text form (units grouped by section, as the app does). In
     Markdown the same lines: the list, its sections and its units as headings, each header line a
@@ -352,6 +362,7 @@ def app_text(result: Wh40kResult, markdown: bool = False) -> str:
             lines.append(f"{unit_heading}{name} ({checked.points if checked else 0:,} points)")
             if entry.warlord:
                 lines.append(f"{bullet}Warlord")
+            lines += [f"{bullet}{note}" for note in _notes(entry)]
             if checked is not None and entry.models in (None, checked.models):
                 lines += [f"{bullet}{count}x {model}" for model, count in model_counts(checked.unit, checked.models)]
             elif entry.models is not None:
