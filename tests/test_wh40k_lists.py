@@ -59,7 +59,8 @@ EXPECTED = {
         "Chaos Space Marines", "Strike Force", "Pactbound Zealots",
         [("Chaos Lord", None, None, True), ("Legionaries", 5, "Talisman of Burning Blood", False),
          *[("Forgefiend", None, None, False)] * 4, ("Necron Warriors", 10, None, False)],
-        [("list-total-differs", 1), ("list-wargear-unplaced", 12), ("list-points-differ", 28), ("list-line-unread", 40)],
+        [("list-total-differs", 1), ("list-wargear-unplaced", 12), ("list-points-differ", 28),
+         ("list-line-unread", 40)],
         ["unknown-unit", "too-many-of-datasheet", "enhancement-not-character"]),
     "nr-kauyon-legal.txt": (
         "T'au Empire", "Incursion", "Kauyon",
@@ -209,8 +210,9 @@ def test_markdown_is_the_app_text_as_headings_and_list_items(catalog):
     plain, markdown = app_text(result), app_text(result, markdown=True)
     assert markdown.splitlines()[:8] == [f"# {plain.splitlines()[0]}", "", "Necrons", "", "Strike Force (2,000 points)",
                                          "", "Awakened Dynasty", ""]
-    assert "\n## CHARACTERS\n\n### Overlord (120 points)\n- Warlord\n- Attached to: Warriors of Sautekh\n- 1x Overlord\n" in markdown
-    assert "\nCHARACTERS\n\nOverlord (120 points)\n  • Warlord\n  • Attached to: Warriors of Sautekh\n  • 1x Overlord\n" in plain
+    overlord = "Overlord (120 points)\n{0}Warlord\n{0}Attached to: Warriors of Sautekh\n{0}1x Overlord\n"
+    assert "\n## CHARACTERS\n\n### " + overlord.format("- ") in markdown
+    assert "\nCHARACTERS\n\n" + overlord.format("  • ") in plain
 
 
 def test_what_the_data_does_not_allow_is_exported_as_written(catalog):

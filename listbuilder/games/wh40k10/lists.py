@@ -6,7 +6,7 @@ line. `to_roster` then places them the way a person would read them (case, strai
 apostrophes and plurals ignored), keeps every stated cost, and says where the list and the data
 disagree: a unit's points for its size and Enhancement, the list's total. A line that cannot be
 placed is an error with its line number; nothing is dropped silently. Judgement calls:
-lists/wh40k-10e/DECISIONS.md (D16-D19, D22).
+lists/wh40k-10e/DECISIONS.md (D16-D19, D22, D27-D29).
 """
 
 from __future__ import annotations
@@ -71,8 +71,8 @@ class ListedUnit:
     enhancement: str | None = None
     enhancement_line: int | None = None
     warlord: bool = False
-    label: str | None = None  # New Recruit's 'Char1', which its header refers to; or the unit's own label
-    label_is_name: bool = False  # the label is the player's name for the unit (the roster's `label`), not a reference
+    label: str | None = None  # New Recruit's 'Char1', which its header refers to
+    called: str | None = None  # the player's own name for the unit (the roster's `label`), as `export` writes it
     leads: str | None = None  # the Bodyguard unit a Leader is attached to, as the list names it
     embarked_in: str | None = None  # the Transport it starts embarked in, as the list names it
     reserves: bool = False  # it starts in Strategic Reserves
@@ -188,7 +188,7 @@ def _unit(data: Wh40kCatalog, faction: Faction, listed: ListedUnit) -> Unit | No
         if by_id is not None:
             return by_id
     for pool in (own, list(data.units.values())):
-        for shown in (lambda u: u.name, lambda u: u.name.removesuffix(LEGENDS)):
+        for shown in (lambda u: u.name, lambda u: u.name.removesuffix(LEGENDS)):  # D29
             name = named(listed.name, [shown(u) for u in pool])
             if name is not None:
                 return next(u for u in pool if shown(u) == name)
@@ -298,7 +298,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
         enhancement = next((e for e in offered if e.name == enhancement_name), None)
         if item.enhancement_line is not None:
             lines[("units", index, "enhancement")] = item.enhancement_line
-        stated = {"label": item.label if item.label_is_name else None, "leads": item.leads,
+        stated = {"label": item.called, "leads": item.leads,
                   "embarked_in": item.embarked_in, "warlord": item.warlord}
         if unit is None:  # kept as written: the check names it (unknown-unit), with this line
             units.append(Wh40kUnit(type=item.name, models=_models_written(item), enhancement=item.enhancement,

@@ -11,9 +11,21 @@ The official app (and New Recruit's "GW app" style, the same layout)::
     Captain (90 points)                            a unit and its points (Enhancement included)
       • Warlord
       • 1x Captain                                 its models ...
-        ◦ 1x Bolt pistol                           ... and their weapons (read, not carried over)
+        ◦ 1x Bolt pistol                           ... and their weapons (carried where optional, D28)
       • Enhancement: Artificer Armour
     Exported with App Version: ..., Data Version: ...
+
+Most builds (v1.14 to v1.32) write a model's weapons as one bullet continued by lines without one,
+and a one-model unit's weapons at the first level, its Warlord among them::
+
+    Daemon Prince of Khorne (200 points)
+      • Warlord
+      • 1x Hellforged weapons
+        1x Infernal cannon
+
+Tournament sites pass lists on without their indents or their title line: both are read (D27).
+`export` adds lines of its own for what the app's text has none for (`• Attached to: ...`,
+`• Embarked in: ...`, `• In Strategic Reserves`, `• Label: ...`; D19), read back the same.
 
 New Recruit's own layout::
 
@@ -163,7 +175,7 @@ class _UnitLines:
         elif text.casefold() == "warlord":
             self.listed.warlord = True
         elif note and note["key"].casefold() == "label":
-            self.listed.label, self.listed.label_is_name = note["value"], True
+            self.listed.called = note["value"]
         elif note and note["key"].casefold() == "attached to":
             self.listed.leads = note["value"]
         elif note and note["key"].casefold() == "embarked in":
@@ -329,9 +341,9 @@ def _notes(entry: Wh40kUnit) -> list[str]:
     """The Declare Battle Formations choices the app's text has no line for, as lines of our own
     that `read_app_text` reads back (D19): the unit's label, the unit a Leader is attached to, the
     Transport it starts in, Strategic Reserves."""
-    return [note for note, stated in ((f"Label: {entry.label}", entry.label), (f"Attached to: {entry.leads}", entry.leads),
-                                      (f"Embarked in: {entry.embarked_in}", entry.embarked_in),
-                                      (RESERVES, entry.reserves)) if stated]
+    notes = ((f"Label: {entry.label}", entry.label), (f"Attached to: {entry.leads}", entry.leads),
+             (f"Embarked in: {entry.embarked_in}", entry.embarked_in), (RESERVES, entry.reserves))
+    return [note for note, stated in notes if stated]
 
 
 def app_text(result: Wh40kResult, markdown: bool = False) -> str:
