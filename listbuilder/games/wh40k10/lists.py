@@ -58,6 +58,7 @@ class ListedItem:
     line: int
     kind: str = "either"  # "model" (weapons are listed under it), "weapon", or "either": told by the datasheet
     under: int | None = None  # a weapon's: the index in ListedUnit.items of the model line it is listed under
+    chosen: bool = False  # a weapon stated as taken instead of the default loadout: carried as written (D28)
 
 
 @dataclass
@@ -123,6 +124,7 @@ class ListedArmy:
     # Lines of the header that did not say what they are (the app prints faction, sub-faction,
     # battle size and detachment one per line): placed once the catalog is known.
     header: list[tuple[int, str]] = field(default_factory=list)
+    formations_stated: bool = False  # written by `export`, which states Leaders, transports and Reserves (D19)
 
     def unread(self, line: int, text: str, why: str) -> None:
         self.unplaced.append(Unplaced(line, text.strip(), why))
@@ -136,12 +138,15 @@ class ListedArmy:
 
 
 class ImportedList(core_system.ImportedList[Wh40kRoster]):
-    """A 40k list read against the data: its forms cannot state all a check asks for."""
+    """A 40k list read against the data: its forms cannot state all a check asks for, but for the
+    app's text `export` writes (D19)."""
+
+    formations_stated = False  # the list states the Declare Battle Formations choices
 
     def as_listed(self, finding: Finding) -> Finding:
         """A check's finding as it applies to this list: a warning if the form could not have
         stated what it asks for."""
-        why = UNSTATED.get(finding.code)
+        why = None if self.formations_stated else UNSTATED.get(finding.code)
         return replace(finding, severity="warning", message=f"{finding.message} ({why})") if why else finding
 
 
@@ -204,11 +209,14 @@ def _size_by_points(unit: Unit, listed: ListedUnit, enhancement: Enhancement | N
 
 def _model_lines(unit: Unit, listed: ListedUnit) -> tuple[list[int], bool]:
     """The lines of `listed` that are models (D27): those with weapons listed under them and those
-    that name one of the datasheet's kinds of model; and whether a line is left that may be either."""
+    that name one of the datasheet's kinds of model; and whether a line is left that may be a model
+    under another name (it names no weapon of the datasheet either)."""
     kinds = [unit.name, *(m.name for m in unit.models)]
+    weapons = [weapon_name(w.name) for w in unit.weapons]
     either = [i for i, item in enumerate(listed.items) if item.kind != "weapon"]
     models = [i for i in either if listed.items[i].kind == "model" or named(listed.items[i].name, kinds)]
-    return models, len(models) < len(either)
+    undecided = [i for i in either if i not in models and not named(listed.items[i].name, weapons)]
+    return models, bool(undecided)
 
 
 def _models(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> int | None:
@@ -247,20 +255,23 @@ def _wargear(unit: Unit, listed: ListedUnit, models: int) -> tuple[dict[str, int
     unit), only those no kind of model of the datasheet starts with (which kind a line's models
     are the list does not always say); and the lines that name no weapon of the datasheet."""
     model_lines, _ = _model_lines(unit, listed)
-    weapons = {weapon_name(w.name) for w in unit.weapons}
+    weapons = sorted({weapon_name(w.name) for w in unit.weapons})
     default = {name_key(w) for m in unit.models for w in m.default_wargear}
     carried: dict[str, int] = {}
+    chosen: dict[str, int] = {}
     unplaced = []
     for index, item in enumerate(listed.items):
-        if index in model_lines or not item.count:
+        weapon = named(item.name, weapons)
+        if item.chosen:  # as written: the check says what the datasheet does not allow
+            chosen[weapon or item.name] = item.count
+        elif index in model_lines or not item.count:
             continue
-        weapon = named(item.name, sorted(weapons))
-        if weapon is None:
+        elif weapon is None:
             unplaced.append(item)
-            continue
-        most = listed.items[item.under].count if item.under is not None else models
-        carried[weapon] = min(carried.get(weapon, 0) + min(item.count, most), models)
-    return {w: n for w, n in carried.items() if name_key(w) not in default}, unplaced
+        else:
+            most = listed.items[item.under].count if item.under is not None else models
+            carried[weapon] = min(carried.get(weapon, 0) + min(item.count, most), models)
+    return {w: n for w, n in carried.items() if name_key(w) not in default} | chosen, unplaced
 
 
 def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedList:
@@ -302,6 +313,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
                   "embarked_in": item.embarked_in, "warlord": item.warlord}
         if unit is None:  # kept as written: the check names it (unknown-unit), with this line
             units.append(Wh40kUnit(type=item.name, models=_models_written(item), enhancement=item.enhancement,
+                                   wargear={i.name: i.count for i in item.items if i.chosen and i.count},
                                    reserves=item.reserves, **stated))
             data_costs.append(None)
             continue
@@ -318,7 +330,8 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
                  "check these by hand")
         units.append(Wh40kUnit(type=unit.name, models=models if unit.max_models > unit.min_models else None,
                                enhancement=enhancement.name if enhancement else item.enhancement, wargear=wargear,
-                               reserves=item.reserves or has_keyword(unit, "Aircraft"),  # where the rules put it (D20)
+                               reserves=item.reserves or (not listed.formations_stated  # where the rules put
+                                                          and has_keyword(unit, "Aircraft")),  # it unstated (D20)
                                **stated))
         size_points = unit.points_for(models or unit.min_models)
         cost = None if size_points is None else size_points + (enhancement.points if enhancement else 0)
@@ -344,7 +357,9 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     name = faction.short_name if find_faction(data, faction.short_name) == [faction] else faction.name
     roster = Wh40kRoster(game="wh40k-10e", faction=name, battle_size=size, name=listed.name,
                          detachment=detachment.name if detachment else listed.detachment or "", units=units)
-    return ImportedList(roster, sorted(findings, key=_by_line), lines, shown, listed.form)
+    imported = ImportedList(roster, sorted(findings, key=_by_line), lines, shown, listed.form)
+    imported.formations_stated = listed.formations_stated
+    return imported
 
 
 def _enhancement(written: str, offered: list[str]) -> str | None:

@@ -25,7 +25,8 @@ and a one-model unit's weapons at the first level, its Warlord among them::
 
 Tournament sites pass lists on without their indents or their title line: both are read (D27).
 `export` adds lines of its own for what the app's text has none for (`• Attached to: ...`,
-`• Embarked in: ...`, `• In Strategic Reserves`, `• Label: ...`; D19), read back the same.
+`• Embarked in: ...`, `• In Strategic Reserves`, `• Label: ...`, `• Wargear: 2x Plasma gun`;
+D19, D28), read back the same.
 
 New Recruit's own layout::
 
@@ -57,8 +58,9 @@ COUNTED = re.compile(r"^(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*(?::\s*(?P<rest>.*)
 ENHANCEMENT = re.compile(r"^enhancements?:\s*(?P<name>.+?)\s*(?:\(\s*\+?\s*\d+\s*(?:points|pts?)\s*\))?$",
                          re.IGNORECASE)
 EXPORTED = re.compile(r"^exported with\b", re.IGNORECASE)
+OURS = re.compile(r"^exported with listbuilder\b", re.IGNORECASE)  # `export`'s: it states Leaders, transports, Reserves
 MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")  # the app's text as `listbuilder export --format markdown` writes it
-NOTE = re.compile(r"^(?P<key>label|attached to|embarked in):\s*(?P<value>.+)$", re.IGNORECASE)  # what app_text adds
+NOTE = re.compile(r"^(?P<key>label|attached to|embarked in|wargear):\s*(?P<value>.+)$", re.IGNORECASE)  # app_text's
 RESERVES = "In Strategic Reserves"
 NR_HEADER = re.compile(r"^\+\s*(?P<key>[A-Z][A-Z ]*?)\s*:\s*(?P<value>.*)$")
 NR_UNIT = re.compile(rf"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*{POINTS}"
@@ -180,6 +182,8 @@ class _UnitLines:
             self.listed.leads = note["value"]
         elif note and note["key"].casefold() == "embarked in":
             self.listed.embarked_in = note["value"]
+        elif note and note["key"].casefold() == "wargear" and (taken := COUNTED.fullmatch(note["value"])):
+            self.listed.add(ListedItem(taken["name"], _number(taken["count"], line), line, "weapon", chosen=True))
         elif text.casefold() == RESERVES.casefold():
             self.listed.reserves = True
         else:
@@ -208,8 +212,8 @@ def read_app_text(text: str) -> ListedArmy:
         headed = HEADED.match(stripped)
         if index == first and headed:  # the title: the list's name and stated total
             army.name, army.total, army.total_line = headed["name"], _number(headed["points"], number), number
-        elif EXPORTED.match(stripped):
-            continue  # which app and data made it: the points are checked against the data instead
+        elif EXPORTED.match(stripped):  # which app and data made it: the points are checked against the data
+            army.formations_stated = OURS.match(stripped) is not None
         elif _heading(stripped):
             in_header, unit_lines = False, None
         elif headed and not bullet and (not in_header or _is_unit(lines, index)):
@@ -340,7 +344,7 @@ def section_of(unit: Unit) -> str:
 def _notes(entry: Wh40kUnit) -> list[str]:
     """The Declare Battle Formations choices the app's text has no line for, as lines of our own
     that `read_app_text` reads back (D19): the unit's label, the unit a Leader is attached to, the
-    Transport it starts in, Strategic Reserves."""
+    Transport it starts in, Strategic Reserves. (The weapons taken follow the models: `Wargear:`.)"""
     notes = ((f"Label: {entry.label}", entry.label), (f"Attached to: {entry.leads}", entry.leads),
              (f"Embarked in: {entry.embarked_in}", entry.embarked_in), (RESERVES, entry.reserves))
     return [note for note, stated in notes if stated]
@@ -379,6 +383,7 @@ def app_text(result: Wh40kResult, markdown: bool = False) -> str:
                 lines += [f"{bullet}{count}x {model}" for model, count in model_counts(checked.unit, checked.models)]
             elif entry.models is not None:
                 lines.append(f"{bullet}{entry.models}x {name}")
+            lines += [f"{bullet}Wargear: {count}x {weapon}" for weapon, count in entry.wargear.items()]
             if entry.enhancement:
                 lines.append(f"{bullet}Enhancement: {entry.enhancement}")
             lines.append("")
