@@ -176,10 +176,10 @@ def test_a_line_that_continues_nothing_is_reported_with_its_number(catalog):
 
 
 def _stated(result):
-    """What a roster says of each unit, as its check sees it (the model count checked, an Aircraft
-    in Reserves as the rules put it, D20), in any order; and the verdict."""
+    """What a roster says of each unit, as its check sees it (the model count checked), in any order;
+    and the verdict."""
     units = sorted((u.name, u.entry.label or "", u.models, u.entry.enhancement or "", u.entry.warlord,
-                    u.entry.leads or "", u.entry.embarked_in or "", u.entry.reserves or u.has("Aircraft"),
+                    u.entry.leads or "", u.entry.embarked_in or "", u.entry.reserves, u.entry.hover,
                     sorted(u.entry.wargear.items())) for u in result.units)
     return units, sorted(f.code for f in result.findings)
 
@@ -187,13 +187,25 @@ def _stated(result):
 @pytest.mark.parametrize("name", sorted(str(p.relative_to(ROSTERS)) for p in ROSTERS.glob("*/*.yaml")))
 def test_export_then_import_keeps_leaders_transports_and_reserves(catalog, name):
     """D19: what `export` writes, imported, is the roster it was written from, Leaders, transports,
-    Reserves, labels and wargear included; and `check` of the text gives the roster's verdict."""
+    Reserves, Hover mode, labels and wargear included; and `check` of the text gives the roster's verdict."""
     result = check_file(ROSTERS / name, catalog, name)
     text = app_text(result)
     back = read_list_data(text.encode(), "posted.txt", catalog)
     assert [f for f in back.findings if f.code != "list-legends"] == [], text
     assert _stated(validate(back.roster, catalog)) == _stated(validate(result.roster, catalog)), text
     assert len(back.roster.units) == len(result.roster.units)
+
+
+def test_hover_mode_and_a_label_come_back(catalog):
+    result = check_file(ROSTERS / "necrons" / "legal-awakened-dynasty.yaml", catalog)
+    scythe = next(i for i, u in enumerate(result.roster.units) if u.type == "Night Scythe")
+    units = list(result.roster.units)
+    units[scythe] = units[scythe].model_copy(update={"hover": True, "reserves": False, "label": "Low flyer"})
+    roster = result.roster.model_copy(update={"units": units})
+    text = app_text(validate(roster, catalog))
+    assert "Night Scythe (145 points)\n  • Label: Low flyer\n  • In Hover mode\n" in text
+    back = read_list_data(text.encode(), "posted.txt", catalog).roster
+    assert _stated(validate(back, catalog)) == _stated(validate(roster, catalog))
 
 
 def test_import_and_check_of_the_same_text_agree(bsdata_installed, tmp_path, capsys):

@@ -77,6 +77,7 @@ class ListedUnit:
     leads: str | None = None  # the Bodyguard unit a Leader is attached to, as the list names it
     embarked_in: str | None = None  # the Transport it starts embarked in, as the list names it
     reserves: bool = False  # it starts in Strategic Reserves
+    hover: bool = False  # an Aircraft in Hover mode
     entry_id: str | None = None  # a BattleScribe entry id
     options: list[tuple[str, int]] = field(default_factory=list)  # BattleScribe upgrades not in a group: (name, line)
 
@@ -310,7 +311,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
         if item.enhancement_line is not None:
             lines[("units", index, "enhancement")] = item.enhancement_line
         stated = {"label": item.called, "leads": item.leads,
-                  "embarked_in": item.embarked_in, "warlord": item.warlord}
+                  "embarked_in": item.embarked_in, "warlord": item.warlord, "hover": item.hover}
         if unit is None:  # kept as written: the check names it (unknown-unit), with this line
             units.append(Wh40kUnit(type=item.name, models=_models_written(item), enhancement=item.enhancement,
                                    wargear={i.name: i.count for i in item.items if i.chosen and i.count},

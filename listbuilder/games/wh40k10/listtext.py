@@ -25,7 +25,8 @@ and a one-model unit's weapons at the first level, its Warlord among them::
 
 Tournament sites pass lists on without their indents or their title line: both are read (D27).
 `export` adds lines of its own for what the app's text has none for (`• Attached to: ...`,
-`• Embarked in: ...`, `• In Strategic Reserves`, `• Label: ...`, `• Wargear: 2x Plasma gun`;
+`• Embarked in: ...`, `• In Strategic Reserves`, `• In Hover mode`, `• Label: ...`,
+`• Wargear: 2x Plasma gun`;
 D19, D28), read back the same.
 
 New Recruit's own layout::
@@ -61,7 +62,7 @@ EXPORTED = re.compile(r"^exported with\b", re.IGNORECASE)
 OURS = re.compile(r"^exported with listbuilder\b", re.IGNORECASE)  # `export`'s: it states Leaders, transports, Reserves
 MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")  # the app's text as `listbuilder export --format markdown` writes it
 NOTE = re.compile(r"^(?P<key>label|attached to|embarked in|wargear):\s*(?P<value>.+)$", re.IGNORECASE)  # app_text's
-RESERVES = "In Strategic Reserves"
+RESERVES, HOVER = "In Strategic Reserves", "In Hover mode"
 NR_HEADER = re.compile(r"^\+\s*(?P<key>[A-Z][A-Z ]*?)\s*:\s*(?P<value>.*)$")
 NR_UNIT = re.compile(rf"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*{POINTS}"
                      r"\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
@@ -186,6 +187,8 @@ class _UnitLines:
             self.listed.add(ListedItem(taken["name"], _number(taken["count"], line), line, "weapon", chosen=True))
         elif text.casefold() == RESERVES.casefold():
             self.listed.reserves = True
+        elif text.casefold() == HOVER.casefold():
+            self.listed.hover = True
         else:
             return False
         return True
@@ -344,9 +347,9 @@ def section_of(unit: Unit) -> str:
 def _notes(entry: Wh40kUnit) -> list[str]:
     """The Declare Battle Formations choices the app's text has no line for, as lines of our own
     that `read_app_text` reads back (D19): the unit's label, the unit a Leader is attached to, the
-    Transport it starts in, Strategic Reserves. (The weapons taken follow the models: `Wargear:`.)"""
+    Transport it starts in, Strategic Reserves, Hover mode. (The weapons taken follow the models.)"""
     notes = ((f"Label: {entry.label}", entry.label), (f"Attached to: {entry.leads}", entry.leads),
-             (f"Embarked in: {entry.embarked_in}", entry.embarked_in), (RESERVES, entry.reserves))
+             (f"Embarked in: {entry.embarked_in}", entry.embarked_in), (RESERVES, entry.reserves), (HOVER, entry.hover))
     return [note for note, stated in notes if stated]
 
 
