@@ -49,15 +49,19 @@ def unit(imported_list, type_, nth=0):
 FIGURES = {
     "black-templars-v1.32-righteous-crusaders.txt": "refused",
     "blood-angels-flattened-no-title.txt": "partly",
+    "chaos-daemons-v1.53-daemonic-incursion.txt": "whole",
     "dark-angels-v1.53-wrath-of-the-rock.txt": "partly",
     "derived-black-templars-v1.32-stripped.txt": "refused",
     "derived-dark-angels-v1.53-no-title.txt": "partly",
     "derived-orks-v1.24-no-title.txt": "partly",
     "derived-tau-v1.14-kauyon-stripped.txt": "partly",
+    "imperial-fists-v1.53-emperors-shield.txt": "partly",
     "orks-v1.24-war-horde.txt": "partly",
     "orks-v1.46-war-horde.txt": "partly",
+    "space-wolves-v1.29-champions-of-fenris.txt": "partly",
     "tau-v1.14-kauyon-no-warlord.txt": "partly",
     "tau-v1.14-kauyon.txt": "partly",
+    "tyranids-v1.53-invasion-fleet.txt": "whole",
     "world-eaters-v1.36-khorne-daemonkin.txt": "partly",
     "world-eaters-v1.48-berzerker-warband.txt": "whole",
     "written-space-wolves-grouped.txt": "partly",
@@ -163,6 +167,21 @@ def test_a_legends_datasheet_is_matched_and_named_as_such(catalog):
                                "of 801555b")
     checked = check_file(REAL / "written-space-wolves-grouped.txt", catalog)
     assert "unknown-unit" not in [f.code for f in checked.findings]
+
+
+def test_names_as_the_app_prints_them(catalog):
+    """D29: the chapter's name before a datasheet's, a leading 'The', British spelling; points
+    written '2 000'."""
+    templars = imported(catalog, "black-templars-v1.32-righteous-crusaders.txt")
+    assert [u.type for u in templars.roster.units][3:] == [
+        "Emperor's Champion", "Primaris Crusader Squad", "Primaris Crusader Squad", "Ballistus Dreadnought",
+        "Repulsor Executioner", "Primaris Sword Brethren", "Redemptor Dreadnought", "Redemptor Dreadnought"]
+    fists = imported(catalog, "imperial-fists-v1.53-emperors-shield.txt")
+    assert fists.roster.units[0].type == "Ancient in Terminator Armor"
+    daemons = imported(catalog, "chaos-daemons-v1.53-daemonic-incursion.txt")
+    assert daemons.roster.battle_size == "Strike Force"
+    text = (REAL / "chaos-daemons-v1.53-daemonic-incursion.txt").read_text(encoding="utf-8")
+    assert read_app_text(text.replace("(2000 Points)", "(2 000 Points)", 1)).total == 2000
 
 
 def test_a_line_that_continues_nothing_is_reported_with_its_number(catalog):

@@ -29,15 +29,19 @@ UNSTATED = {"transport-empty": "the list's form does not say which units start e
 
 def loose_key(name: str) -> str:
     """The key names are matched by: name_key (case, punctuation and straight or curly apostrophes
-    ignored) with each word made singular ('Necron Warriors' and 'necron warrior' agree)."""
+    ignored) with each word made singular ('Necron Warriors' and 'necron warrior' agree), British
+    and American spellings alike ('Armour', 'Armor') and a leading 'The' left out ('The Emperor’s
+    Champion' as the app prints the data's 'Emperor's Champion')."""
     words = []
     for word in name_key(name).split("-"):
         if len(word) > 3 and word.endswith("ies"):
             word = word[:-3] + "y"
         elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
             word = word[:-1]
+        if len(word) > 4 and word.endswith("our"):
+            word = word[:-3] + "or"
         words.append(word)
-    return "-".join(words)
+    return "-".join(words[1:] if len(words) > 1 and words[0] == "the" else words)
 
 
 def named(name: str, candidates: list[str]) -> str | None:
@@ -187,15 +191,19 @@ LEGENDS = " [Legends]"  # how the data names a datasheet kept as Legends: lists 
 
 def _unit(data: Wh40kCatalog, faction: Faction, listed: ListedUnit) -> Unit | None:
     """The datasheet meant: by BattleScribe id, else by name in the faction, else anywhere (the
-    check then says it is not the faction's); a name also means the Legends datasheet of that name."""
+    check then says it is not the faction's); a name also means the Legends datasheet of that name,
+    and a name the app prefixed with the chapter's the datasheet without it (D29)."""
     own = data.units_of(faction)
     if listed.entry_id:
         by_id = next((u for u in own if u.id == listed.entry_id), None) or data.units.get(listed.entry_id)
         if by_id is not None:
             return by_id
+    # the app prefixes some of a chapter's datasheets with its name ('Black Templars Repulsor Executioner')
+    written = [listed.name, *([listed.name[len(faction.short_name):].strip()]
+                              if listed.name.casefold().startswith(f"{faction.short_name.casefold()} ") else [])]
     for pool in (own, list(data.units.values())):
         for shown in (lambda u: u.name, lambda u: u.name.removesuffix(LEGENDS)):  # D29
-            name = named(listed.name, [shown(u) for u in pool])
+            name = next((found for name in written if (found := named(name, [shown(u) for u in pool]))), None)
             if name is not None:
                 return next(u for u in pool if shown(u) == name)
     return None

@@ -52,7 +52,7 @@ from .roster import Wh40kUnit
 from .rules import Wh40kResult
 
 APP, NEW_RECRUIT = "the official app's text", "New Recruit's text"
-POINTS = r"\(\s*(?P<points>\d[\d,]*)\s*(?:points|pts?)\s*\)"
+POINTS = r"\(\s*(?P<points>\d[\d,]*(?:[ .]\d{3})*)\s*(?:points|pts?)\s*\)"  # '2,000', '2 000', '2.000'
 HEADED = re.compile(rf"^(?P<name>.+?)\s*{POINTS}$", re.IGNORECASE)
 BULLET = re.compile(r"^(?P<indent>\s*)(?P<bullet>[•◦▪∙·*+-])\s*(?P<text>.*)$")
 COUNTED = re.compile(r"^(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
@@ -88,7 +88,7 @@ class FigureTooLarge(ListUnreadable):
 
 
 def _number(text: str, line: int) -> int:
-    digits = text.replace(",", "").lstrip("0") or "0"
+    digits = re.sub(r"[, .]", "", text).lstrip("0") or "0"  # thousands written '2,000', '2 000' or '2.000'
     if len(digits) > len(str(MAX_FIGURE)) or int(digits) > MAX_FIGURE:
         raise FigureTooLarge(line, text)
     return int(digits)
