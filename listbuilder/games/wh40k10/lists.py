@@ -44,13 +44,24 @@ def loose_key(name: str) -> str:
     return "-".join(words[1:] if len(words) > 1 and words[0] == "the" else words)
 
 
+class Names:
+    """Names looked up the way a person reads them: the candidate of the same name_key, else the
+    first of the same loose_key (each candidate's keys made once, for the many lines of a unit)."""
+
+    def __init__(self, candidates: list[str]):
+        self.exact: dict[str, str] = {}
+        self.loose: dict[str, str] = {}
+        for candidate in candidates:
+            self.exact.setdefault(name_key(candidate), candidate)
+            self.loose.setdefault(loose_key(candidate), candidate)
+
+    def __call__(self, name: str) -> str | None:
+        return self.exact.get(name_key(name)) or self.loose.get(loose_key(name))
+
+
 def named(name: str, candidates: list[str]) -> str | None:
     """The candidate a person writing `name` means: the same name_key, else the same loose_key."""
-    for key in (name_key, loose_key):
-        found = [c for c in candidates if key(c) == key(name)]
-        if found:
-            return found[0]
-    return None
+    return Names(candidates)(name)
 
 
 @dataclass
@@ -189,24 +200,37 @@ def _place_header(listed: ListedArmy, data: Wh40kCatalog) -> None:
 LEGENDS = " [Legends]"  # how the data names a datasheet kept as Legends: lists name it without
 
 
-def _unit(data: Wh40kCatalog, faction: Faction, listed: ListedUnit) -> Unit | None:
-    """The datasheet meant: by BattleScribe id, else by name in the faction, else anywhere (the
-    check then says it is not the faction's); a name also means the Legends datasheet of that name,
-    and a name the app prefixed with the chapter's the datasheet without it (D29)."""
-    own = data.units_of(faction)
-    if listed.entry_id:
-        by_id = next((u for u in own if u.id == listed.entry_id), None) or data.units.get(listed.entry_id)
-        if by_id is not None:
-            return by_id
-    # the app prefixes some of a chapter's datasheets with its name ('Black Templars Repulsor Executioner')
-    written = [listed.name, *([listed.name[len(faction.short_name):].strip()]
-                              if listed.name.casefold().startswith(f"{faction.short_name.casefold()} ") else [])]
-    for pool in (own, list(data.units.values())):
-        for shown in (lambda u: u.name, lambda u: u.name.removesuffix(LEGENDS)):  # D29
-            name = next((found for name in written if (found := named(name, [shown(u) for u in pool]))), None)
-            if name is not None:
-                return next(u for u in pool if shown(u) == name)
-    return None
+class _Datasheets:
+    """The data's datasheets by name, the faction's first, then any (the check then says it is not
+    the faction's); each name also as the app prints a Legends datasheet's, without ' [Legends]'
+    (D29). Their keys are made once per list: a list of many units looks up each among thousands."""
+
+    def __init__(self, data: Wh40kCatalog, faction: Faction):
+        self.own = data.units_of(faction)
+        self.units = data.units
+        self.faction = faction
+        self.lookups: list[tuple[Names, dict[str, Unit]]] = []
+        for pool in (self.own, list(data.units.values())):
+            for shown in (lambda u: u.name, lambda u: u.name.removesuffix(LEGENDS)):
+                by_name: dict[str, Unit] = {}
+                for unit in pool:
+                    by_name.setdefault(shown(unit), unit)
+                self.lookups.append((Names(list(by_name)), by_name))
+
+    def meant(self, listed: ListedUnit) -> Unit | None:
+        """The datasheet meant: by BattleScribe id, else by name; a name the app prefixed with the
+        chapter's ('Black Templars Repulsor Executioner') also without it (D29)."""
+        if listed.entry_id:
+            by_id = next((u for u in self.own if u.id == listed.entry_id), None) or self.units.get(listed.entry_id)
+            if by_id is not None:
+                return by_id
+        prefix = f"{self.faction.short_name.casefold()} "
+        written = [listed.name, *([listed.name[len(prefix):]] if listed.name.casefold().startswith(prefix) else [])]
+        for lookup, by_name in self.lookups:
+            found = next((name for name in map(lookup, written) if name is not None), None)
+            if found is not None:
+                return by_name[found]
+        return None
 
 
 def _size_by_points(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> int | None:
@@ -216,16 +240,15 @@ def _size_by_points(unit: Unit, listed: ListedUnit, enhancement: Enhancement | N
     return fitting[0] if len(fitting) == 1 else None
 
 
-def _model_lines(unit: Unit, listed: ListedUnit) -> tuple[list[int], bool]:
+def _model_lines(unit: Unit, listed: ListedUnit) -> tuple[set[int], bool]:
     """The lines of `listed` that are models (D27): those with weapons listed under them and those
     that name one of the datasheet's kinds of model; and whether a line is left that may be a model
     under another name (it names no weapon of the datasheet either)."""
-    kinds = [unit.name, *(m.name for m in unit.models)]
-    weapons = [weapon_name(w.name) for w in unit.weapons]
+    kinds = Names([unit.name, *(m.name for m in unit.models)])
+    weapons = Names([weapon_name(w.name) for w in unit.weapons])
     either = [i for i, item in enumerate(listed.items) if item.kind != "weapon"]
-    models = [i for i in either if listed.items[i].kind == "model" or named(listed.items[i].name, kinds)]
-    undecided = [i for i in either if i not in models and not named(listed.items[i].name, weapons)]
-    return models, bool(undecided)
+    models = {i for i in either if listed.items[i].kind == "model" or kinds(listed.items[i].name)}
+    return models, any(i not in models and not weapons(listed.items[i].name) for i in either)
 
 
 def _models(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> int | None:
@@ -264,13 +287,13 @@ def _wargear(unit: Unit, listed: ListedUnit, models: int) -> tuple[dict[str, int
     unit), only those no kind of model of the datasheet starts with (which kind a line's models
     are the list does not always say); and the lines that name no weapon of the datasheet."""
     model_lines, _ = _model_lines(unit, listed)
-    weapons = sorted({weapon_name(w.name) for w in unit.weapons})
+    weapons = Names(sorted({weapon_name(w.name) for w in unit.weapons}))
     default = {name_key(w) for m in unit.models for w in m.default_wargear}
     carried: dict[str, int] = {}
     chosen: dict[str, int] = {}
     unplaced = []
     for index, item in enumerate(listed.items):
-        weapon = named(item.name, weapons)
+        weapon = weapons(item.name)
         if item.chosen:  # as written: the check says what the datasheet does not allow
             chosen[weapon or item.name] = item.count
         elif index in model_lines or not item.count:
@@ -307,9 +330,10 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     data_costs: list[int | None] = []
     detachment = next((d for d in faction.detachments if named(listed.detachment or "", [d.name])), None)
     offered = [e for d in ([detachment] if detachment else faction.detachments) for e in d.enhancements]
+    datasheets = _Datasheets(data, faction)
     for index, item in enumerate(listed.units):
         lines[("units", index)] = item.line
-        unit = _unit(data, faction, item)
+        unit = datasheets.meant(item)
         if item.enhancement is None:  # a BattleScribe upgrade outside an Enhancements group that is one
             item.enhancement, item.enhancement_line = next(
                 ((name, line) for name, line in item.options if named(name, [e.name for e in offered])),

@@ -196,7 +196,7 @@ class _UnitLines:
 
 def _is_unit(lines: list[str], at: int) -> bool:
     """Whether the header line at `at` ('Name (N points)') is a unit: a '•' line follows it."""
-    following = next((line for line in lines[at + 1:] if line.strip()), "")
+    following = next((lines[i] for i in range(at + 1, len(lines)) if lines[i].strip()), "")
     return bool(BULLET.match(following))
 
 
