@@ -204,15 +204,20 @@ def _stated(result):
 
 
 @pytest.mark.parametrize("name", sorted(str(p.relative_to(ROSTERS)) for p in ROSTERS.glob("*/*.yaml")))
-def test_export_then_import_keeps_leaders_transports_and_reserves(catalog, name):
+def test_export_then_import_keeps_leaders_transports_and_reserves(catalog, name, tmp_path):
     """D19: what `export` writes, imported, is the roster it was written from, Leaders, transports,
-    Reserves, Hover mode, labels and wargear included; and `check` of the text gives the roster's verdict."""
+    Reserves, Hover mode, labels and wargear included; and `check` of the text gives the roster's
+    findings, an empty transport an error there too."""
     result = check_file(ROSTERS / name, catalog, name)
     text = app_text(result)
     back = read_list_data(text.encode(), "posted.txt", catalog)
     assert [f for f in back.findings if f.code != "list-legends"] == [], text
     assert _stated(validate(back.roster, catalog)) == _stated(validate(result.roster, catalog)), text
     assert len(back.roster.units) == len(result.roster.units)
+    (tmp_path / "posted.txt").write_text(text, encoding="utf-8")
+    checked = check_file(tmp_path / "posted.txt", catalog, "posted.txt")
+    assert sorted((f.code, f.severity) for f in checked.findings) == sorted(
+        (f.code, f.severity) for f in result.findings), text
 
 
 def test_hover_mode_and_a_label_come_back(catalog):
