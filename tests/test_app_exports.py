@@ -184,6 +184,16 @@ def test_names_as_the_app_prints_them(catalog):
     assert read_app_text(text.replace("(2000 Points)", "(2 000 Points)", 1)).total == 2000
 
 
+def test_an_enhancement_with_or_without_its_note_in_brackets(catalog):
+    """The data names it 'Font of Spores (Aura)'; the app may print it either way."""
+    text = ("Test (75 points)\n\nChaos Daemons\nPlague Legion\nStrike Force (2000 points)\n\nCHARACTERS\n\n"
+            "Poxbringer (75 points)\n  • Warlord\n  • 1x Balesword\n  • Enhancement: {}\n")
+    for written in ("Font of Spores", "Font of Spores (Aura)", "font of spores (aura)"):
+        listed = read_list_data(text.format(written).encode(), "pox.txt", catalog)
+        assert listed.roster.units[0].enhancement == "Font of Spores (Aura)"
+        assert "list-points-differ" not in [f.code for f in listed.findings]
+
+
 def test_a_line_that_continues_nothing_is_reported_with_its_number(catalog):
     text = "Test (100 points)\n\nOrks\nWar Horde\nStrike Force (2000 points)\n\nCHARACTERS\n\nWarboss (75 points)\n" \
            "  1x Power klaw\n  • 1x Kombi-weapon\n  • Attached: to nothing\n"

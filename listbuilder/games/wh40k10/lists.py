@@ -396,8 +396,15 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
 
 
 def _enhancement(written: str, offered: list[str]) -> str | None:
-    """The Enhancement meant: by name, else without the note the app adds ('Tempered in Battle (Aura)')."""
-    return named(written, offered) or named(re.sub(r"\s*\([^()]*\)$", "", written), offered)
+    """The Enhancement meant: by name, else without a note in brackets, which the app and the data
+    each add or leave out ('Tempered in Battle (Aura)', 'Font of Spores (Aura)')."""
+    bare = {_without_note(name): name for name in reversed(offered)}
+    found = named(written, offered) or named(_without_note(written), list(bare))
+    return bare.get(found, found) if found else None
+
+
+def _without_note(name: str) -> str:
+    return re.sub(r"\s*\([^()]*\)$", "", name)
 
 
 def _first_unit(listed: ListedArmy) -> int:
