@@ -164,7 +164,8 @@ def command_export(options: argparse.Namespace) -> int:
 def command_import(options: argparse.Namespace) -> int:
     """Read a list into a roster file, its form told from the file: a 40k list (the official app's
     text, New Recruit's text, BattleScribe .ros/.rosz) or Epic list text (as `export` writes it).
-    Exit 0 written, 2 when it cannot be read or a line could not be placed (nothing is written then)."""
+    Exit 0 written, 2 when it cannot be read or a line could not be placed, a unit the data has no
+    datasheet for among them (nothing is written then)."""
     from .core.bounds import MAX_BYTES
     from .core.findings import LoadFailure, finding_text
     from .games import system_for
@@ -193,7 +194,10 @@ def command_import(options: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     for finding in imported.findings:
         print(printable(finding_text(finding)), file=sys.stderr)
-    if imported.roster is None or any(f.severity == "error" for f in imported.findings):
+    unknown = _unknown_units(imported, catalog) if imported.roster is not None else []
+    for finding in unknown:
+        print(printable(finding_text(finding)), file=sys.stderr)
+    if imported.roster is None or unknown or any(f.severity == "error" for f in imported.findings):
         print(f"{options.text}: not imported; nothing was written", file=sys.stderr)
         return EXIT_UNREADABLE
     field = system_for(imported.roster.game).entries_field
@@ -206,6 +210,15 @@ def command_import(options: argparse.Namespace) -> int:
     else:  # the YAML writer escapes control characters, not bidi overrides: those are shown as \uXXXX text
         sys.stdout.write(printable_lines(yaml_text))
     return EXIT_LEGAL
+
+
+def _unknown_units(imported: Any, catalog: Catalog) -> list[Any]:
+    """The units of an imported list that name no datasheet of the data: lines `import` cannot
+    place, so it writes nothing (the check of the list names them as well), located at their lines."""
+    from .games import validate
+
+    return [f.located(imported.locate(f.path)) for f in validate(imported.roster, catalog).findings
+            if f.code == "unknown-unit"]
 
 
 def _is_yaml_roster(data: bytes) -> bool:

@@ -13,8 +13,10 @@ import pytest
 
 from listbuilder.battlescribe.importing.roster_xml import read_roster_xml
 from listbuilder.core.findings import LoadFailure
+from listbuilder.core.names import name_key
 from listbuilder.games.wh40k10.catalog import weapon_name
-from listbuilder.games.wh40k10.lists import named
+from listbuilder.games.wh40k10.lists import default_loadout, named
+from listbuilder.games.wh40k10.rules import find_faction
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.lists import read_list
@@ -144,14 +146,14 @@ def test_a_count_the_data_no_longer_allows_stays_and_the_check_says_so(catalog):
 
 
 def test_weapons_are_carried_with_their_carriers(catalog):
-    """D28: every weapon a roster states, with how many models carry it, named as the datasheet
-    names it; the Captain's weapons come from under an option that is not itself a weapon."""
+    """D28, D32: every weapon a roster states outside the loadout the unit's models must start with,
+    with how many models carry it, named as the datasheet names it; the Captain's weapons come from
+    under an option that is not itself a weapon."""
     roster = read_list(REAL / "nr-space-marines-gladius.ros", catalog).roster
     captain, lieutenant, squad = roster.units
     assert captain.wargear == {"Bolt pistol": 1, "Master-crafted bolter": 1, "Close combat weapon": 1}
     assert lieutenant.wargear == {"Plasma pistol": 1, "Power fist": 1}
-    assert squad.wargear == {"Bolt Rifle": 10, "Bolt pistol": 10, "Power fist": 1, "Close combat weapon": 9,
-                             "Astartes grenade launcher": 2}
+    assert squad.wargear == {"Power fist": 1, "Astartes grenade launcher": 2}  # bolt rifles, pistols: defaults
 
 
 def test_a_weapon_the_data_limits_is_found_at_its_line(catalog, tmp_path):
@@ -206,8 +208,8 @@ def test_units_in_a_force_within_the_force_are_read(catalog, tmp_path):
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_reading_keeps_every_model_weapon_and_enhancement(catalog, name):
     """The round trip's reading side: what the roster file holds, read by the game-neutral roster
-    reader, is all in the imported roster: each unit, its models, each weapon with its carriers and
-    each Enhancement."""
+    reader, is all in the imported roster: each unit, its models, each weapon with its carriers
+    (but for the loadout the unit's models must start with, D28, D32) and each Enhancement."""
     imported = read_list(REAL / name, catalog, name)
     roster = imported.roster
     data = catalog.installed["wh40k-10e"]
@@ -225,7 +227,9 @@ def test_reading_keeps_every_model_weapon_and_enhancement(catalog, name):
             for weapon in dict.fromkeys(weapon_name(p["name"]) for p in s.get("profiles", ())
                                         if p.get("typeName") in ("Ranged Weapons", "Melee Weapons")):
                 weapons[weapon] += int(s.get("number", 1))
-        assert unit.wargear == dict(weapons)
+        datasheet = data.unit_named(find_faction(data, roster.faction)[0], unit.type)
+        defaults = {name_key(w) for w in default_loadout(datasheet)}
+        assert unit.wargear == {w: min(n, models) for w, n in weapons.items() if name_key(w) not in defaults}  # D32
         enhancements = [s["name"] for s in inner if s["name"] in _enhancements(data)]
         assert enhancements == ([unit.enhancement] if unit.enhancement else [])
 

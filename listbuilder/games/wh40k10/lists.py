@@ -6,7 +6,7 @@ line. `to_roster` then places them the way a person would read them (case, strai
 apostrophes and plurals ignored), keeps every stated cost, and says where the list and the data
 disagree: a unit's points for its size and Enhancement, the list's total. A line that cannot be
 placed is an error with its line number; nothing is dropped silently. Judgement calls:
-lists/wh40k-10e/DECISIONS.md (D16-D19, D22, D27, D28).
+lists/wh40k-10e/DECISIONS.md (D16-D19, D22, D27-D29, D31, D32).
 """
 
 from __future__ import annotations
@@ -25,36 +25,64 @@ IMPORT = "Importing a list"  # the rule findings of reading a list cite: what th
 # Findings on Declare Battle Formations choices these forms have no place for (D19): which unit
 # starts embarked. A list cannot have said it, so it is a warning there, not an error.
 UNSTATED = {"transport-empty": "the list's form does not say which units start embarked"}
-LEGENDS = re.compile(r"\s*\[legends\]\s*$", re.IGNORECASE)  # how the data marks a Legends datasheet's name
 
 
 def loose_key(name: str) -> str:
     """The key names are matched by: name_key (case, punctuation and straight or curly apostrophes
-    ignored) with each word made singular ('Necron Warriors' and 'necron warrior' agree)."""
+    ignored) with each word made singular ('Necron Warriors' and 'necron warrior' agree), British
+    and American spellings alike ('Armour', 'Armor') and a leading 'The' left out ('The Emperor’s
+    Champion' as the app prints the data's 'Emperor's Champion')."""
     words = []
     for word in name_key(name).split("-"):
         if len(word) > 3 and word.endswith("ies"):
             word = word[:-3] + "y"
         elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
             word = word[:-1]
+        if len(word) > 4 and word.endswith("our"):
+            word = word[:-3] + "or"
         words.append(word)
-    return "-".join(words)
+    return "-".join(words[1:] if len(words) > 1 and words[0] == "the" else words)
 
 
-def legends_free_key(name: str) -> str:
-    """loose_key without the data's ' [Legends]' mark: a list written before a datasheet moved to
-    Legends (or after it came back) names it without (or with) the mark."""
-    return loose_key(LEGENDS.sub("", name))
+class Names:
+    """Names looked up the way a person reads them: the candidate of the same name_key, else the
+    first of the same loose_key, else the same but for a ' [Legends]' mark (a list made before a
+    datasheet moved to Legends, or after it came back; D29, D32). Each candidate's keys are made
+    once, for the many lines of a unit."""
+
+    def __init__(self, candidates: list[str]):
+        self.exact: dict[str, str] = {}
+        self.loose: dict[str, str] = {}
+        self.unmarked: dict[str, str] = {}
+        for candidate in candidates:
+            self.exact.setdefault(name_key(candidate), candidate)
+            self.loose.setdefault(loose_key(candidate), candidate)
+            self.unmarked.setdefault(_unmarked_key(candidate), candidate)
+
+    def __call__(self, name: str) -> str | None:
+        return self.exact.get(name_key(name)) or self.loose.get(loose_key(name)) or self.unmarked.get(
+            _unmarked_key(name))
+
+
+def _unmarked_key(name: str) -> str:
+    return loose_key(re.sub(r"\s*\[legends\]\s*$", "", name, flags=re.IGNORECASE))
 
 
 def named(name: str, candidates: list[str]) -> str | None:
-    """The candidate a person writing `name` means: the same name_key, else the same loose_key,
-    else the same name but for a ' [Legends]' mark."""
-    for key in (name_key, loose_key, legends_free_key):
-        found = [c for c in candidates if key(c) == key(name)]
-        if found:
-            return found[0]
-    return None
+    """The candidate a person writing `name` means: the same name_key, else the same loose_key."""
+    return Names(candidates)(name)
+
+
+@dataclass
+class ListedItem:
+    """An 'Nx Name' line under a unit, as written: a kind of model or a weapon (wargear)."""
+
+    name: str
+    count: int
+    line: int
+    kind: str = "either"  # "model" (weapons are listed under it), "weapon", or "either": told by the datasheet
+    under: int | None = None  # a weapon's: the index in ListedUnit.items of the model line it is listed under
+    chosen: bool = False  # a weapon stated as taken instead of the default loadout: carried as written (D28)
 
 
 @dataclass
@@ -63,18 +91,25 @@ class ListedUnit:
     line: int
     points: int | None = None  # as the list states it (with its Enhancement)
     models: int | None = None  # as a BattleScribe roster counts them
-    model_lines: list[tuple[str, int]] = field(default_factory=list)  # 'Nx Name' lines: models or weapons
-    armed: bool = False  # one of those lines has weapons of its own (nested lines, or New Recruit's ': ...')
+    items: list[ListedItem] = field(default_factory=list)  # its 'Nx Name' lines: models and their weapons
     count: int | None = None  # New Recruit's 'Nx' before the unit's name
     enhancement: str | None = None
     enhancement_line: int | None = None
     warlord: bool = False
     label: str | None = None  # New Recruit's 'Char1', which its header refers to
+    called: str | None = None  # the player's own name for the unit (the roster's `label`), as `export` writes it
+    leads: str | None = None  # the Bodyguard unit a Leader is attached to, as the list names it
+    embarked_in: str | None = None  # the Transport it starts embarked in, as the list names it
+    reserves: bool = False  # it starts in Strategic Reserves
+    hover: bool = False  # an Aircraft in Hover mode
     entry_id: str | None = None  # a BattleScribe entry id
     options: list[tuple[str, int, int]] = field(default_factory=list)  # BattleScribe upgrades with no weapon
     # profile, not in an Enhancements group: (name, line, number)
-    wargear: dict[str, int] = field(default_factory=dict)  # weapon -> how many of the unit's models carry it
-    wargear_lines: dict[str, int] = field(default_factory=dict)  # weapon -> the line that first states it
+
+    def add(self, item: ListedItem) -> int:
+        """Another line of the unit; its index, which a weapon listed under it refers to."""
+        self.items.append(item)
+        return len(self.items) - 1
 
 
 MAX_UNITS = 1_000  # in one list: a real army has under 100; more is refused before any is placed
@@ -115,6 +150,7 @@ class ListedArmy:
     # Lines of the header that did not say what they are (the app prints faction, sub-faction,
     # battle size and detachment one per line): placed once the catalog is known.
     header: list[tuple[int, str]] = field(default_factory=list)
+    formations_stated: bool = False  # written by `export`, which states Leaders, transports and Reserves (D19)
     configuration: list[tuple[str, int]] = field(default_factory=list)  # army settings that are not units: (text, line)
 
     def unread(self, line: int, text: str, why: str) -> None:
@@ -129,12 +165,15 @@ class ListedArmy:
 
 
 class ImportedList(core_system.ImportedList[Wh40kRoster]):
-    """A 40k list read against the data: its forms cannot state all a check asks for."""
+    """A 40k list read against the data: its forms cannot state all a check asks for, but for the
+    app's text `export` writes (D19)."""
+
+    formations_stated = False  # the list states the Declare Battle Formations choices
 
     def as_listed(self, finding: Finding) -> Finding:
         """A check's finding as it applies to this list: a warning if the form could not have
         stated what it asks for."""
-        why = UNSTATED.get(finding.code)
+        why = None if self.formations_stated else UNSTATED.get(finding.code)
         return replace(finding, severity="warning", message=f"{finding.message} ({why})") if why else finding
 
 
@@ -169,48 +208,123 @@ def _place_header(listed: ListedArmy, data: Wh40kCatalog) -> None:
             listed.unread(line, text, "not a faction, battle size or detachment of the data")
 
 
-def _unit(data: Wh40kCatalog, faction: Faction, listed: ListedUnit) -> Unit | None:
-    """The datasheet meant: by BattleScribe id, else by name in the faction, else anywhere (the
-    check then says it is not the faction's)."""
-    own = data.units_of(faction)
-    if listed.entry_id:
-        by_id = next((u for u in own if u.id == listed.entry_id), None) or data.units.get(listed.entry_id)
-        if by_id is not None:
-            return by_id
-    for pool in (own, list(data.units.values())):
-        name = named(listed.name, [u.name for u in pool])
-        if name is not None:
-            return next(u for u in pool if u.name == name)
-    return None
+LEGENDS = " [Legends]"  # how the data names a datasheet kept as Legends: lists name it without
 
 
-def _models(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> int | None:
-    """The model count written (D16): BattleScribe's; else the 'Nx Model' lines that name
-    one of the datasheet's models (the others are weapons); else New Recruit's 'Nx' before the
-    unit; else the one size whose points are those stated; else None (the fewest)."""
-    if listed.models is not None:
-        return listed.models
-    kinds = [unit.name, *(m.name for m in unit.models)]
-    counted = sum(count for name, count in listed.model_lines if named(name, kinds))
-    if counted:  # '0x Name' lines count no model
-        return counted
-    if listed.count is not None and listed.count > 1:
-        return listed.count
+class _Datasheets:
+    """The data's datasheets by name, the faction's first, then any (the check then says it is not
+    the faction's); each name also as the app prints a Legends datasheet's, without ' [Legends]'
+    (D29). Their keys are made once per list: a list of many units looks up each among thousands."""
+
+    def __init__(self, data: Wh40kCatalog, faction: Faction):
+        self.own = data.units_of(faction)
+        self.units = data.units
+        self.faction = faction
+        self.lookups: list[tuple[Names, dict[str, Unit]]] = []
+        for pool in (self.own, list(data.units.values())):
+            for shown in (lambda u: u.name, lambda u: u.name.removesuffix(LEGENDS)):
+                by_name: dict[str, Unit] = {}
+                for unit in pool:
+                    by_name.setdefault(shown(unit), unit)
+                self.lookups.append((Names(list(by_name)), by_name))
+
+    def meant(self, listed: ListedUnit) -> Unit | None:
+        """The datasheet meant: by BattleScribe id, else by name; a name the app prefixed with the
+        chapter's ('Black Templars Repulsor Executioner') also without it (D29)."""
+        if listed.entry_id:
+            by_id = next((u for u in self.own if u.id == listed.entry_id), None) or self.units.get(listed.entry_id)
+            if by_id is not None:
+                return by_id
+        prefix = f"{self.faction.short_name.casefold()} "
+        name = listed.name.removesuffix(LEGENDS)  # a list made while the datasheet was Legends, which it is no more
+        written = [name, *([name[len(prefix):]] if name.casefold().startswith(prefix) else [])]
+        for lookup, by_name in self.lookups:
+            found = next((name for name in map(lookup, written) if name is not None), None)
+            if found is not None:
+                return by_name[found]
+        return None
+
+
+def _size_by_points(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> int | None:
+    """The one size whose points (and the Enhancement's) are those the list states, if one."""
     extra = enhancement.points if enhancement else 0
     fitting = [s.models for s in unit.sizes if listed.points is not None and s.points + extra == listed.points]
     return fitting[0] if len(fitting) == 1 else None
 
 
-def _models_written(listed: ListedUnit) -> int | None:
-    """The model count of a unit the data does not know (D22): BattleScribe's; else its 'Nx Name'
-    lines when they are evidently models (one names the unit itself or has weapons of its own);
-    else, with no such lines, New Recruit's 'Nx' before the unit; else None (not stated)."""
+def _model_lines(unit: Unit, listed: ListedUnit) -> tuple[set[int], bool]:
+    """The lines of `listed` that are models (D27): those with weapons listed under them and those
+    that name one of the datasheet's kinds of model; and whether a line is left that may be a model
+    under another name (it names no weapon of the datasheet either)."""
+    kinds = Names([unit.name, *(m.name for m in unit.models)])
+    weapons = Names([weapon_name(w.name) for w in unit.weapons])
+    either = [i for i, item in enumerate(listed.items) if item.kind != "weapon"]
+    models = {i for i in either if listed.items[i].kind == "model" or kinds(listed.items[i].name)}
+    return models, any(i not in models and not weapons(listed.items[i].name) for i in either)
+
+
+def _models(unit: Unit, listed: ListedUnit, enhancement: Enhancement | None) -> int | None:
+    """The model count written (D16, D27): BattleScribe's; else the list's model lines added up,
+    unless that is no size of the datasheet while some lines may be models of names the data does
+    not use ('4x Scout' for 'Scouts w/ Boltgun'), when the one size the unit's stated points fit is
+    taken; else New Recruit's 'Nx' before the unit; else that size; else None (the fewest)."""
     if listed.models is not None:
         return listed.models
-    if listed.model_lines:
-        evident = listed.armed or any(named(name, [listed.name]) for name, _ in listed.model_lines)
-        return sum(count for _, count in listed.model_lines) or None if evident else None
+    models, undecided = _model_lines(unit, listed)
+    counted = sum(listed.items[i].count for i in models)  # '0x Name' lines count no model
+    by_points = _size_by_points(unit, listed, enhancement)
+    if counted and (unit.points_for(counted) is not None or not undecided or by_points is None):
+        return counted
+    if not counted and listed.count is not None and listed.count > 1:
+        return listed.count
+    return by_points
+
+
+def _models_written(listed: ListedUnit) -> int | None:
+    """The model count of a unit the data does not know (D22): BattleScribe's; else its model lines
+    when they are evidently models (one has weapons listed under it or names the unit itself); else,
+    with no such lines, New Recruit's 'Nx' before the unit; else None (not stated)."""
+    if listed.models is not None:
+        return listed.models
+    lines = [item for item in listed.items if item.kind != "weapon"]
+    if lines:
+        evident = any(item.kind == "model" or named(item.name, [listed.name]) for item in lines)
+        return sum(item.count for item in lines) or None if evident else None
     return listed.count or None
+
+
+def _wargear(unit: Unit, listed: ListedUnit, models: int) -> tuple[dict[str, int], list[ListedItem]]:
+    """The roster's `wargear` from the weapons the list states (D28): each weapon of the datasheet
+    on as many models as carry it (at most the models of the line it is listed under, and of the
+    unit), only those outside its default loadout (which kind a line's models are the list does not
+    always say); and the lines that name no weapon of the datasheet."""
+    model_lines, _ = _model_lines(unit, listed)
+    weapons = Names(sorted({weapon_name(w.name) for w in unit.weapons}))
+    default = {name_key(w) for w in default_loadout(unit)}
+    carried: dict[str, int] = {}
+    chosen: dict[str, int] = {}
+    unplaced = []
+    for index, item in enumerate(listed.items):
+        weapon = weapons(item.name)
+        if item.chosen:  # as written: the check says what the datasheet does not allow
+            chosen[weapon or item.name] = item.count
+        elif index in model_lines or not item.count:
+            continue
+        elif weapon is None:
+            unplaced.append(item)
+        else:
+            most = listed.items[item.under].count if item.under is not None else models
+            carried[weapon] = min(carried.get(weapon, 0) + min(item.count, most), models)
+    return {w: n for w, n in carried.items() if name_key(w) not in default} | chosen, unplaced
+
+
+def default_loadout(unit: Unit) -> set[str]:
+    """The weapons a unit's models start with, as a list cannot tell them from choices (D28): those
+    of each kind of model it must have and of its most numerous kind, which the unit grows by. A
+    kind it may have none of ('Intercessor w/ Grenade Launcher', at most 2) is itself a choice: its
+    weapon is the choice made."""
+    most = max((m.max for m in unit.models), default=0)
+    return {w for m in unit.models if m.min > 0 or m.max == most for w in m.default_wargear}
 
 
 def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedList:
@@ -237,40 +351,48 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     data_costs: list[int | None] = []
     detachment = next((d for d in faction.detachments if named(listed.detachment or "", [d.name])), None)
     offered = [e for d in ([detachment] if detachment else faction.detachments) for e in d.enhancements]
+    datasheets = _Datasheets(data, faction)
     for index, item in enumerate(listed.units):
         lines[("units", index)] = item.line
-        unit = _unit(data, faction, item)
+        unit = datasheets.meant(item)
         if item.enhancement is None:  # a BattleScribe upgrade outside an Enhancements group that is one
             item.enhancement, item.enhancement_line = next(
                 ((name, line) for name, line, _ in item.options if named(name, [e.name for e in offered])),
                 (None, None))
-        enhancement_name = named(item.enhancement, [e.name for e in offered]) if item.enhancement else None
+        item.items += [ListedItem(name, number, line, "weapon") for name, line, number in item.options
+                       if name != item.enhancement]  # wargear if a weapon of the datasheet, else said so
+        enhancement_name = _enhancement(item.enhancement, [e.name for e in offered]) if item.enhancement else None
         enhancement = next((e for e in offered if e.name == enhancement_name), None)
         if item.enhancement_line is not None:
             lines[("units", index, "enhancement")] = item.enhancement_line
-        wargear, aside = _wargear(unit, item)
-        lines.update({("units", index, "wargear", weapon): line for weapon, (_, line) in wargear.items()})
-        carried = {weapon: count for weapon, (count, _) in wargear.items() if count > 0}
-        if aside:  # the same finding as the text forms' wargear that names no weapon
-            note("list-wargear-unplaced", f"{unit.name if unit else item.name}: "
-                 f"{', '.join(repr(name) for name, _ in aside)} {'is' if len(aside) == 1 else 'are'} not a weapon "
-                 "of its datasheet; not carried into the roster", aside[0][1],
-                 suggestion="the list's wargear is otherwise the roster's; check these by hand")
+        stated = {"label": item.called, "leads": item.leads,
+                  "embarked_in": item.embarked_in, "warlord": item.warlord, "hover": item.hover}
         if unit is None:  # kept as written: the check names it (unknown-unit), with this line
             units.append(Wh40kUnit(type=item.name, models=_models_written(item), enhancement=item.enhancement,
-                                   warlord=item.warlord, wargear=carried))
+                                   wargear={i.name: i.count for i in item.items if i.chosen and i.count},
+                                   reserves=item.reserves, **stated))
             data_costs.append(None)
             continue
         if unit.legends:
             note("list-legends", f"'{item.name}' is the Legends datasheet {unit.name} in the data of "
                  f"{data.data_revision}", item.line, suggestion="check with the event that it admits Legends")
         models = _models(unit, item, enhancement)
+        wargear, unplaced_gear = _wargear(unit, item, models or unit.min_models)
+        lines.update({("units", index, "wargear", weapon): next(
+            (i.line for i in item.items if named(i.name, [weapon])), item.line) for weapon in wargear})
+        if unplaced_gear:
+            gear = list(dict.fromkeys(g.name for g in unplaced_gear))
+            note("list-wargear-unplaced", f"{unit.name}: {', '.join(repr(g) for g in gear)} "
+                 f"{'is' if len(gear) == 1 else 'are'} not a weapon of its datasheet; not carried into "
+                 "the roster", unplaced_gear[0].line, suggestion="the list's wargear is otherwise the roster's; "
+                 "check these by hand")
         size_points = unit.points_for(models or unit.min_models)
-        allowed = size_points is not None  # else it stays as stated and the check says so (D27)
+        allowed = size_points is not None  # else the count stays as stated and the check says so (D31)
         units.append(Wh40kUnit(type=unit.name, models=models if unit.max_models > unit.min_models or not allowed
                                else None, enhancement=enhancement.name if enhancement else item.enhancement,
-                               warlord=item.warlord, wargear=carried,
-                               reserves=has_keyword(unit, "Aircraft")))  # where the rules put it (D20)
+                               wargear=wargear, reserves=item.reserves or (not listed.formations_stated  # where the
+                                                          and has_keyword(unit, "Aircraft")),  # rules put it (D20)
+                               **stated))
         size_points = size_points if allowed else unit.points_for(unit.min_models)  # as the check prices it
         cost = None if size_points is None else size_points + (enhancement.points if enhancement else 0)
         data_costs.append(cost)
@@ -298,30 +420,21 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     name = faction.short_name if find_faction(data, faction.short_name) == [faction] else faction.name
     roster = Wh40kRoster(game="wh40k-10e", faction=name, battle_size=size, name=listed.name,
                          detachment=detachment.name if detachment else listed.detachment or "", units=units)
-    return ImportedList(roster, sorted(findings, key=_by_line), lines, shown, listed.form)
+    imported = ImportedList(roster, sorted(findings, key=_by_line), lines, shown, listed.form)
+    imported.formations_stated = listed.formations_stated
+    return imported
 
 
-def _wargear(unit: Unit | None, item: ListedUnit) -> tuple[dict[str, tuple[int, int]], list[tuple[str, int]]]:
-    """The unit's weapons as the list states them (D28), named as its datasheet names them: weapon
-    -> (models carrying it, first line); an upgrade with no weapon profile is one of them when the
-    datasheet has a weapon of that name. The other upgrades but its Enhancement: (name, line)."""
-    weapons = [weapon_name(w.name) for w in unit.weapons] if unit else []
-    wargear: dict[str, tuple[int, int]] = {}
+def _enhancement(written: str, offered: list[str]) -> str | None:
+    """The Enhancement meant: by name, else without a note in brackets, which the app and the data
+    each add or leave out ('Tempered in Battle (Aura)', 'Font of Spores (Aura)')."""
+    bare = {_without_note(name): name for name in reversed(offered)}
+    found = named(written, offered) or named(_without_note(written), list(bare))
+    return bare.get(found, found) if found else None
 
-    def add(name: str, count: int, line: int) -> None:
-        weapon = named(name, weapons) or name
-        carried, first = wargear.get(weapon, (0, line))
-        wargear[weapon] = (carried + count, first)
 
-    for name, count in item.wargear.items():
-        add(name, count, item.wargear_lines.get(name, item.line))
-    aside: dict[str, int] = {}  # each name once: several kinds of model may carry it
-    for name, line, count in item.options:
-        if named(name, weapons):
-            add(name, count, line)
-        elif name != item.enhancement:
-            aside.setdefault(name, line)
-    return wargear, list(aside.items())
+def _without_note(name: str) -> str:
+    return re.sub(r"\s*\([^()]*\)$", "", name)
 
 
 def _first_unit(listed: ListedArmy) -> int:

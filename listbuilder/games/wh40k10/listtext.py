@@ -11,9 +11,23 @@ The official app (and New Recruit's "GW app" style, the same layout)::
     Captain (90 points)                            a unit and its points (Enhancement included)
       • Warlord
       • 1x Captain                                 its models ...
-        ◦ 1x Bolt pistol                           ... and their weapons (read, not carried over)
+        ◦ 1x Bolt pistol                           ... and their weapons (carried where optional, D28)
       • Enhancement: Artificer Armour
     Exported with App Version: ..., Data Version: ...
+
+Most builds (v1.14 to v1.32) write a model's weapons as one bullet continued by lines without one,
+and a one-model unit's weapons at the first level, its Warlord among them::
+
+    Daemon Prince of Khorne (200 points)
+      • Warlord
+      • 1x Hellforged weapons
+        1x Infernal cannon
+
+Tournament sites pass lists on without their indents or their title line: both are read (D27).
+`export` adds lines of its own for what the app's text has none for (`• Attached to: ...`,
+`• Embarked in: ...`, `• In Strategic Reserves`, `• In Hover mode`, `• Label: ...`,
+`• Wargear: 2x Plasma gun`;
+D19, D28), read back the same.
 
 New Recruit's own layout::
 
@@ -33,18 +47,22 @@ from __future__ import annotations
 import re
 
 from .catalog import Unit
-from .lists import ListedArmy, ListedUnit, ListUnreadable, loose_key
+from .lists import ListedArmy, ListedItem, ListedUnit, ListUnreadable, loose_key
+from .roster import Wh40kUnit
 from .rules import Wh40kResult
 
 APP, NEW_RECRUIT = "the official app's text", "New Recruit's text"
-POINTS = r"\(\s*(?P<points>\d[\d,]*)\s*(?:points|pts?)\s*\)"
+POINTS = r"\(\s*(?P<points>\d[\d,]*(?:[ .]\d{3})*)\s*(?:points|pts?)\s*\)"  # '2,000', '2 000', '2.000'
 HEADED = re.compile(rf"^(?P<name>.+?)\s*{POINTS}$", re.IGNORECASE)
 BULLET = re.compile(r"^(?P<indent>\s*)(?P<bullet>[•◦▪∙·*+-])\s*(?P<text>.*)$")
 COUNTED = re.compile(r"^(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
 ENHANCEMENT = re.compile(r"^enhancements?:\s*(?P<name>.+?)\s*(?:\(\s*\+?\s*\d+\s*(?:points|pts?)\s*\))?$",
                          re.IGNORECASE)
 EXPORTED = re.compile(r"^exported with\b", re.IGNORECASE)
+OURS = re.compile(r"^exported with listbuilder\b", re.IGNORECASE)  # `export`'s: it states Leaders, transports, Reserves
 MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")  # the app's text as `listbuilder export --format markdown` writes it
+NOTE = re.compile(r"^(?P<key>label|attached to|embarked in|wargear):\s*(?P<value>.+)$", re.IGNORECASE)  # app_text's
+RESERVES, HOVER = "In Strategic Reserves", "In Hover mode"
 NR_HEADER = re.compile(r"^\+\s*(?P<key>[A-Z][A-Z ]*?)\s*:\s*(?P<value>.*)$")
 NR_UNIT = re.compile(rf"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*{POINTS}"
                      r"\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
@@ -70,7 +88,7 @@ class FigureTooLarge(ListUnreadable):
 
 
 def _number(text: str, line: int) -> int:
-    digits = text.replace(",", "").lstrip("0") or "0"
+    digits = re.sub(r"[, .]", "", text).lstrip("0") or "0"  # thousands written '2,000', '2 000' or '2.000'
     if len(digits) > len(str(MAX_FIGURE)) or int(digits) > MAX_FIGURE:
         raise FigureTooLarge(line, text)
     return int(digits)
@@ -90,8 +108,8 @@ def text_form(text: str) -> str | None:
     if any((header := NR_HEADER.match(line)) and header["key"] in ("FACTION KEYWORD", "DETACHMENT")
            for line in lines[:40]):
         return NEW_RECRUIT
-    if lines and HEADED.match(lines[0]) and (any(EXPORTED.match(line) for line in lines)
-                                             or any(line in SECTIONS.values() for line in lines)):
+    if any(HEADED.match(line) for line in lines) and (any(EXPORTED.match(line) for line in lines)
+                                                       or any(line in SECTIONS.values() for line in lines)):
         return APP
     return None
 
@@ -101,73 +119,118 @@ def _heading(text: str) -> bool:
 
 
 class _UnitLines:
-    """The bullet lines under one unit: the first level is models (by the datasheet's model names),
-    its Warlord and Enhancement, or wargear; anything deeper is wargear."""
+    """The lines under one unit (D27). A first-level bullet is a kind of model, its Warlord or
+    Enhancement, or a weapon; a deeper bullet (or a '◦') is a weapon of the model line above it. A
+    line with no bullet continues the group the last bullet began: most of the app's builds list a
+    model's weapons as one bullet and lines under it ('• 1x Hellforged weapons' then '1x Infernal
+    cannon'), and write its Warlord among them. Such a group at the first level is weapons: of the
+    unit's one model, or, where the list lost its indents, of the bare model line just before it."""
 
     def __init__(self, listed: ListedUnit, army: ListedArmy):
         self.listed, self.army = listed, army
         self.top_indent: int | None = None
-        self.after_counted = False  # the last first-level line was an 'Nx Name' line
+        self.model: int | None = None  # the index of the last first-level item: the model deeper lines are under
+        self.group: int | None = None  # the index of the item the last bullet line wrote
+        self.previous: int | None = None  # the first-level item before that, if the group began at the first level
 
-    def read(self, line: int, indent: int, bullet: str, text: str) -> None:
-        if self.top_indent is None:
-            self.top_indent = indent
-        if indent > self.top_indent or bullet == "◦":
-            self.listed.armed |= self.after_counted  # a weapon of the model above
+    def read(self, line: int, indent: int, bullet: str | None, text: str) -> None:
+        if self.special(line, text):
             return
         counted = COUNTED.match(text)
-        self.after_counted = False
-        if not self.special(line, text):
-            if counted:  # a model or a weapon: told apart by the datasheet's model names (lists.py)
-                self.listed.model_lines.append((counted["name"], _number(counted["count"], line)))
-                self.listed.armed |= bool(counted["rest"])
-                self.after_counted = True
-            elif text:
-                self.army.unread(line, text, f"not a model, Warlord or Enhancement line of {self.listed.name}")
+        if counted is None:
+            what = "model, weapon, Warlord or Enhancement" if bullet else "'Nx Name' line continuing the one above"
+            self.army.unread(line, text, f"not a {what} line of {self.listed.name}")
+            return
+        item = ListedItem(counted["name"], _number(counted["count"], line), line)
+        items = self.listed.items
+        if bullet is None:  # one more of the group the last bullet line began
+            if self.group is None:
+                self.army.unread(line, text, f"not under a '•' line of {self.listed.name}")
+                return
+            head = items[self.group]
+            if head.kind == "either":  # a group at the first level: weapons
+                head.kind = "weapon"
+                before = items[self.previous] if self.previous is not None else None
+                if before is not None and before.kind == "either":
+                    before.kind, head.under = "model", self.previous
+            item.kind, item.under = "weapon", head.under
+            self.listed.add(item)
+            return
+        if self.top_indent is None:
+            self.top_indent = indent
+        if indent > self.top_indent or bullet == "◦":  # a weapon of the model line above
+            if self.model is not None and items[self.model].kind == "either":
+                items[self.model].kind = "model"
+            item.kind, item.under = "weapon", self.model
+            self.group, self.previous = self.listed.add(item), None
+            return
+        if counted["rest"]:  # New Recruit's 'Nx Model: its weapons'
+            item.kind = "model"
+        self.previous = self.model
+        self.model = self.group = self.listed.add(item)
 
     def special(self, line: int, text: str) -> bool:
-        """Reads a Warlord or Enhancement item; False if it is neither."""
+        """Reads a Warlord or Enhancement item, or one of the notes `app_text` writes; False if neither."""
         enhancement = ENHANCEMENT.match(text)
+        note = NOTE.match(text)
         if enhancement:
             self.listed.enhancement, self.listed.enhancement_line = enhancement["name"], line
         elif text.casefold() == "warlord":
             self.listed.warlord = True
+        elif note and note["key"].casefold() == "label":
+            self.listed.called = note["value"]
+        elif note and note["key"].casefold() == "attached to":
+            self.listed.leads = note["value"]
+        elif note and note["key"].casefold() == "embarked in":
+            self.listed.embarked_in = note["value"]
+        elif note and note["key"].casefold() == "wargear" and (taken := COUNTED.fullmatch(note["value"])):
+            self.listed.add(ListedItem(taken["name"], _number(taken["count"], line), line, "weapon", chosen=True))
+        elif text.casefold() == RESERVES.casefold():
+            self.listed.reserves = True
+        elif text.casefold() == HOVER.casefold():
+            self.listed.hover = True
         else:
             return False
         return True
 
 
+def _is_unit(lines: list[str], at: int) -> bool:
+    """Whether the header line at `at` ('Name (N points)') is a unit: a '•' line follows it."""
+    following = next((lines[i] for i in range(at + 1, len(lines)) if lines[i].strip()), "")
+    return bool(BULLET.match(following))
+
+
 def read_app_text(text: str) -> ListedArmy:
+    """The app's text, its title line or not (a tournament site may drop it), its indents or not."""
     army = ListedArmy(APP)
     unit_lines: _UnitLines | None = None
-    in_title, in_header = True, True
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = MARKDOWN_HEADING.sub("", _tidy(raw))
-        stripped = line.strip()
+    in_header = True
+    lines = [MARKDOWN_HEADING.sub("", _tidy(raw)) for raw in text.splitlines()]
+    first = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
+    for index, line in enumerate(lines):
+        number, stripped = index + 1, line.strip()
         if not stripped:
             continue
         bullet = BULLET.match(line)
         headed = HEADED.match(stripped)
-        if in_title:  # the first line: the list's name and stated total
-            in_title = False
-            if headed:
-                army.name, army.total, army.total_line = headed["name"], _number(headed["points"], number), number
-            else:
-                army.name = stripped
-        elif EXPORTED.match(stripped):
-            continue  # which app and data made it: the points are checked against the data instead
+        if index == first and headed:  # the title: the list's name and stated total
+            army.name, army.total, army.total_line = headed["name"], _number(headed["points"], number), number
+        elif EXPORTED.match(stripped):  # which app and data made it: the points are checked against the data
+            army.formations_stated = OURS.match(stripped) is not None
         elif _heading(stripped):
             in_header, unit_lines = False, None
-        elif bullet and unit_lines is not None:
-            unit_lines.read(number, len(bullet["indent"]), bullet["bullet"], bullet["text"].strip())
-        elif in_header:
-            army.header.append((number, stripped))
-        elif headed and line == stripped:
+        elif headed and not bullet and (not in_header or _is_unit(lines, index)):
+            in_header = False
             listed = ListedUnit(headed["name"], number, _number(headed["points"], number))
             army.add(listed)
             unit_lines = _UnitLines(listed, army)
+        elif unit_lines is not None:
+            unit_lines.read(number, len(line) - len(line.lstrip()), bullet["bullet"] if bullet else None,
+                            bullet["text"].strip() if bullet else stripped)
+        elif in_header:
+            army.header.append((number, stripped))
         else:
-            army.unread(number, stripped, "not a unit line ('Name (N points)') or one of its bullet lines")
+            army.unread(number, stripped, "not a unit line ('Name (N points)') or one of its lines")
     return army
 
 
@@ -281,6 +344,15 @@ def section_of(unit: Unit) -> str:
                     "dedicated_transport" if unit.dedicated_transport else "other"]
 
 
+def _notes(entry: Wh40kUnit) -> list[str]:
+    """The Declare Battle Formations choices the app's text has no line for, as lines of our own
+    that `read_app_text` reads back (D19): the unit's label, the unit a Leader is attached to, the
+    Transport it starts in, Strategic Reserves, Hover mode. (The weapons taken follow the models.)"""
+    notes = ((f"Label: {entry.label}", entry.label), (f"Attached to: {entry.leads}", entry.leads),
+             (f"Embarked in: {entry.embarked_in}", entry.embarked_in), (RESERVES, entry.reserves), (HOVER, entry.hover))
+    return [note for note, stated in notes if stated]
+
+
 def app_text(result: Wh40kResult, markdown: bool = False) -> str:
     """The roster in the official app's text form (units grouped by section, as the app does). In
     Markdown the same lines: the list, its sections and its units as headings, each header line a
@@ -309,10 +381,12 @@ def app_text(result: Wh40kResult, markdown: bool = False) -> str:
             lines.append(f"{unit_heading}{name} ({checked.points if checked else 0:,} points)")
             if entry.warlord:
                 lines.append(f"{bullet}Warlord")
+            lines += [f"{bullet}{note}" for note in _notes(entry)]
             if checked is not None and entry.models in (None, checked.models):
                 lines += [f"{bullet}{count}x {model}" for model, count in model_counts(checked.unit, checked.models)]
             elif entry.models is not None:
                 lines.append(f"{bullet}{entry.models}x {name}")
+            lines += [f"{bullet}Wargear: {count}x {weapon}" for weapon, count in entry.wargear.items()]
             if entry.enhancement:
                 lines.append(f"{bullet}Enhancement: {entry.enhancement}")
             lines.append("")

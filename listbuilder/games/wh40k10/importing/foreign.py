@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ....core.findings import Finding, LoadFailure, Location
 from ..catalog import GAME_ID, weapon_name
-from ..lists import ImportedList, ListedArmy, ListedUnit, ListUnreadable, to_roster
+from ..lists import ImportedList, ListedArmy, ListedItem, ListedUnit, ListUnreadable, to_roster
 from ..listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit, text_form
 
 if TYPE_CHECKING:
@@ -146,8 +146,7 @@ class _Selections:
                 listed.enhancement, listed.enhancement_line = name, chosen.sourceline
             elif weapons := _weapons(chosen):
                 for weapon in weapons:
-                    listed.wargear[weapon] = listed.wargear.get(weapon, 0) + number
-                    listed.wargear_lines.setdefault(weapon, chosen.sourceline)
+                    listed.add(ListedItem(weapon, number, chosen.sourceline, "weapon"))
             elif upgrade and not any(_weapons(inner) for inner in chosen.iter("selection")):  # else its weapons count
                 listed.options.append((name, chosen.sourceline, number))
         return listed
