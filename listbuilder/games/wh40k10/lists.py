@@ -62,6 +62,9 @@ class ListedUnit:
     enhancement_line: int | None = None
     warlord: bool = False
     label: str | None = None  # New Recruit's 'Char1', which its header refers to
+    wargear: dict[str, int] = field(default_factory=dict)  # weapon -> how many of the unit's models carry it
+    wargear_lines: dict[str, int] = field(default_factory=dict)  # weapon -> the line that first states it
+    leads: str | None = None  # the Bodyguard unit a Leader is attached to, as the list names it
     entry_id: str | None = None  # a BattleScribe entry id
     options: list[tuple[str, int]] = field(default_factory=list)  # BattleScribe upgrades not in a group: (name, line)
 
@@ -101,6 +104,7 @@ class ListedArmy:
     units: list[ListedUnit] = field(default_factory=list)
     unplaced: list[Unplaced] = field(default_factory=list)
     built_with: list[tuple[str, int, int]] = field(default_factory=list)  # (catalogue id, revision, line)
+    configuration: list[tuple[str, int]] = field(default_factory=list)  # army settings that are not units: (text, line)
     # Lines of the header that did not say what they are (the app prints faction, sub-faction,
     # battle size and detachment one per line): placed once the catalog is known.
     header: list[tuple[int, str]] = field(default_factory=list)
