@@ -4,6 +4,7 @@ BSData fixture: every file imports, its units, model counts, Enhancement bearers
 wargear are those the list states, and its whitespace-stripped copy reads the same."""
 
 import json
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -284,3 +285,23 @@ def test_a_header_enhancement_on_no_unit_of_that_name_is_reported(wh40k):
 def test_read_list_names_the_layout(wh40k):
     result = read_list(REAL / "roster-text/tau-big-suits.txt", wh40k, "list.txt")
     assert result.form == "New Recruit's text (roster text layout)"
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("roster-text/tau-big-suits.txt", "Riptide Battlesuit [190 pts]:", "A" + " [1 pts]" * 5_000 + ":"),
+    ("roster-text/tau-big-suits.txt", "Xenos - T'au Empire - Big", "x" + " - [1 pts]" * 4_000 + "Big"),
+    ("roster-text/world-eaters-fiendish.txt", "  1 mauler chainblade, 7 chainblades", "1 a, " * 8_000 + "1 a"),
+    ("wtc/csm-fellhammer.txt", "Fellhammer Siege‑host", "x" + " (a" * 13_000),
+    ("wtc-compact/necrons-canoptek-court.txt", "Eldritch lance", "a (b" * 10_000 + ")"),
+    ("wtc-compact/necrons-canoptek-court.txt", "Staff of Tomorrow", "1 with " * 6_000),
+    ("gw/csm-fellhammer.txt", "• Bastion Plate (+10 pts)", "• " + "x (+" * 10_000 + "1 pts)"),
+    ("wtc-compact/necrons-canoptek-court.txt", "Char3: 1x Orikan", "1x " + "(1 pts) " * 5_000 + "q"),
+], ids=["roster-unit", "roster-title", "tally", "detachment", "option", "with", "gw-enhancement", "unit"])
+def test_a_long_line_of_each_layout_reads_in_linear_time(name, old, new):
+    text = text_of(name)
+    assert old in text
+    start = time.perf_counter()
+    army = read_new_recruit(text.replace(old, new, 1))
+    assert text_form(text.replace(old, new, 1)) == "New Recruit's text"
+    assert time.perf_counter() - start < 0.5
+    assert army.units
