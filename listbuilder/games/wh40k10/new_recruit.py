@@ -134,7 +134,7 @@ class _Unit:
         if self.special(number, text):
             return
         counted = COUNTED.match(text)
-        if group is None and counted:
+        if group is None and counted and "," not in counted["name"]:  # not '2x Missile Drone, Weapon support system'
             count = _number(counted["count"], number)
             group = _Group(counted["name"], count, number, per_model=not self.gw or bool(counted["rest"]))
             self.groups.append(group)
@@ -275,7 +275,7 @@ class _Headed:
         elif self.unit is None:
             army.unread(number, text, "not a header ('+ KEY: value') or a unit line ('1x Name (N pts)')")
         elif bullet:
-            self.unit.bullet(number, indent + len(bullet["indent"]), bullet["text"].strip())
+            self.unit.bullet(number, indent, bullet["text"].strip())
         elif (loadout := LOADOUT.match(text)):
             self.unit.loadout(number, _number(loadout["count"], number), loadout["items"])
         elif (attached := ATTACHED.match(text)):
