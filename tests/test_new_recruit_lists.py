@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
+from listbuilder.core.findings import LoadFailure
 from listbuilder.games.wh40k10.listtext import read_new_recruit, text_form
 from listbuilder.games.wh40k10.new_recruit import GW, ROSTER_TEXT, WTC, WTC_COMPACT, layout
 from listbuilder.listengine.catalog import Catalog
@@ -305,3 +306,19 @@ def test_a_long_line_of_each_layout_reads_in_linear_time(name, old, new):
     assert text_form(text.replace(old, new, 1)) == "New Recruit's text"
     assert time.perf_counter() - start < 0.5
     assert army.units
+
+
+def test_a_gw_bullet_of_an_upgrade_is_wargear(wh40k):
+    text = text_of("gw/chaos-knights-houndpack.txt").replace("• 1x Daemonbreath spear", "• Daemonbreath spear upgrade")
+    result = imported(wh40k, "list.txt", text)
+    assert units(result) == units(imported(wh40k, "gw/chaos-knights-houndpack.txt"))
+    assert read_new_recruit(text).units[0].wargear["Daemonbreath spear upgrade"] == 1
+
+
+def test_roster_text_without_its_title_names_no_faction(wh40k):
+    """Roster text names its catalogue only in its title line: without it the list is refused, saying so."""
+    text = text_of("roster-text/tau-big-suits.txt").split("\n", 2)[2]
+    with pytest.raises(LoadFailure) as failure:
+        imported(wh40k, "list.txt", text)
+    assert [(f.code, f.message) for f in failure.value.findings] == [
+        ("list-no-faction", "the list names no faction of the data")]
