@@ -121,8 +121,8 @@ class _Group:
 class _Unit:
     """The lines under one unit: its kinds of model and the wargear each carries."""
 
-    def __init__(self, army: ListedArmy, listed: ListedUnit, gw: bool):
-        self.army, self.listed, self.gw = army, listed, gw
+    def __init__(self, listed: ListedUnit, gw: bool):
+        self.listed, self.gw = listed, gw
         self.groups: list[_Group] = []
         self.top: int | None = None  # the indent of its first-level '•' lines
         self.unit_wargear: Counter[str] = Counter()  # wargear of the unit as a whole (one-model units)
@@ -178,8 +178,7 @@ class _Unit:
             inner = INNER.match(item)
             for part in _items(inner["inner"]) if inner else [item]:
                 counted = ITEM.match(part)
-                if counted is None:
-                    continue
+                assert counted is not None  # every item is a name, perhaps counted
                 name = counted["name"].strip()
                 many = carriers if carriers is not None else _number(counted["count"] or "1", number)
                 (group.wargear if group is not None else self.unit_wargear)[name] += many
@@ -270,7 +269,7 @@ class _Headed:
             listed = ListedUnit(unit["name"], number, _number(unit["points"], number), label=unit["label"],
                                 count=count, models=count if count and count > 1 else None)  # D30
             army.add(listed)
-            self.unit = _Unit(army, listed, self.gw)
+            self.unit = _Unit(listed, self.gw)
             self.unit.items(number, unit["rest"] or "", None, 1)
         elif self.unit is None:
             army.unread(number, text, "not a header ('+ KEY: value') or a unit line ('1x Name (N pts)')")
@@ -389,7 +388,7 @@ class _RosterText:
             self.close()
             listed = ListedUnit(unit["name"], number, _number(unit["points"], number))
             army.add(listed)
-            self.unit = _Unit(army, listed, gw=False)
+            self.unit = _Unit(listed, gw=False)
             self.unit.items(number, unit["rest"] or "", None, 1)
             listed.options = [(item, number) for item in _items(unit["rest"] or "")]  # an Enhancement among them
         elif self.unit is not None and bullet:
