@@ -322,3 +322,13 @@ def test_roster_text_without_its_title_names_no_faction(wh40k):
         imported(wh40k, "list.txt", text)
     assert [(f.code, f.message) for f in failure.value.findings] == [
         ("list-no-faction", "the list names no faction of the data")]
+
+
+def test_an_enhancement_among_a_units_items_is_its_enhancement_not_wargear():
+    text = text_of("wtc-compact/tau-retaliation-cadre.txt").replace(
+        "Battlesuit fists\nEnhancement: Starflare Ignition System (+20 pts)",
+        "Battlesuit fists, Enhancement: Starflare Ignition System (+20 pts)")
+    enforcer = read_new_recruit(text).units[3]
+    assert (enforcer.name, enforcer.enhancement, enforcer.enhancement_line) == (
+        "Commander in Enforcer Battlesuit", "Starflare Ignition System", 15)
+    assert enforcer.wargear == {"Shield Drone": 1, "Missile pod": 1, "Battlesuit fists": 1}

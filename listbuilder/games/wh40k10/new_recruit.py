@@ -172,8 +172,7 @@ class _Unit:
             with_count = LOADOUT.match(item)
             if with_count:
                 carriers, item = _number(with_count["count"], number), with_count["items"]
-            if item.casefold() == "warlord":
-                self.listed.warlord = True
+            if self.special(number, item):  # 'Warlord', 'Enhancement: Name (+N pts)' among the items
                 continue
             inner = INNER.match(item)
             for part in _items(inner["inner"]) if inner else [item]:
