@@ -76,7 +76,8 @@ EXPECTED = {
         "Ultramarines", "Incursion", "Gladius Task Force",
         [("Captain", None, "Artificer Armour", True), ("Intercessor Squad", 10, "Fire Discipline", False),
          ("Intercessor Squad", 5, None, False), ("Primaris Space Pope", 1, None, False)],  # '1x' as written (D22)
-        [("list-battle-size-assumed", 4), ("list-line-unread", 9), ("list-points-differ", 14)],
+        [("list-battle-size-assumed", 4), ("list-configuration", 9),  # '+ FAVOURITE COLOUR' kept aside, said so
+         ("list-points-differ", 14)],  # (D30, D32)
         ["unknown-unit", "enhancement-not-character"]),
     "ros-necrons-legal.ros": (
         "Necrons", "Strike Force", "Awakened Dynasty",
@@ -299,9 +300,12 @@ def test_cli_import_writes_the_roster(bsdata_installed, tmp_path, capsys):
     assert "type: Necron Warriors" in output.read_text()
     assert capsys.readouterr().err.endswith(f"{output}: 2 units imported from a BattleScribe roster\n")
     assert main(["check", str(output)]) == 0
-    assert main(["import", str(LISTS / "nr-ultramarines-illegal.txt"), "-o", str(tmp_path / "no.yaml")]) == 2
+    text = (LISTS / "nr-ultramarines-illegal.txt").read_text(encoding="utf-8")
+    (tmp_path / "nr.txt").write_text(text.replace("\n1x Primaris", "\nPlease find my list attached\n1x Primaris"),
+                                     encoding="utf-8")
+    assert main(["import", str(tmp_path / "nr.txt"), "-o", str(tmp_path / "no.yaml")]) == 2
     assert not (tmp_path / "no.yaml").exists()
-    assert "nr-ultramarines-illegal.txt:9: error: cannot place '+ FAVOURITE COLOUR: blue'" in capsys.readouterr().err
+    assert "nr.txt:22: error: cannot place 'Please find my list attached'" in capsys.readouterr().err
 
 
 def test_cli_checks_a_folder_of_whatever_was_sent(bsdata_installed, tmp_path, capsys, monkeypatch):

@@ -147,11 +147,11 @@ class ListedArmy:
     units: list[ListedUnit] = field(default_factory=list)
     unplaced: list[Unplaced] = field(default_factory=list)
     built_with: list[tuple[str, int, int]] = field(default_factory=list)  # (catalogue id, revision, line)
+    configuration: list[tuple[str, int]] = field(default_factory=list)  # army settings that are not units: (text, line)
     # Lines of the header that did not say what they are (the app prints faction, sub-faction,
     # battle size and detachment one per line): placed once the catalog is known.
     header: list[tuple[int, str]] = field(default_factory=list)
     formations_stated: bool = False  # written by `export`, which states Leaders, transports and Reserves (D19)
-    configuration: list[tuple[str, int]] = field(default_factory=list)  # army settings that are not units: (text, line)
 
     def unread(self, line: int, text: str, why: str) -> None:
         self.unplaced.append(Unplaced(line, text.strip(), why))
@@ -256,7 +256,8 @@ def _model_lines(unit: Unit, listed: ListedUnit) -> tuple[set[int], bool]:
     """The lines of `listed` that are models (D27): those with weapons listed under them and those
     that name one of the datasheet's kinds of model; and whether a line is left that may be a model
     under another name (it names no weapon of the datasheet either)."""
-    kinds = Names([unit.name, *(m.name for m in unit.models)])
+    kinds = Names([unit.name, *(m.name for m in unit.models),  # and as lists shorten them: 'Pathfinders'
+                   *(re.split(r"\s+w/", m.name)[0] for m in unit.models)])  # for 'Pathfinders w/ ion rifle'
     weapons = Names([weapon_name(w.name) for w in unit.weapons])
     either = [i for i, item in enumerate(listed.items) if item.kind != "weapon"]
     models = {i for i in either if listed.items[i].kind == "model" or kinds(listed.items[i].name)}
@@ -355,12 +356,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     for index, item in enumerate(listed.units):
         lines[("units", index)] = item.line
         unit = datasheets.meant(item)
-        if item.enhancement is None:  # a BattleScribe upgrade outside an Enhancements group that is one
-            item.enhancement, item.enhancement_line = next(
-                ((name, line) for name, line, _ in item.options if named(name, [e.name for e in offered])),
-                (None, None))
-        item.items += [ListedItem(name, number, line, "weapon") for name, line, number in item.options
-                       if name != item.enhancement]  # wargear if a weapon of the datasheet, else said so
+        _enhancement_among_items(item, [e.name for e in offered])
         enhancement_name = _enhancement(item.enhancement, [e.name for e in offered]) if item.enhancement else None
         enhancement = next((e for e in offered if e.name == enhancement_name), None)
         if item.enhancement_line is not None:
@@ -423,6 +419,19 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     imported = ImportedList(roster, sorted(findings, key=_by_line), lines, shown, listed.form)
     imported.formations_stated = listed.formations_stated
     return imported
+
+
+def _enhancement_among_items(listed: ListedUnit, offered: list[str]) -> None:
+    """A BattleScribe upgrade outside an Enhancements group, or an item of a roster text's unit
+    line, that is an Enhancement of the detachment is the unit's Enhancement, not its wargear; the
+    other upgrades are wargear if weapons of the datasheet, else said to be none (D28)."""
+    listed.items += [ListedItem(name, number, line, "weapon") for name, line, number in listed.options]
+    found = next((i for i in listed.items if i.kind != "model" and (
+        named(i.name, [listed.enhancement]) if listed.enhancement else named(i.name, offered))), None)
+    if found is not None:
+        listed.items.remove(found)
+        if listed.enhancement is None:
+            listed.enhancement, listed.enhancement_line = found.name, found.line
 
 
 def _enhancement(written: str, offered: list[str]) -> str | None:

@@ -29,17 +29,7 @@ Tournament sites pass lists on without their indents or their title line: both a
 `• Wargear: 2x Plasma gun`;
 D19, D28), read back the same.
 
-New Recruit's own layout::
-
-    + FACTION KEYWORD: Imperium - Space Marines
-    + DETACHMENT: Gladius Task Force
-    + TOTAL ARMY POINTS: 1195pts
-    + WARLORD: Char1: Captain
-    + ENHANCEMENT: Artificer Armour (on Char1: Captain)
-    Char1: 1x Captain (90 pts): Bolt pistol, Master-crafted power weapon
-    1x Intercessor Squad (160 pts)
-    • 1x Intercessor Sergeant: Bolt rifle, Bolt pistol
-    • 9x Intercessor: 9 with Bolt rifle, Bolt pistol
+New Recruit's own layouts are read by new_recruit.py.
 """
 
 from __future__ import annotations
@@ -47,7 +37,7 @@ from __future__ import annotations
 import re
 
 from .catalog import Unit
-from .lists import ListedArmy, ListedItem, ListedUnit, ListUnreadable, loose_key
+from .lists import ListedArmy, ListedItem, ListedUnit, ListUnreadable
 from .roster import Wh40kUnit
 from .rules import Wh40kResult
 
@@ -63,14 +53,6 @@ OURS = re.compile(r"^exported with listbuilder\b", re.IGNORECASE)  # `export`'s:
 MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")  # the app's text as `listbuilder export --format markdown` writes it
 NOTE = re.compile(r"^(?P<key>label|attached to|embarked in|wargear):\s*(?P<value>.+)$", re.IGNORECASE)  # app_text's
 RESERVES, HOVER = "In Strategic Reserves", "In Hover mode"
-NR_HEADER = re.compile(r"^\+\s*(?P<key>[A-Z][A-Z ]*?)\s*:\s*(?P<value>.*)$")
-NR_UNIT = re.compile(rf"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<count>\d+)\s*x\s*(?P<name>.+?)\s*{POINTS}"
-                     r"\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
-NR_ON_OPEN = re.compile(r"\s*\(\s*on\s+", re.IGNORECASE)  # 'Name (on Char1: Unit)': where the unit starts
-NR_ON = re.compile(r"(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+?)\s*\)",
-                   re.IGNORECASE)
-NR_UNIT_REFERENCE = re.compile(r"^(?:(?P<label>[A-Za-z]+\d+)\s*:\s*)?(?P<unit>.+)$")
-NR_IGNORED = {"NUMBER OF UNITS", "SECONDARY", "SECONDARIES", "ARMY NAME", "GAME TYPE", "BATTLE SIZE"}
 SECTIONS = {"character": "CHARACTERS", "battleline": "BATTLELINE", "dedicated_transport": "DEDICATED TRANSPORTS",
             "other": "OTHER DATASHEETS"}
 
@@ -104,10 +86,11 @@ def _tidy(raw: str) -> str:
 
 def text_form(text: str) -> str | None:
     """Which 40k text form this is, if either."""
-    lines = [MARKDOWN_HEADING.sub("", _tidy(line).strip()) for line in text.splitlines() if line.strip()]
-    if any((header := NR_HEADER.match(line)) and header["key"] in ("FACTION KEYWORD", "DETACHMENT")
-           for line in lines[:40]):
+    from .new_recruit import layout  # it reads with this module's helpers: imported when asked
+
+    if layout(text) is not None:
         return NEW_RECRUIT
+    lines = [MARKDOWN_HEADING.sub("", _tidy(line).strip()) for line in text.splitlines() if line.strip()]
     if any(HEADED.match(line) for line in lines) and (any(EXPORTED.match(line) for line in lines)
                                                        or any(line in SECTIONS.values() for line in lines)):
         return APP
@@ -235,96 +218,11 @@ def read_app_text(text: str) -> ListedArmy:
 
 
 def read_new_recruit(text: str) -> ListedArmy:
-    army = ListedArmy(NEW_RECRUIT)
-    unit_lines: _UnitLines | None = None
-    references: list[tuple[int, str, str]] = []  # WARLORD / ENHANCEMENT lines, placed once every unit is read
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = _tidy(raw)
-        stripped = line.strip()
-        if not stripped or set(stripped) <= set("+=-#"):
-            continue
-        header = NR_HEADER.match(stripped)
-        unit = NR_UNIT.match(stripped)
-        bullet = BULLET.match(line)
-        if header:
-            key, value = header["key"], header["value"].strip()
-            if key == "FACTION KEYWORD":
-                army.faction, army.faction_line = value, number
-            elif key == "DETACHMENT":
-                army.detachment, army.detachment_line = value, number
-            elif key == "TOTAL ARMY POINTS":
-                digits = re.match(r"\d[\d,]*", value)
-                if digits:
-                    army.total, army.total_line = _number(digits.group(), number), number
-                else:
-                    army.unread(number, stripped, "no points figure")
-            elif key in ("WARLORD", "ENHANCEMENT", "ENHANCEMENTS"):
-                references.append((number, key, value))
-            elif key not in NR_IGNORED:
-                army.unread(number, stripped, f"'{key}' is not a header New Recruit writes")
-        elif unit:
-            listed = ListedUnit(unit["name"], number, _number(unit["points"], number), label=unit["label"],
-                                count=_number(unit["count"], number))
-            army.add(listed)
-            unit_lines = _UnitLines(listed, army)
-            for item in _items(unit["rest"]):  # after the colon: Warlord, Enhancement, else its wargear
-                unit_lines.special(number, item)
-        elif bullet and unit_lines is not None:
-            unit_lines.read(number, len(bullet["indent"]), bullet["bullet"], bullet["text"].strip())
-        else:
-            army.unread(number, stripped, "not a header ('+ KEY: value'), unit ('1x Name (N pts)') or '•' line")
-    for number, key, value in references:
-        _refer(army, number, key, value)
-    return army
+    """New Recruit's text, in any of its layouts (new_recruit.py, which reads with this module's
+    helpers: imported when a list is read)."""
+    from .new_recruit import read_new_recruit as read
 
-
-def _items(rest: str | None) -> list[str]:
-    """'Warlord, Bolt pistol, Enhancement: Artificer Armour (+10 pts)' -> its items (commas inside
-    parentheses kept), in one pass."""
-    items, depth, start, rest = [], 0, 0, rest or ""
-    for at, character in enumerate(rest):
-        if character == "(":
-            depth += 1
-        elif character == ")":
-            depth = max(depth - 1, 0)
-        elif character == "," and depth == 0:
-            items.append(rest[start:at])
-            start = at + 1
-    items.append(rest[start:])
-    return [item.strip() for item in items if item.strip()]
-
-
-def _on_unit(value: str) -> tuple[str, str | None, str] | None:
-    """'Name (on Char1: Unit)' -> (name, label, unit), or None: found from the first '(on' (one
-    pattern with two lazy parts was quadratic in a line of many '(on')."""
-    value = value.strip()
-    opening = NR_ON_OPEN.search(value, 1)
-    inner = NR_ON.fullmatch(value, opening.end()) if opening else None
-    if opening is None or inner is None:
-        return None
-    return value[:opening.start()], inner["label"], inner["unit"]
-
-
-def _refer(army: ListedArmy, number: int, key: str, value: str) -> None:
-    """A header line naming a unit ('WARLORD: Char1: Captain', 'ENHANCEMENT: Name (on Char1:
-    Captain)'): the unit found by its label, else by its name."""
-    if key == "WARLORD":
-        reference = NR_UNIT_REFERENCE.match(value)
-        on = (value, reference["label"], reference["unit"]) if reference else None
-    else:
-        on = _on_unit(value)
-    if on is None:
-        army.unread(number, f"{key}: {value}", "it does not say which unit it is on ('(on Char1: Name)')")
-        return
-    name, label, unit_name = on
-    found = [u for u in army.units if label and u.label == label] or \
-            [u for u in army.units if loose_key(u.name) == loose_key(unit_name)]
-    if not found:
-        army.unread(number, f"{key}: {value}", f"no unit '{unit_name}' in the list")
-    elif key == "WARLORD":
-        found[0].warlord = True
-    else:
-        found[0].enhancement, found[0].enhancement_line = name, number
+    return read(text)
 
 
 def model_counts(unit: Unit, models: int) -> list[tuple[str, int]]:
