@@ -146,7 +146,13 @@ def parse_round_trip(text: str, name: str) -> Document:
     """Parse YAML text with ruamel's round-trip reader (comments and key order kept), for a file
     that will be written back. The same bounds and errors as `parse`, which checks it first."""
     parse(text, name)
-    return Document(name, _parse_round_trip_data(text, name), _line_ending(text), text.startswith(BOM))
+    try:
+        data = _parse_round_trip_data(text, name)
+    except (ValueError, KeyError, AttributeError, TypeError):  # ruamel running an explicit tag: `!!int abc`
+        tag, mark = _first_tag(text.removeprefix(BOM))
+        raise _failure("yaml-tag", f"YAML error: the value cannot be read as {tag}; remove the tag and write "
+                       "the value itself", name, mark) from None
+    return Document(name, data, _line_ending(text), text.startswith(BOM))
 
 
 def _parse_round_trip_data(text: str, name: str) -> Any:
@@ -154,10 +160,6 @@ def _parse_round_trip_data(text: str, name: str) -> Any:
         return round_trip_yaml().load(text.removeprefix(BOM))
     except YAMLError as error:
         raise _syntax_failure(error, name, text) from None
-    except (ValueError, KeyError, AttributeError, TypeError):  # ruamel running an explicit tag: `!!int abc`
-        tag, mark = _first_tag(text.removeprefix(BOM))
-        raise _failure("yaml-tag", f"YAML error: the value cannot be read as {tag}; remove the tag and write "
-                       "the value itself", name, mark) from None
 
 
 def _first_tag(text: str) -> tuple[str, tuple[int, int] | None]:
