@@ -61,6 +61,19 @@ class SteadyStatic(Static):
 class SettingsScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
     """Scrolls to the focused setting; ↑ and ↓ are the editor's (they move between settings)."""
 
+    def on_resize(self) -> None:
+        self.keep_focus_in_view()  # the findings pane grew or shrank
+
+    def keep_focus_in_view(self) -> None:
+        """Bring the setting in focus into view once the screen is laid out again: a longer
+        summary, rows mounted above it or a taller findings pane move it."""
+        self.call_after_refresh(self._scroll_to_focus)
+
+    def _scroll_to_focus(self) -> None:
+        focused = self.screen.focused
+        if isinstance(focused, KnobRow) and focused.parent is not None and focused.parent.parent is self:
+            self.scroll_to_widget(focused, animate=False, immediate=True)
+
 
 class FormationEditor(Vertical):
     """Shows one formation; its rows of settings are rebuilt only when the set of settings
@@ -98,6 +111,7 @@ class FormationEditor(Vertical):
             assert row.knob is not None
             knob = row.knob
             row.problem = any(knob.covers(f.path[2:]) for f in findings if f.severity == "error")
+        self.query_one(SettingsScroll).keep_focus_in_view()
 
     def _rows(self, knobs: list[Knob]) -> list[KnobRow]:
         """Rows for `knobs`: a row whose setting stays is kept (and its focus with it); a row whose
@@ -170,6 +184,7 @@ class FormationEditor(Vertical):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, KnobRow) and event.widget.knob is not None:
+            self.query_one(SettingsScroll).keep_focus_in_view()  # focused as it was mounted, or under a dialog
             knob = event.widget.knob
             # the unit chosen, or the first it may add: the hint has a few lines
             chosen = [c.unit for c in knob.choices if c.label == knob.value and c.unit]
