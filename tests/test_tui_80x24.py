@@ -6,17 +6,24 @@ lists/epic-armageddon/steel-legion.yaml, codex-astartes.yaml and titan-legions.y
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.widget import Widget
+from textual.widgets._toast import Toast
 
 from listbuilder.listengine.roster import Roster, RosterFormation
 from listbuilder.tui.app import EditorApp
 
-from .test_tui import focused_knob, keys, run, tolerant_idle  # noqa: F401 (the fixture applies here too)
+from .test_tui import focused_knob, keys, run, settle, tolerant_idle  # noqa: F401 (the fixture applies here too)
 
 
 def app_with(catalog, army: str, *formations: RosterFormation | str, points: int = 3000) -> EditorApp:
     entries = [RosterFormation(type=f) if isinstance(f, str) else f for f in formations]
     return EditorApp(catalog, Roster(game="epic-armageddon", army=army, points=points, formations=entries))
+
+
+def screen_text(app: EditorApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def in_view(widget: Widget) -> bool:
@@ -49,5 +56,69 @@ def test_a_setting_found_by_the_add_browser_is_in_view_and_stays_there_once_take
         assert focused_knob(app) == ("upgrades", "Hellhound Squadron") and in_view(app.focused)
         await keys(pilot, "space")  # three Hellhounds: the summary above grows a line
         assert app.main.result.total == 550 and in_view(app.focused)
+
+    run(app, scenario)
+
+
+def test_a_run_of_presses_on_one_setting_is_one_undo(catalog):
+    """Seven presses of → on Chimeras are undone by one ctrl+z and redone by one ctrl+y; a press on
+    another setting starts a new undo, and a run back where it started leaves nothing to undo."""
+    app = app_with(catalog, "steel-legion", "Mechanised Infantry Company")
+    start = app.history.current
+
+    async def scenario(pilot) -> None:
+        await keys(pilot, "enter", "down", "space")  # an Infantry Platoon, which Chimeras may carry
+        await keys(pilot, *["down"] * 8, *["right"] * 7)
+        assert app.history.current.formations[0].upgrades == {"Infantry Platoon": 6, "Chimeras": 7}
+        await keys(pilot, "ctrl+z")
+        assert app.history.current.formations[0].upgrades == {"Infantry Platoon": 6}
+        await keys(pilot, "ctrl+y")
+        assert app.history.current.formations[0].upgrades == {"Infantry Platoon": 6, "Chimeras": 7}
+        await keys(pilot, "ctrl+z", "ctrl+z")
+        assert app.history.current == start and not app.history.can_undo
+        await keys(pilot, "down", "space", "space")  # Flak on and off again
+        assert app.history.current == start and not app.history.can_undo
+
+    run(app, scenario)
+
+
+def test_toasts_never_cover_the_points_bar(catalog):
+    """Seven undos in a row: each says what it undid, and the newest replaces the one before."""
+    app = app_with(catalog, "codex-astartes", "Tactical")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts are drawn
+            await pilot.press(*["d"] * 7, *["ctrl+z"] * 7)  # at once: undo's toasts last 2 s
+            await settle(pilot)
+            assert len(app.history.current.formations) == 1 and app.screen.query(Toast)
+            status = app.main.query_one("#status")
+            for y in range(status.region.y, status.region.bottom):
+                for x in range(status.region.x, status.region.right):
+                    assert app.screen.get_widget_at(x, y)[0] is status, (x, y)
+
+    asyncio.run(scenario())
+
+
+def test_d_gives_the_copy_of_a_labelled_formation_a_label_of_its_own(catalog):
+    app = app_with(catalog, "codex-astartes", RosterFormation(type="Tactical", label="Hale"), "Scout")
+
+    async def scenario(pilot) -> None:
+        await keys(pilot, "d", "d")
+        assert [f.label for f in app.history.current.formations] == ["Hale", "Hale 2", "Hale 3", None]
+        await keys(pilot, "down", "d")  # an unlabelled formation's copy stays unlabelled
+        assert [f.label for f in app.history.current.formations] == ["Hale", "Hale 2", "Hale 3", None, None]
+
+    run(app, scenario)
+
+
+def test_an_empty_roster_says_it_is_empty_not_legal(catalog):
+    app = app_with(catalog, "codex-astartes")
+
+    async def scenario(pilot) -> None:
+        shown = screen_text(app)
+        assert "legal" not in shown and "0 / 3,000 pts" in shown
+        assert "empty" in shown.splitlines()[1] and "The roster is empty: nothing to check yet." in shown
+        await keys(pilot, "a", "=scout", "enter")
+        assert "✔ legal" in screen_text(app).splitlines()[1]
 
     run(app, scenario)

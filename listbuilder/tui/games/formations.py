@@ -164,8 +164,8 @@ class MainScreen(EditorActions, Screen[None]):
 
     # -- editing ---------------------------------------------------------------------------
 
-    def commit(self, roster: Roster, what: str, focus: int | None) -> None:
-        self.editor.commit(roster, what, focus)
+    def commit(self, roster: Roster, what: str, focus: int | None, run: object = None) -> None:
+        self.editor.commit(roster, what, focus, run)
 
     def _current_knob(self, row: KnobRow) -> tuple[int, Knob] | None:
         """The knob behind `row`, read afresh from the latest edit (the row may show an older check)."""
@@ -208,7 +208,7 @@ class MainScreen(EditorActions, Screen[None]):
                             markup=False)
                 return
         self.commit(edits.replace_formation(self.roster, index, changed), f"{knob.title} of #{index + 1} {entry.type}",
-                    index)
+                    index, run=(index, knob.key))
 
     def _choose(self, index: int, knob: Knob) -> None:
         current = next((c.value for c in knob.choices if c.label == knob.value), None)

@@ -18,6 +18,12 @@ from ...report.safe import printable
 
 ERROR, WARNING = "✖", "▲"
 LEGAL = Content.styled("✔ No findings: the roster is legal.", "$success")
+EMPTY = Content.styled("The roster is empty: nothing to check yet.", "$text-muted")
+
+
+def is_empty(roster: Any) -> bool:
+    """Does `roster` (of any game) hold no entries: no formation, unit or detachment?"""
+    return not getattr(roster, system_for(roster.game).entries_field)
 
 
 def set_border_title(widget: Widget, title: str) -> None:
@@ -141,10 +147,10 @@ class FindingsList(OptionList):
         """`result`: any game's checked roster (its .roster and .findings)."""
         roster = result.roster
         self.findings = sorted(result.findings, key=lambda f: f.severity != "error")
-        prompts = [self._prompt(f, roster) for f in self.findings] or [LEGAL]
+        prompts = [self._prompt(f, roster) for f in self.findings] or [EMPTY if is_empty(roster) else LEGAL]
         if [o.prompt for o in self.options] != prompts:  # else only indexes moved with the roster
             highlighted = self.highlighted
-            self.set_options(Option(prompt, disabled=prompt is LEGAL) for prompt in prompts)
+            self.set_options(Option(prompt, disabled=not self.findings) for prompt in prompts)
             if self.findings:
                 self.highlighted = min(highlighted or 0, len(self.findings) - 1)
         errors = sum(1 for f in result.findings if f.severity == "error")
@@ -198,8 +204,8 @@ class PointsStatus(Widget):
         left = limit - total
         remaining = (f"{left:,} left" if left >= 0 else f"{-left:,} over", "$success" if left >= 0 else "bold $error")
         errors = sum(1 for f in result.findings if f.severity == "error")
-        verdict = (("✔ legal", "bold $success") if result.valid
-                   else (f"✖ {errors} error{'' if errors == 1 else 's'}", "bold $error"))
+        verdict = ((f"✖ {errors} error{'' if errors == 1 else 's'}", "bold $error") if not result.valid
+                   else ("empty", "bold $warning") if not result.roster.formations else ("✔ legal", "bold $success"))
         numbers = Content.assemble(f" {total:,} / {limit:,} pts  ", remaining, "  ", verdict)
         bar = points_bar(total, limit, min(40, width - numbers.cell_length - 1))
         lines = [Content.assemble(bar, numbers)]
