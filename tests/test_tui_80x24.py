@@ -11,8 +11,9 @@ import asyncio
 from textual.widget import Widget
 from textual.widgets._toast import Toast
 
-from listbuilder.listengine.roster import Roster, RosterFormation
+from listbuilder.listengine.roster import CharacterPick, Roster, RosterFormation
 from listbuilder.tui.app import EditorApp
+from listbuilder.tui.screens.pick import FilteredList
 
 from .test_tui import focused_knob, keys, run, settle, tolerant_idle  # noqa: F401 (the fixture applies here too)
 
@@ -34,16 +35,17 @@ def in_view(widget: Widget) -> bool:
 
 
 def test_a_finding_that_grows_the_findings_pane_leaves_the_setting_being_edited_in_view(catalog):
-    """Chimeras without the upgrade they need raise a finding of three lines; the Chimeras row
-    stays in view as the findings pane grows, and at each press after."""
+    """Fewer Chimeras than the company needs to ride (three, with an Infantry Platoon) raise a
+    finding of three lines; the Chimeras row stays in view as the findings pane grows, and at each
+    press after."""
     app = app_with(catalog, "steel-legion", "Mechanised Infantry Company")
 
     async def scenario(pilot) -> None:
-        await keys(pilot, "enter", *["down"] * 9)
+        await keys(pilot, "enter", "down", "space", *["down"] * 8)
         assert focused_knob(app) == ("upgrades", "Chimeras")
-        for _ in range(3):
+        for findings in (1, 1, 0):
             await keys(pilot, "right")
-            assert app.main.result.findings and in_view(app.focused)
+            assert len(app.main.result.findings) == findings and in_view(app.focused)
 
     run(app, scenario)
 
@@ -120,5 +122,65 @@ def test_an_empty_roster_says_it_is_empty_not_legal(catalog):
         assert "empty" in shown.splitlines()[1] and "The roster is empty: nothing to check yet." in shown
         await keys(pilot, "a", "=scout", "enter")
         assert "✔ legal" in screen_text(app).splitlines()[1]
+
+    run(app, scenario)
+
+
+def choices_shown(app: EditorApp) -> dict[str, bool]:
+    """The open picker's items: label and whether it can be chosen."""
+    return {item.name: not item.disabled for item in app.screen.query_one(FilteredList).shown}
+
+
+def test_a_second_supreme_commander_is_dimmed_with_the_reason(catalog):
+    """codex-astartes.yaml: a Supreme Commander is 0-1 per army; with one in #1, #2's Commander
+    offers the Captain and the others but not a second Supreme Commander."""
+    leader = {"Commander": CharacterPick(character="Supreme Commander", joins="Tactical")}
+    app = app_with(catalog, "codex-astartes", RosterFormation(type="Tactical", upgrades=leader), "Tactical")
+
+    async def scenario(pilot) -> None:
+        app.main.select_formation(1, ("upgrades", "Commander", "character"))
+        await keys(pilot, "enter")
+        assert choices_shown(app) == {"none": True, "Captain": True, "Librarian": True, "Chaplain": True,
+                                      "Supreme Commander": False}
+        assert "at most 1" in screen_text(app)
+        app.main.select_formation(0, ("upgrades", "Commander", "character"))  # its own may stay
+        await keys(pilot, "escape", "enter")
+        assert choices_shown(app)["Supreme Commander"]
+
+    run(app, scenario)
+
+
+def test_a_drop_pod_for_a_tactical_detachment_with_a_hunter_is_dimmed(catalog):
+    app = app_with(catalog, "codex-astartes", RosterFormation(type="Tactical", upgrades={"Hunter": True}))
+
+    async def scenario(pilot) -> None:
+        await keys(pilot, "enter", "enter")  # the transport
+        assert choices_shown(app) == {"Rhino": True, "on foot": True, "Drop Pod": False}
+        assert "Hunter" in screen_text(app)
+        await keys(pilot, "=drop", "enter")
+        assert app.history.current.formations[0].transport is None  # nothing to choose
+
+    run(app, scenario)
+
+
+def test_chimeras_without_the_upgrade_they_carry_are_dimmed_and_refused_with_the_reason(catalog):
+    """steel-legion.yaml: Chimeras need a Fire Support, Infantry, Sniper or Ogryn upgrade; the row
+    is dimmed until the company takes one, → on it says why, and then they may be bought."""
+    app = app_with(catalog, "steel-legion", "Mechanised Infantry Company")
+
+    async def scenario(pilot) -> None:
+        await keys(pilot, "enter", *["down"] * 9)
+        chimeras = app.focused
+        assert focused_knob(app) == ("upgrades", "Chimeras") and chimeras.has_class("-unavailable")
+        assert "needs one of these too: Fire Support Platoon" in chimeras.knob.reason
+        start = app.history.current
+        await keys(pilot, "right")
+        assert app.history.current == start
+        assert any("Fire Support Platoon" in n.message for n in app._notifications)
+        app.main.select_formation(0, ("upgrades", "Ogryns"))
+        await keys(pilot, "space", *["down"] * 2)
+        assert app.focused is chimeras and not chimeras.has_class("-unavailable")
+        await keys(pilot, "right")
+        assert app.history.current.formations[0].upgrades == {"Ogryns": 2, "Chimeras": 1}
 
     run(app, scenario)

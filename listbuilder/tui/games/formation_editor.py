@@ -13,9 +13,8 @@ from textual.widgets import Static
 
 from ...core.findings import Finding
 from ...listengine.engine import BuiltFormation
-from ...listengine.knobs import Knob, knobs_for
+from ...listengine.knobs import Knob
 from ...listengine.lines import garrison_text, title, unit_line, upgrades_text
-from ...listengine.roster import RosterFormation
 from ...report.safe import printable
 from ..widgets.roster_view import set_border_title
 from .knob_row import KnobRow
@@ -96,16 +95,16 @@ class FormationEditor(Vertical):
             yield Vertical(id="knobs")
         yield SteadyStatic(id="hint")
 
-    def show(self, built: BuiltFormation | None, entry: RosterFormation | None, findings: list[Finding],
+    def show(self, built: BuiltFormation | None, knobs: list[Knob], findings: list[Finding],
              absent: Content | str = "") -> None:
-        """Show `built` (None when nothing is selected or the formation is unknown: `absent` says why)."""
+        """Show `built` and its settings, `knobs` (None when nothing is selected or the formation
+        is unknown: `absent` says why)."""
         set_border_title(self, f"#{built.index + 1} {built.name}" if built else "Formation")
-        if built is None or entry is None:
+        if built is None:
             self.query_one("#summary", SteadyStatic).show(absent)
             self._rows([])
             return
         self.query_one("#summary", SteadyStatic).show(summary(built))
-        knobs = knobs_for(built, entry)
         rows = self._rows(knobs)
         for row in rows:
             assert row.knob is not None
