@@ -13,6 +13,7 @@ from textual.widgets._toast import Toast
 
 from listbuilder.listengine.roster import CharacterPick, Roster, RosterFormation
 from listbuilder.tui.app import EditorApp
+from listbuilder.tui.games.formation_editor import FormationEditor
 from listbuilder.tui.screens.pick import FilteredList
 
 from .test_tui import focused_knob, keys, run, settle, tolerant_idle  # noqa: F401 (the fixture applies here too)
@@ -182,5 +183,72 @@ def test_chimeras_without_the_upgrade_they_carry_are_dimmed_and_refused_with_the
         assert app.focused is chimeras and not chimeras.has_class("-unavailable")
         await keys(pilot, "right")
         assert app.history.current.formations[0].upgrades == {"Ogryns": 2, "Chimeras": 1}
+
+    run(app, scenario)
+
+
+def hint(app: EditorApp) -> str:
+    """The help and datasheets under the settings, as one line."""
+    return " ".join(app.main.query_one("#hint").render().plain.split())
+
+
+def rows_in_view(app: EditorApp) -> list[str]:
+    """The settings fully on screen, by name, top to bottom."""
+    return [" ".join(row.key[1:] or row.key) for row in app.main.query_one(FormationEditor).rows if in_view(row)]
+
+
+def test_at_80x24_a_company_shows_its_name_and_seven_settings_named_in_full(catalog):
+    """A Mechanised Infantry Company's first setting in focus: the formation's name and units stay
+    above, seven settings fit beside them, names whole ('Fire Support Platoon', 'Tank Squadron'
+    with 'Leman Russ'), and the help of the setting in focus below."""
+    app = app_with(catalog, "steel-legion", "Mechanised Infantry Company")
+
+    async def scenario(pilot) -> None:
+        await keys(pilot, "enter")
+        shown = screen_text(app)
+        assert "Mechanised Infantry Company  400 pts" in shown and "1 Commander, 12 Infantry, 7 Chimera" in shown
+        assert len(rows_in_view(app)) >= 7, rows_in_view(app)
+        assert "Fire Support Platoon " in shown and "Hellhound Squadron " in shown
+        assert "Tank Squadron  Leman Russ " in shown
+        assert "Adds four Fire Support squads. [6.4 Steel Legion company upgrades]" in hint(app)
+        await keys(pilot, "escape")  # back on the roster: the derived values are shown again
+        assert "break point 20" in screen_text(app)
+
+    run(app, scenario)
+
+
+def test_a_settings_help_is_whole_at_120x40_and_cut_only_between_sentences_at_80x24(catalog):
+    app = app_with(catalog, "steel-legion", RosterFormation(type="Mechanised Infantry Company",
+                                                            upgrades={"Ogryns": 2}))
+    help_text = next(u.summary for u in app.view.army.upgrades if u.name == "Chimeras")
+
+    async def scenario(pilot) -> None:
+        app.main.select_formation(0, ("upgrades", "Chimeras"))
+        await settle(pilot)
+        shown = hint(app)
+        assert help_text in shown, shown
+
+    run(app, scenario, size=(120, 40))
+
+    async def narrow(pilot) -> None:
+        pilot.app.main.select_formation(0, ("upgrades", "Chimeras"))
+        await settle(pilot)
+        shown = hint(pilot.app)
+        assert shown.startswith("A company with Fire Support, Infantry, Sniper or Ogryn upgrades may buy Chimeras")
+        assert ". …" in shown  # the sentences left out are marked, none cut in two
+
+    run(app_with(catalog, "steel-legion", RosterFormation(type="Mechanised Infantry Company",
+                                                          upgrades={"Ogryns": 2})), narrow)
+
+
+def test_at_80x24_a_warhound_count_shows_both_prices_and_the_status_bar_its_activations(catalog):
+    app = app_with(catalog, "steel-legion", *["Sentinel Squadron"] * 7, "Warhound Titans")
+
+    async def scenario(pilot) -> None:
+        app.main.select_formation(7, ("count",))
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "[-] 1 [+] 1: 275 / 2: 500" in shown
+        assert "strategy 2 · 8 activations" in shown.splitlines()[2]
 
     run(app, scenario)

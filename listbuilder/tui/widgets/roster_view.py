@@ -177,7 +177,7 @@ class FindingsList(OptionList):
 
 
 def points_bar(used: int, limit: int, width: int) -> Content:
-    """A bar of `width` cells filled in proportion to `used`, red past the limit."""
+    """A bar of `width` cells (at least 4) filled in proportion to `used`, red past the limit."""
     width = max(width, 4)
     filled = min(width, round(width * used / limit)) if limit else width
     style = "$error" if used > limit else "$success"
@@ -208,16 +208,26 @@ class PointsStatus(Widget):
                    else ("empty", "bold $warning") if not result.roster.formations else ("✔ legal", "bold $success"))
         numbers = Content.assemble(f" {total:,} / {limit:,} pts  ", remaining, "  ", verdict)
         bar = points_bar(total, limit, min(40, width - numbers.cell_length - 1))
-        lines = [Content.assemble(bar, numbers)]
-        caps = []
-        for cap in result.caps:
-            over = cap.points > cap.limit
-            caps.append(Content.assemble(f"{cap.name} ", points_bar(cap.points, cap.limit, 8),
-                                         (f" {cap.points:,}/{cap.limit:,}", "bold $error" if over else "bold")))
-        if result.purchases:
-            caps.append(Content("bought: " + ", ".join(f"{name} ×{n}" for name, (n, _) in result.purchases.items())))
+        return Content("\n").join([Content.assemble(bar, numbers).truncate(width, ellipsis=True),
+                                   self._caps_line(result, width)])
+
+    @staticmethod
+    def _caps_line(result: RosterResult, width: int) -> Content:
+        """Each capped category, what is bought for the army, the strategy rating and activations:
+        with a bar for each cap where the line has room for them, else without."""
         derived = result.derived
+        rest = []
+        if result.purchases:
+            rest.append(Content("bought: " + ", ".join(f"{name} ×{n}" for name, (n, _) in result.purchases.items())))
         if "strategy_rating" in derived:
-            caps.append(Content(f"strategy {derived['strategy_rating']} · {derived['activations']} activations"))
-        lines.append(Content(" · ").join(caps) if caps else Content(""))
-        return Content("\n").join(line.truncate(width, ellipsis=True) for line in lines)
+            rest.append(Content(f"strategy {derived['strategy_rating']} · {derived['activations']} activations"))
+        line = Content("")
+        for bar_width in (8, 0):
+            caps = [Content.assemble(f"{cap.name} ", points_bar(cap.points, cap.limit, bar_width) if bar_width else "",
+                                     (f" {cap.points:,}/{cap.limit:,}" if bar_width else f"{cap.points:,}/{cap.limit:,}",
+                                      "bold $error" if cap.points > cap.limit else "bold"))
+                    for cap in result.caps]
+            line = Content(" · ").join([*caps, *rest])
+            if line.cell_length <= width:
+                break
+        return line.truncate(width, ellipsis=True)
