@@ -223,9 +223,10 @@ class PointsStatus(Widget):
             rest.append(Content(f"strategy {derived['strategy_rating']} · {derived['activations']} activations"))
         line = Content("")
         for bar_width in (8, 0):
-            caps = [Content.assemble(f"{cap.name} ", points_bar(cap.points, cap.limit, bar_width) if bar_width else "",
-                                     (f" {cap.points:,}/{cap.limit:,}" if bar_width else f"{cap.points:,}/{cap.limit:,}",
-                                      "bold $error" if cap.points > cap.limit else "bold"))
+            caps = [Content.assemble(f"{cap.name} ",
+                                     *([points_bar(cap.points, cap.limit, bar_width), " "] if bar_width else []),
+                                     (f"{cap.points:,}/{cap.limit:,}", "bold $error" if cap.points > cap.limit
+                                      else "bold"))
                     for cap in result.caps]
             line = Content(" · ").join([*caps, *rest])
             if line.cell_length <= width:
