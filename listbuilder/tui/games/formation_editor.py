@@ -58,7 +58,7 @@ class SteadyStatic(Static):
         content = Content(text) if isinstance(text, str) else text
         if content == self.shown:
             return
-        lines = len(content.wrap(max(1, self.size.width))) if content.plain else 0
+        lines = len(content.wrap(self.size.width)) if content.plain and self.size.width else 0  # 0 wide: hidden
         self.update(content, layout=lines != self.lines)
         self.shown, self.lines = content, lines
 
@@ -105,8 +105,8 @@ class FormationEditor(Vertical):
 
     def show(self, built: BuiltFormation | None, knobs: list[Knob], findings: list[Finding],
              absent: Content | str = "") -> None:
-        """Show `built` and its settings, `knobs` (None when nothing is selected or the formation
-        is unknown: `absent` says why)."""
+        """Show `built` and its settings, `knobs` (`built` is None when nothing is selected or the
+        formation is unknown: `absent` says why)."""
         set_border_title(self, f"#{built.index + 1} {built.name}" if built else "Formation")
         if built is None:
             self.query_one("#summary", SteadyStatic).show(absent)

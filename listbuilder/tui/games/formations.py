@@ -214,7 +214,7 @@ class MainScreen(EditorActions, Screen[None]):
         if changed is None:
             self.app.bell()
             return
-        if event.action != "down":
+        if event.action == "up" or knob.value in ("0", "no"):  # takes more (what is taken away is never refused)
             blocked = refusal(self._latest_checked(), index, changed, self.editor.catalog, self.editor.formation_cache)
             if blocked is not None:
                 self.notify(why(blocked), title="Not allowed", severity="warning", markup=False)
