@@ -122,7 +122,11 @@ def test_an_empty_roster_says_it_is_empty_not_legal(catalog):
         assert "legal" not in shown and "0 / 3,000 pts" in shown
         assert "empty" in shown.splitlines()[1] and "The roster is empty: nothing to check yet." in shown
         await keys(pilot, "a", "=scout", "enter")
-        assert "✔ legal" in screen_text(app).splitlines()[1]
+        shown = screen_text(app)
+        assert "✔ legal" in shown.splitlines()[1] and "· 1 activation " in shown  # one, not "1 activations"
+        assert "6 units · initiative" in shown
+        await keys(pilot, "a", "=thunderh", "enter")  # a Thunderhawk: one unit
+        assert "· 2 activations " in screen_text(app) and "1 unit · initiative" in screen_text(app)
 
     run(app, scenario)
 

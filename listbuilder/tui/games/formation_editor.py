@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...core.findings import Finding
+from ...core.names import plural
 from ...listengine.engine import BuiltFormation
 from ...listengine.knobs import Knob
 from ...listengine.lines import garrison_text, title, unit_line, upgrades_text
@@ -36,7 +37,7 @@ def derived(built: BuiltFormation) -> Content:
         return Content("")
     break_point = "—" if d.get("break_point") is None else str(d["break_point"])
     half = "—" if d.get("half_strength") is None else str(d["half_strength"])
-    lines = [Content(f"{d['units']} units · initiative {d['initiative']} · break point {break_point} · "
+    lines = [Content(f"{plural(d['units'], 'unit')} · initiative {d['initiative']} · break point {break_point} · "
                      f"half strength {half}")]
     garrison = d.get("garrison")
     if garrison:

@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...core.findings import Finding
+from ...core.names import plural
 from ...games import system_for
 from ...listengine.engine import RosterResult
 from ...report.safe import printable
@@ -220,7 +221,8 @@ class PointsStatus(Widget):
         if result.purchases:
             rest.append(Content("bought: " + ", ".join(f"{name} ×{n}" for name, (n, _) in result.purchases.items())))
         if "strategy_rating" in derived:
-            rest.append(Content(f"strategy {derived['strategy_rating']} · {derived['activations']} activations"))
+            activations = plural(derived["activations"], "activation")
+            rest.append(Content(f"strategy {derived['strategy_rating']} · {activations}"))
         line = Content("")
         for bar_width in (8, 0):
             caps = [Content.assemble(f"{cap.name} ",
