@@ -451,12 +451,16 @@ def test_the_mouse_does_what_the_keys_do(catalog):
         await pilot.click(row, offset=(start, 0))  # on [-]
         await settle(pilot)
         assert app.history.current.formations[1].upgrades["Dreadnought"] == 1
+        await pilot.click(row, offset=(end - 1, 0))  # on [+]
+        await settle(pilot)
+        assert app.history.current.formations[1].upgrades["Dreadnought"] == 2
         row = next(r for r in app.main.query(KnobRow) if r.key == ("upgrades", "Hunter"))
         row.scroll_visible(animate=False)  # below the fold at 80×24: "(wargear not chosen)" above grew
         await settle(pilot)
-        await pilot.click(row, offset=(sum(row._value_columns) // 2, 0))  # on the box
+        await pilot.click(row, offset=(sum(row._value_columns) // 2, 0))  # on the box: refused as space is
         await settle(pilot)
-        assert app.history.current.formations[1].upgrades["Hunter"] == 1
+        assert "Hunter" not in app.history.current.formations[1].upgrades  # a Drop Pod carries no Hunter
+        assert any("Drop Pod" in n.message for n in app._notifications)
 
     run(app, scenario)
 

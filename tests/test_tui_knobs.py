@@ -8,7 +8,7 @@ import pytest
 
 from listbuilder.games import validate
 from listbuilder.listengine import edits
-from listbuilder.listengine.knobs import knobs_for, mix_step, offers, too_many
+from listbuilder.listengine.knobs import knobs_for, mix_step, offers, refusal
 from listbuilder.listengine.roster import CharacterPick, Roster, RosterFormation
 from listbuilder.tui.history import History
 
@@ -118,18 +118,17 @@ def test_edits_keep_the_order_and_spelling_the_player_wrote(catalog):
     assert list(more.upgrades.items()) == [("dreadnought", 2), ("Hunter", 1)]
 
 
-def test_too_many_asks_the_core(catalog):
+def test_refusal_asks_the_engine(catalog):
     roster = roster_of(RosterFormation(type="Tactical", upgrades={"Dreadnought": 2}))
+    before = validate(roster, catalog)
     entry = roster.formations[0]
-    dreadnought = knobs(catalog, entry)[("upgrades", "Dreadnought")]
     three = entry.model_copy(update={"upgrades": {"Dreadnought": 3}})
-    blocked = too_many(roster, three, dreadnought, catalog)
+    blocked = refusal(before, 0, three, catalog)
     assert blocked is not None and blocked.code == "quantity-out-of-range" and "3 taken" in blocked.message
-    assert too_many(roster, entry, dreadnought, catalog) is None
+    assert refusal(before, 0, entry, catalog) is None
     # Razorbacks: no more than the detachment needs to ride (six Tactical, a Razorback carries one)
-    razorbacks = knobs(catalog, entry)[("upgrades", "Razorbacks")]
-    assert too_many(roster, entry.model_copy(update={"upgrades": {"Razorbacks": 6}}), razorbacks, catalog) is None
-    seven = too_many(roster, entry.model_copy(update={"upgrades": {"Razorbacks": 7}}), razorbacks, catalog)
+    assert refusal(before, 0, entry.model_copy(update={"upgrades": {"Razorbacks": 6}}), catalog) is None
+    seven = refusal(before, 0, entry.model_copy(update={"upgrades": {"Razorbacks": 7}}), catalog)
     assert seven is not None and seven.code == "transport-excess"
 
 

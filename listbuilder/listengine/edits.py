@@ -14,9 +14,22 @@ def add_formation(roster: Roster, type_name: str) -> Roster:
 
 
 def duplicate_formation(roster: Roster, index: int) -> Roster:
-    """The copy goes right after the original and shares nothing with it."""
-    copy = roster.formations[index].model_copy(deep=True)
+    """The copy goes right after the original and shares nothing with it; a labelled formation's
+    copy is labelled apart: 'Hale' gives 'Hale 2', 'Squad 2' gives 'Squad 3' (or the next free)."""
+    original = roster.formations[index]
+    label = original.label and next_label(original.label, {f.label.casefold() for f in roster.formations if f.label})
+    copy = original.model_copy(deep=True, update={"label": label})
     return _with(roster, [*roster.formations[:index + 1], copy, *roster.formations[index + 1:]])
+
+
+def next_label(label: str, taken: set[str]) -> str:
+    """`label` numbered on to the first number after its own that no label in `taken` (casefolded) has."""
+    head, _, tail = label.rpartition(" ")
+    numbered = head.strip() and tail.isascii() and tail.isdigit() and len(tail) < 10
+    base, number = (head.rstrip(), int(tail) + 1) if numbered else (label, 2)
+    while f"{base} {number}".casefold() in taken:
+        number += 1
+    return f"{base} {number}"
 
 
 def remove_formation(roster: Roster, index: int) -> Roster:

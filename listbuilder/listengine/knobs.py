@@ -2,26 +2,32 @@
 
 Each knob reads its value from the roster entry (or, where the engine resolved it, from the built
 formation) and turns into a new entry when stepped, toggled or picked. Knobs offer what the data
-allows a formation to take; whether a quantity is legal is asked of the core (`too_many`), never
+allows a formation to take; whether taking one is legal is asked of the engine (`refusal`), never
 worked out here. Nothing in this module imports textual.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from ..core.findings import Finding, Path
 from ..core.names import name_key
 from .armylist import Formation, Range, TransportRule, UnitSlot, Upgrade, UpgradeOption
 from .catalog import ArmyView, Catalog
-from .engine import BuiltFormation, UnitGroup, build
+from .engine import BuiltFormation, FormationCache, RosterResult, UnitGroup, build
 from .lines import loadout_text
-from .roster import CharacterPick, Roster, RosterFormation
+from .roster import CharacterPick, RosterFormation
 
 Kind = Literal["step", "toggle", "choice", "clear"]
-# Findings that mean "more than the formation may take" (the engine's codes).
-TOO_MANY = ("quantity-out-of-range", "transport-excess")
+# The engine's errors that no later choice of the same setting mends, so that a setting or choice
+# that would raise one is refused: more than may be taken, a limit of the army passed (a second
+# Supreme Commander), a choice the formation's others exclude (a Drop Pod for a detachment with a
+# Hunter), a prerequisite missing (Chimeras before the upgrade they carry). Errors of too few (a
+# transport short of room, a choice still to make) and of points are steps on the way: never refused.
+REFUSED = frozenset({"quantity-out-of-range", "transport-excess", "limit-exceeded", "too-many-upgrades",
+                     "upgrade-prerequisite-missing", "transport-not-allowed", "upgrade-exclusive",
+                     "faction-not-allowed"})
 
 
 @dataclass(frozen=True)
@@ -705,14 +711,49 @@ def knobs_for(built: BuiltFormation, entry: RosterFormation) -> list[Knob]:
     return knobs + _leftovers(entry, built, knobs)
 
 
-def too_many(roster: Roster, entry: RosterFormation, knob: Knob, catalog: Catalog) -> Finding | None:
-    """The core's verdict on `entry` (one formation, alone in its army) where `knob` sets more
-    than the formation may take: the finding that says so, or None when the amount is allowed."""
-    trial = roster.model_copy(update={"formations": [entry]})
-    for finding in build(trial, catalog).findings:
-        if finding.code in TOO_MANY and finding.path[:2] == ("formations", 0) and knob.covers(finding.path[2:]):
-            return finding
-    return None
+def refusal(before: RosterResult, index: int, entry: RosterFormation, catalog: Catalog,
+            reuse: FormationCache | None = None) -> Finding | None:
+    """The engine's verdict on formation `index` of the checked roster `before` becoming `entry`:
+    the first error of REFUSED the roster would gain (a code at a place it had none), or None.
+    `reuse`: the formations earlier checks built (copied, never written to)."""
+    formations = [entry if i == index else f for i, f in enumerate(before.roster.formations)]
+    trial = before.roster.model_copy(update={"formations": formations})
+    had = {(f.code, f.path) for f in before.findings}
+    found = build(trial, catalog, None if reuse is None else dict(reuse)).findings
+    return next((f for f in found if f.code in REFUSED and f.severity == "error" and (f.code, f.path) not in had),
+                None)
+
+
+def why(finding: Finding) -> str:
+    """A refusal as a reason: the finding's message and its rule."""
+    return f"{finding.message} [{finding.rule}]" if finding.rule else finding.message
+
+
+def judged(knobs: list[Knob], before: RosterResult, index: int, catalog: Catalog,
+           reuse: FormationCache | None = None) -> list[Knob]:
+    """`knobs` of formation `index`, each setting of which nothing is taken yet with the reason
+    taking it would break a rule (see refusal); more of what is taken is judged when asked for."""
+    entry = before.roster.formations[index]
+    shown = []
+    for knob in knobs:
+        if not knob.reason and knob.kind in ("step", "toggle") and knob.value in ("0", "no"):
+            taken = knob.step(entry, 1)
+            found = None if taken is None else refusal(before, index, taken, catalog, reuse)
+            knob = knob if found is None else replace(knob, reason=why(found))
+        shown.append(knob)
+    return shown
+
+
+def judged_choices(knob: Knob, before: RosterResult, index: int, catalog: Catalog,
+                   reuse: FormationCache | None = None) -> tuple[Choice, ...]:
+    """The choices of `knob` (of formation `index`), each that would break a rule with the reason."""
+    entry = before.roster.formations[index]
+    choices = []
+    for choice in knob.choices:
+        picked = None if choice.reason or choice.label == knob.value else knob.pick(entry, choice.value)
+        found = None if picked is None else refusal(before, index, picked, catalog, reuse)
+        choices.append(choice if found is None else replace(choice, reason=why(found)))
+    return tuple(choices)
 
 
 def _slot_text(slot: UnitSlot) -> str:

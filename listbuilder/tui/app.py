@@ -16,6 +16,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.message import Message
+from textual.notifications import SeverityLevel
 
 from ..core.findings import LoadFailure, finding_text
 from ..data.yamlfile import Document
@@ -102,6 +103,13 @@ class EditorApp(App[None]):
         override from a roster or file name reaches the terminal."""
         return [*super().get_line_filters(), NEUTRAL]
 
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """One toast at a time: the newest replaces any still shown, so that toasts never pile up
+        over the points bar (each is four lines or more at 80×24)."""
+        self.clear_notifications()
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     @property
     def view(self) -> ArmyView:
         roster = self.history.current
@@ -147,9 +155,9 @@ class EditorApp(App[None]):
 
     # -- edits and checking --------------------------------------------------------------
 
-    def commit(self, roster: Roster, what: str, focus: int | None) -> None:
-        """Record an edit, then check and show it."""
-        if not self.history.push(roster, what, focus):
+    def commit(self, roster: Roster, what: str, focus: int | None, run: object = None) -> None:
+        """Record an edit, then check and show it; `run`: see History.push."""
+        if not self.history.push(roster, what, focus, run):
             return
         self._present(focus)
 

@@ -12,31 +12,37 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...core.findings import Finding
+from ...core.names import plural
 from ...listengine.engine import BuiltFormation
-from ...listengine.knobs import Knob, knobs_for
+from ...listengine.knobs import Knob
 from ...listengine.lines import garrison_text, title, unit_line, upgrades_text
-from ...listengine.roster import RosterFormation
 from ...report.safe import printable
 from ..widgets.roster_view import set_border_title
 from .knob_row import KnobRow
 
 
 def summary(built: BuiltFormation) -> Content:
-    """Name and points; units (transports and attached characters shown); derived values."""
-    d = built.derived
+    """Name and points; units (transports and attached characters shown); what is charged as written."""
     lines = [Content.assemble((printable(title(built)), "bold"), "  ", (f"{built.points:,} pts", "bold $accent")),
              Content(unit_line(built))]
     if built.refused:
         lines.append(Content.assemble(("Charged as written: ", "$error"), upgrades_text(built, only_refused=True)))
-    if d:
-        break_point = "—" if d.get("break_point") is None else str(d["break_point"])
-        half = "—" if d.get("half_strength") is None else str(d["half_strength"])
-        lines.append(Content(f"{d['units']} units · initiative {d['initiative']} · break point {break_point} · "
-                             f"half strength {half}"))
-        garrison = d.get("garrison")
-        if garrison:
-            mark = ("✔ ", "$success") if garrison["eligible"] else ("✘ ", "$text-muted")
-            lines.append(Content.assemble(mark, garrison_text(built)))
+    return Content("\n").join(lines)
+
+
+def derived(built: BuiltFormation) -> Content:
+    """The formation's derived values: units, initiative, break point, half strength, garrison."""
+    d = built.derived
+    if not d:
+        return Content("")
+    break_point = "—" if d.get("break_point") is None else str(d["break_point"])
+    half = "—" if d.get("half_strength") is None else str(d["half_strength"])
+    lines = [Content(f"{plural(d['units'], 'unit')} · initiative {d['initiative']} · break point {break_point} · "
+                     f"half strength {half}")]
+    garrison = d.get("garrison")
+    if garrison:
+        mark = ("✔ ", "$success") if garrison["eligible"] else ("✘ ", "$text-muted")
+        lines.append(Content.assemble(mark, garrison_text(built)))
     return Content("\n").join(lines)
 
 
@@ -53,13 +59,26 @@ class SteadyStatic(Static):
         content = Content(text) if isinstance(text, str) else text
         if content == self.shown:
             return
-        lines = len(content.wrap(max(1, self.size.width))) if content.plain else 0
+        lines = len(content.wrap(self.size.width)) if content.plain and self.size.width else 0  # 0 wide: hidden
         self.update(content, layout=lines != self.lines)
         self.shown, self.lines = content, lines
 
 
 class SettingsScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
     """Scrolls to the focused setting; ↑ and ↓ are the editor's (they move between settings)."""
+
+    def on_resize(self) -> None:
+        self.keep_focus_in_view()  # the findings pane grew or shrank
+
+    def keep_focus_in_view(self) -> None:
+        """Bring the setting in focus into view once the screen is laid out again: a longer
+        summary, rows mounted above it or a taller findings pane move it."""
+        self.call_after_refresh(self._scroll_to_focus)
+
+    def _scroll_to_focus(self) -> None:
+        focused = self.screen.focused
+        if isinstance(focused, KnobRow) and focused.parent is not None and focused.parent.parent is self:
+            self.scroll_to_widget(focused, animate=False, immediate=True)
 
 
 class FormationEditor(Vertical):
@@ -76,28 +95,36 @@ class FormationEditor(Vertical):
         super().__init__(**kwargs)
         self.describe = describe
         self.rows: list[KnobRow] = []  # kept here: mounting and removing finish later
+        self.hinted: Knob | None = None  # the setting whose help is shown
 
     def compose(self) -> ComposeResult:
         with SettingsScroll(id="editor-scroll"):
             yield SteadyStatic(id="summary")
+            yield SteadyStatic(id="derived")  # hidden while a setting is edited in a short terminal
             yield Vertical(id="knobs")
         yield SteadyStatic(id="hint")
 
-    def show(self, built: BuiltFormation | None, entry: RosterFormation | None, findings: list[Finding],
+    def show(self, built: BuiltFormation | None, knobs: list[Knob], findings: list[Finding],
              absent: Content | str = "") -> None:
-        """Show `built` (None when nothing is selected or the formation is unknown: `absent` says why)."""
+        """Show `built` and its settings, `knobs` (`built` is None when nothing is selected or the
+        formation is unknown: `absent` says why)."""
         set_border_title(self, f"#{built.index + 1} {built.name}" if built else "Formation")
-        if built is None or entry is None:
+        if built is None:
             self.query_one("#summary", SteadyStatic).show(absent)
+            self.query_one("#derived", SteadyStatic).show("")
             self._rows([])
             return
         self.query_one("#summary", SteadyStatic).show(summary(built))
-        knobs = knobs_for(built, entry)
+        self.query_one("#derived", SteadyStatic).show(derived(built))
         rows = self._rows(knobs)
         for row in rows:
             assert row.knob is not None
             knob = row.knob
             row.problem = any(knob.covers(f.path[2:]) for f in findings if f.severity == "error")
+        focused = self.screen.focused
+        if isinstance(focused, KnobRow) and focused in rows and focused.knob is not None:
+            self._show_hint(focused.knob)  # its reason may have come or gone with the edit
+        self.query_one(SettingsScroll).keep_focus_in_view()
 
     def _rows(self, knobs: list[Knob]) -> list[KnobRow]:
         """Rows for `knobs`: a row whose setting stays is kept (and its focus with it); a row whose
@@ -137,6 +164,9 @@ class FormationEditor(Vertical):
             if row in new:
                 later = next((r for r in rows[i + 1:] if r not in new), None)
                 box.mount(row, before=later) if later is not None else box.mount(row)
+        cost_column = max((len(knob.cost) + 1 for knob in knobs), default=0)  # the costs right-aligned in one column
+        for row in rows:
+            row.cost_column = cost_column
         self.rows = rows
         if lost is not None:
             self.focus_knob(lost)
@@ -170,13 +200,44 @@ class FormationEditor(Vertical):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, KnobRow) and event.widget.knob is not None:
-            knob = event.widget.knob
-            # the unit chosen, or the first it may add: the hint has a few lines
-            chosen = [c.unit for c in knob.choices if c.label == knob.value and c.unit]
-            sheets = self.describe(chosen if knob.kind == "choice" else knob.adds[:1])
-            hint = Content.assemble((f"✖ {knob.reason}. " if knob.reason else "", "$warning"),
-                                    (knob.summary, "$text-muted"))
-            self.query_one("#hint", SteadyStatic).show(hint if sheets is None else Content("\n").join([sheets, hint]))
+            self.query_one(SettingsScroll).keep_focus_in_view()  # focused as it was mounted, or under a dialog
+            self._show_hint(event.widget.knob)
+
+    def _show_hint(self, knob: Knob) -> None:
+        """The help and datasheets of the setting in focus, drawn again only when it changed."""
+        if knob == self.hinted:
+            return
+        self.hinted = knob
+        # the unit chosen, or the first it may add
+        chosen = [c.unit for c in knob.choices if c.label == knob.value and c.unit]
+        sheets = self.describe(chosen if knob.kind == "choice" else knob.adds[:1])
+        help_text = Content.assemble((f"✖ {knob.reason}. " if knob.reason else "", "$warning"),
+                                     (knob.summary, "$text-muted"))
+        self.query_one("#hint", SteadyStatic).show(self._hint(help_text, sheets))
+
+    def _hint(self, help_text: Content, sheets: Content | None) -> Content:
+        """The setting's help in whole sentences (all of it where it fits), then as many lines of
+        the datasheets as there is room for: a third of the pane, at least three lines."""
+        width = max(1, self.query_one("#hint").size.width or self.content_region.width)
+        room = max(3, self.content_region.height // 3)
+        lines = help_text.wrap(width)
+        while len(lines) > room:  # the last whole sentence that fits, then "…"
+            cut = help_text.plain.rfind(". ", 0, len(help_text.plain) - 2)
+            if cut < 0:
+                break
+            help_text = help_text[:cut + 1] + Content.styled(" …", "$text-muted")
+            lines = help_text.wrap(width)
+        for paragraph in sheets.split("\n") if sheets is not None else []:  # whole lines of the datasheets
+            wrapped = paragraph.wrap(width)
+            if len(lines) + len(wrapped) > room:
+                break
+            lines += wrapped
+        return Content("\n").join(lines)
+
+    def on_resize(self) -> None:
+        # 80×24: while a setting is edited, its rows and help take the derived values' room
+        self.set_class(self.size.height < 24, "-short")
 
     def on_descendant_blur(self) -> None:
+        self.hinted = None
         self.query_one("#hint", SteadyStatic).show("")

@@ -17,11 +17,23 @@ from textual.widgets import Footer, OptionList
 
 from ...core.findings import Finding
 from ...core.names import name_key
+from ...games import validate
 from ...listengine import edits
 from ...listengine.catalog import Catalog
 from ...listengine.datasheet import Datasheet
 from ...listengine.engine import BuiltFormation, RosterResult
-from ...listengine.knobs import Found, Knob, Offer, bought_inside, knobs_for, offers, too_many
+from ...listengine.knobs import (
+    Found,
+    Knob,
+    Offer,
+    bought_inside,
+    judged,
+    judged_choices,
+    knobs_for,
+    offers,
+    refusal,
+    why,
+)
 from ...listengine.roster import Roster
 from ..screens.datasheet import DatasheetScreen
 from ..screens.dialogs import RosterDetailsScreen, TextScreen
@@ -132,14 +144,15 @@ class MainScreen(EditorActions, Screen[None]):
         index, roster = self.selected, self.result.roster
         editor = self.query_one(FormationEditor)
         if index is None:
-            editor.show(None, None, [], Content.from_markup(EMPTY))
+            editor.show(None, [], [], Content.from_markup(EMPTY))
             return
         built = self.built(index)
-        entry = roster.formations[index]
         findings = formation_problems(self.result.findings, index)
         reason = next((f.message + (f" ({f.suggestion})" if f.suggestion else "")
                        for f in findings if f.path[2:3] == ("type",)), "")
-        editor.show(built, entry, findings, Content.assemble(("Unknown formation. ", "bold $error"), reason,
+        knobs = [] if built is None else judged(knobs_for(built, roster.formations[index]), self.result, index,
+                                                 self.editor.catalog, self.editor.formation_cache)
+        editor.show(built, knobs, findings, Content.assemble(("Unknown formation. ", "bold $error"), reason,
                                                              "\nPress del to remove it."))
 
     @on(OptionList.OptionHighlighted, "#formations")
@@ -164,8 +177,8 @@ class MainScreen(EditorActions, Screen[None]):
 
     # -- editing ---------------------------------------------------------------------------
 
-    def commit(self, roster: Roster, what: str, focus: int | None) -> None:
-        self.editor.commit(roster, what, focus)
+    def commit(self, roster: Roster, what: str, focus: int | None, run: object = None) -> None:
+        self.editor.commit(roster, what, focus, run)
 
     def _current_knob(self, row: KnobRow) -> tuple[int, Knob] | None:
         """The knob behind `row`, read afresh from the latest edit (the row may show an older check)."""
@@ -201,21 +214,29 @@ class MainScreen(EditorActions, Screen[None]):
         if changed is None:
             self.app.bell()
             return
-        if event.action != "down":
-            blocked = too_many(self.roster, changed, knob, self.editor.catalog)
+        if event.action == "up" or knob.value in ("0", "no"):  # takes more (what is taken away is never refused)
+            blocked = refusal(self._latest_checked(), index, changed, self.editor.catalog, self.editor.formation_cache)
             if blocked is not None:
-                self.notify(f"{blocked.message} [{blocked.rule}]", title="Not allowed", severity="warning",
-                            markup=False)
+                self.notify(why(blocked), title="Not allowed", severity="warning", markup=False)
                 return
         self.commit(edits.replace_formation(self.roster, index, changed), f"{knob.title} of #{index + 1} {entry.type}",
-                    index)
+                    index, run=(index, knob.key))
+
+    def _latest_checked(self) -> RosterResult:
+        """The check of the latest edit: the one shown, or (while a worker still checks it) made now."""
+        assert self.result is not None and self.roster is not None
+        if self.result.roster is self.roster:
+            return self.result
+        return validate(self.roster, self.editor.catalog, dict(self.editor.formation_cache))
 
     def _choose(self, index: int, knob: Knob) -> None:
-        current = next((c.value for c in knob.choices if c.label == knob.value), None)
+        choices = judged_choices(knob, self._latest_checked(), index, self.editor.catalog,
+                                 self.editor.formation_cache)
+        current = next((c.value for c in choices if c.label == knob.value), None)
         items = [PickItem(c.value, Content.assemble((c.label, "bold"), (f"  {c.cost}", "$accent"),
                                                     (f"  ✖ {c.reason}" if c.reason else "", "$text-muted"),
                                                     (f"\n  {c.summary}" if c.summary else "", "$text-muted")),
-                          c.label, c.summary, disabled=bool(c.reason)) for c in knob.choices]
+                          c.label, c.summary, disabled=bool(c.reason)) for c in choices]
 
         def picked(item: PickItem | None) -> None:
             if item is None or self.roster is None or index >= len(self.roster.formations):

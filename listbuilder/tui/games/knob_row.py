@@ -29,6 +29,7 @@ class KnobRow(Widget, can_focus=True):
     knob: reactive[Knob | None] = reactive(None, layout=False)
     first_in_group: reactive[bool] = reactive(True)
     problem: reactive[bool] = reactive(False)
+    cost_column: reactive[int] = reactive(0)  # the widest cost among the formation's settings, and a space
 
     class Turned(Message):
         """The player asked to step ('up', 'down'), toggle or choose ('choose') a knob."""
@@ -62,26 +63,36 @@ class KnobRow(Widget, can_focus=True):
     def watch_problem(self, problem: bool) -> None:
         self.set_class(problem, "-problem")
 
-    def _widths(self) -> tuple[int, int]:
-        """Columns for the group's name and for the cost: narrower in a small terminal."""
-        return (14, 10) if self.size.width < 56 else (22, 14)
+    def _widths(self, knob: Knob) -> tuple[int, int]:
+        """Columns for the group's name and for the cost: narrower in a small terminal, the cost's as
+        narrow as the formation's costs allow, and either wider for a name or cost that would be cut
+        while the row has room ('Fire Support Platoon' with nothing beside it, a Warhound count's
+        '1: 275 / 2: 500')."""
+        width = self.size.width
+        label_width, most = (16, 10) if width < 56 else (22, 14)
+        cost_width = max(len(knob.cost) + 1, min(self.cost_column, most) if self.cost_column else most)
+        value_width = STEP_WIDTH + 1 if knob.kind != "choice" else 12  # a stepper, or room for a choice
+        if not knob.label and self.first_in_group:  # nothing beside the name: it may run on
+            label_width = max(label_width, min(len(knob.group) + 2, width - cost_width - value_width))
+        return label_width, cost_width
 
     def render(self) -> Content:
         knob = self.knob
         assert knob is not None
         width = self.size.width
-        label_width, cost_width = self._widths()
+        label_width, cost_width = self._widths(knob)
         mark = Content.styled("✖" if self.problem else " ", "bold $error")
         group = Content.styled(knob.group if self.first_in_group else "", "bold")
         group = Content.assemble(mark, group.truncate(label_width - 2, ellipsis=True, pad=True).pad_right(1))
         middle_width = max(STEP_WIDTH + 1, width - label_width - cost_width)
-        sub = Content.styled(f"{knob.label} " if knob.label else "", "$text-muted" if knob.kind == "choice" else "")
         if knob.kind == "choice":
+            sub = Content.styled(f"{knob.label} " if knob.label else "", "$text-muted")
             value = Content.assemble((knob.value, "bold"), (" ▾", "$accent"))
             value = value.truncate(max(6, middle_width - sub.cell_length), ellipsis=True)
             sub = sub.truncate(middle_width - value.cell_length, ellipsis=True)
         else:
             # steppers and toggles line up in one column, just left of the cost
+            sub = Content(knob.label)
             if knob.kind == "step":
                 value = Content.assemble(("[-]", "bold $accent"), f"{knob.value:^3}", ("[+]", "bold $accent"))
             elif knob.kind == "toggle":

@@ -118,7 +118,9 @@ class FilteredList(Vertical):
     @on(Input.Submitted)
     def _submit(self, event: Input.Submitted) -> None:
         event.stop()
-        if self.highlighted is not None:
+        if self.highlighted is not None and self.highlighted.disabled:
+            self.app.bell()  # dimmed: its reason is shown beside it
+        elif self.highlighted is not None:
             self.post_message(self.Chosen(self.highlighted))
 
     @on(OptionList.OptionSelected)

@@ -12,12 +12,19 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...core.findings import Finding
+from ...core.names import plural
 from ...games import system_for
 from ...listengine.engine import RosterResult
 from ...report.safe import printable
 
 ERROR, WARNING = "✖", "▲"
 LEGAL = Content.styled("✔ No findings: the roster is legal.", "$success")
+EMPTY = Content.styled("The roster is empty: nothing to check yet.", "$text-muted")
+
+
+def is_empty(roster: Any) -> bool:
+    """Does `roster` (of any game) hold no entries: no formation, unit or detachment?"""
+    return not getattr(roster, system_for(roster.game).entries_field)
 
 
 def set_border_title(widget: Widget, title: str) -> None:
@@ -141,10 +148,10 @@ class FindingsList(OptionList):
         """`result`: any game's checked roster (its .roster and .findings)."""
         roster = result.roster
         self.findings = sorted(result.findings, key=lambda f: f.severity != "error")
-        prompts = [self._prompt(f, roster) for f in self.findings] or [LEGAL]
+        prompts = [self._prompt(f, roster) for f in self.findings] or [EMPTY if is_empty(roster) else LEGAL]
         if [o.prompt for o in self.options] != prompts:  # else only indexes moved with the roster
             highlighted = self.highlighted
-            self.set_options(Option(prompt, disabled=prompt is LEGAL) for prompt in prompts)
+            self.set_options(Option(prompt, disabled=not self.findings) for prompt in prompts)
             if self.findings:
                 self.highlighted = min(highlighted or 0, len(self.findings) - 1)
         errors = sum(1 for f in result.findings if f.severity == "error")
@@ -171,7 +178,7 @@ class FindingsList(OptionList):
 
 
 def points_bar(used: int, limit: int, width: int) -> Content:
-    """A bar of `width` cells filled in proportion to `used`, red past the limit."""
+    """A bar of `width` cells (at least 4) filled in proportion to `used`, red past the limit."""
     width = max(width, 4)
     filled = min(width, round(width * used / limit)) if limit else width
     style = "$error" if used > limit else "$success"
@@ -198,20 +205,32 @@ class PointsStatus(Widget):
         left = limit - total
         remaining = (f"{left:,} left" if left >= 0 else f"{-left:,} over", "$success" if left >= 0 else "bold $error")
         errors = sum(1 for f in result.findings if f.severity == "error")
-        verdict = (("✔ legal", "bold $success") if result.valid
-                   else (f"✖ {errors} error{'' if errors == 1 else 's'}", "bold $error"))
+        verdict = ((f"✖ {errors} error{'' if errors == 1 else 's'}", "bold $error") if not result.valid
+                   else ("empty", "bold $warning") if not result.roster.formations else ("✔ legal", "bold $success"))
         numbers = Content.assemble(f" {total:,} / {limit:,} pts  ", remaining, "  ", verdict)
         bar = points_bar(total, limit, min(40, width - numbers.cell_length - 1))
-        lines = [Content.assemble(bar, numbers)]
-        caps = []
-        for cap in result.caps:
-            over = cap.points > cap.limit
-            caps.append(Content.assemble(f"{cap.name} ", points_bar(cap.points, cap.limit, 8),
-                                         (f" {cap.points:,}/{cap.limit:,}", "bold $error" if over else "bold")))
-        if result.purchases:
-            caps.append(Content("bought: " + ", ".join(f"{name} ×{n}" for name, (n, _) in result.purchases.items())))
+        return Content("\n").join([Content.assemble(bar, numbers).truncate(width, ellipsis=True),
+                                   self._caps_line(result, width)])
+
+    @staticmethod
+    def _caps_line(result: RosterResult, width: int) -> Content:
+        """Each capped category, what is bought for the army, the strategy rating and activations:
+        with a bar for each cap where the line has room for them, else without."""
         derived = result.derived
+        rest = []
+        if result.purchases:
+            rest.append(Content("bought: " + ", ".join(f"{name} ×{n}" for name, (n, _) in result.purchases.items())))
         if "strategy_rating" in derived:
-            caps.append(Content(f"strategy {derived['strategy_rating']} · {derived['activations']} activations"))
-        lines.append(Content(" · ").join(caps) if caps else Content(""))
-        return Content("\n").join(line.truncate(width, ellipsis=True) for line in lines)
+            activations = plural(derived["activations"], "activation")
+            rest.append(Content(f"strategy {derived['strategy_rating']} · {activations}"))
+        line = Content("")
+        for bar_width in (8, 0):
+            caps = [Content.assemble(f"{cap.name} ",
+                                     *([points_bar(cap.points, cap.limit, bar_width), " "] if bar_width else []),
+                                     (f"{cap.points:,}/{cap.limit:,}", "bold $error" if cap.points > cap.limit
+                                      else "bold"))
+                    for cap in result.caps]
+            line = Content(" · ").join([*caps, *rest])
+            if line.cell_length <= width:
+                break
+        return line.truncate(width, ellipsis=True)
