@@ -75,22 +75,21 @@ def kinds_of(unit: Unit, models: int) -> list[tuple[ModelRange, int]]:
 
 
 def replaced_by(unit: Unit, weapon: str) -> list[str]:
-    """The default weapons a model gives up to carry `weapon`, by the plain choice it comes through:
-    through another option than the default, what the default gives and that option does not;
-    through the default option itself (a choice within it), its defaults of the same kind, ranged
-    or melee. Nothing where no choice the import read gives it (D27)."""
+    """The default weapons a model gives up to carry `weapon`, by the first plain choice that gives
+    it: through a default option (a choice within it), that option's defaults of the same kind,
+    ranged or melee; else through another option, what the defaults give and that option does
+    not. Nothing where no choice the import read gives it (D27)."""
     wanted = name_key(weapon)
     kinds = {name_key(weapon_name(w.name)): w.kind for w in unit.weapons}
-    through_default = []
     for choice in unit.wargear_choices:
-        for option, gives in choice.gives.items():
-            if wanted not in {name_key(w) for w in gives}:
-                continue
-            if option not in choice.default:
-                return [w for w in choice.default_weapons if w not in gives]
-            through_default += [w for w in choice.default_weapons
-                                if name_key(w) != wanted and kinds.get(name_key(w)) == kinds.get(wanted)]
-    return through_default
+        through = [option for option, gives in choice.gives.items() if wanted in {name_key(w) for w in gives}]
+        if any(option in choice.default for option in through):
+            return [w for w in choice.default_weapons
+                    if name_key(w) != wanted and kinds.get(name_key(w)) == kinds.get(wanted)]
+        if through:
+            gives = {name_key(w) for w in choice.gives[through[0]]}
+            return [w for w in choice.default_weapons if name_key(w) not in gives]
+    return []
 
 
 def loadout(unit: Unit, models: int, wargear: dict[str, int]) -> dict[str, int] | None:
