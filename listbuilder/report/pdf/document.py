@@ -397,7 +397,8 @@ class RosterDocument:
         if not self.summary.sheets:
             return []
         return [NextPageTemplate("columns"), PageBreak(), *self.army_rules(),
-                Paragraph("Datasheets", self.styles["Heading"]), *(self.sheet_table(sheet) for sheet in self.summary.sheets)]
+                Paragraph("Datasheets", self.styles["Heading"]),
+                *(self.sheet_table(sheet) for sheet in self.summary.sheets)]
 
     def army_rules(self) -> list[Flowable]:
         """The rules the army plays by, printed before its datasheets, where a game's document says them."""

@@ -69,9 +69,7 @@ class Sheet:
     default_weapons: dict[Element, list[str]] = field(default_factory=dict)  # model entry -> the weapons it gives
     choices: list[tuple[WargearChoice, Node, Node]] = field(default_factory=list)  # with its model and group
 
-    def add(self, profile: Element, type_name: str | None, values: dict[str, str],
-            hidden: HiddenBy | None) -> None:
-        kind = profile.get("typeName") or type_name
+    def add(self, profile: Element, kind: str | None, values: dict[str, str], hidden: HiddenBy | None) -> None:
         name = profile.get("name", "")
         if kind == "Unit" and not any(p.name == name and p.toughness == values.get("T", "") for p in self.profiles):
             self.profiles.append(UnitProfile(
@@ -102,6 +100,7 @@ class UnitReader:
         self.profiles_of: dict[Element, list[Element]] = library.memo()
         self.values_of: dict[Element, dict[str, str]] = library.memo()  # a profile's characteristics
         self.hidden_of: dict[tuple[Element, ...], HiddenBy | bool] = library.memo()  # see hidden_in()
+        self.defaults_of: dict[tuple[Element, Element | None], list[str]] = library.memo()  # see default_weapons()
         # each unit's rules stated by a catalogue (army rules), by unit id: what a faction's own units share
         self.army_rules_of: dict[str, list[Ability]] = {}
         # the fields the modifiers in an element change
@@ -400,10 +399,10 @@ class UnitReader:
                         sheet.choices.append((choice, node, group))
                         mapped.add(group.entry)
             for profile in self.profiles(node):
-                hidden = self.hidden_in((profile,))
+                kind = profile.get("typeName") or self.library.profile_types.get(profile.get("typeId"))
+                hidden = self.hidden_in((profile,)) if kind == "Abilities" else False
                 if hidden is not True:
-                    sheet.add(profile, self.library.profile_types.get(profile.get("typeId"), ""),
-                              self.characteristics(profile), hidden or None)
+                    sheet.add(profile, kind, self.characteristics(profile), hidden or None)
             if not self.weapons(node):  # a weapon's rules are its keywords, printed in its row
                 self.read_rules(node, sheet)
             if node.kind == "model" or node is root:
@@ -437,18 +436,27 @@ class UnitReader:
     def hidden_in(self, elements: tuple[Element, ...]) -> HiddenBy | bool:
         """Where the data hides a rule or a profile (its link first, then it): True everywhere, False
         nowhere, else the armies whose primary catalogue hides it (evaluated for every army of the
-        data, once per element; conditions on anything else leave it as written: D27)."""
+        data; conditions on anything else leave it as written: D27). A link that changes nothing
+        is its target's: the many links to one army rule are judged once."""
+        if len(elements) > 1 and not self.hiding(elements[0]) and elements[0].get("hidden") != "true":
+            elements = elements[1:]
         found = self.hidden_of.get(elements)
         if found is None:
             found = self.hidden_of[elements] = self._hidden_in(Node(elements[-1], elements[0]) if len(elements) > 1
                                                                else Node(elements[0]))
         return found
 
+    def hiding(self, element: Element) -> list[Element]:
+        """An element's modifiers (and modifier groups) that hide or show it."""
+        own, groups = self.library.modifiers_of(element)
+        return own.get("hidden", []) + [group for group, fields in groups if "hidden" in fields]
+
     def _hidden_in(self, node: Node) -> HiddenBy | bool:
-        if not any("hidden" in own or any("hidden" in fields for _, fields in groups)
-                   for own, groups in map(self.library.modifiers_of, node.elements)):
-            return node.hidden
-        armies = self.armies()
+        hiding = [modifier for element in node.elements for modifier in self.hiding(element)]
+        if not any(c.get("scope") == "primary-catalogue" for m in hiding for c in m.iter("condition")):
+            return is_hidden(node, self.matched_play)  # the same in every army
+        armies = [ident for ident, xml in self.library.catalogues.items()
+                  if ident is not None and xml.attributes.get("library") != "true"]
         hidden = {army for army in armies if is_hidden(node, Context(self.library, faction_id=army))}
         if not hidden or len(hidden) == len(armies):
             return bool(hidden)
@@ -456,11 +464,6 @@ class UnitReader:
         if len(hidden) <= len(shown):
             return HiddenBy(catalogues=sorted(hidden))
         return HiddenBy(catalogues=shown, unless=True)
-
-    def armies(self) -> list[str]:
-        """The ids of the catalogues one may muster an army of (not libraries)."""
-        return [ident for ident, xml in self.library.catalogues.items()
-                if ident is not None and xml.attributes.get("library") != "true"]
 
     def modified_fields(self, element: Element) -> set[str | None]:
         """The fields the modifiers anywhere in an element change (read once per element)."""
@@ -533,20 +536,24 @@ class UnitReader:
 
     def default_weapons(self, node: Node, depth: int = 0) -> list[str]:
         """The weapons a selection of a node gives unless changed: its own, and those of the entries
-        under it that it must take or takes by default, down to the weapons."""
-        found = set(self.weapons(node))
-        defaults = {e.get("defaultSelectionEntryId") for e in node.elements}
-        for child in children(self.library, node):
-            if depth > MAX_DEPTH or child.kind == "model" or not self.shown(child):
-                continue
-            if child.kind == "group":
-                chosen = {e.get("defaultSelectionEntryId") for e in child.elements} - {None, "none"}
-                for option in children(self.library, child):
-                    if option.ids & chosen:
-                        found.update(self.default_weapons(option, depth + 1))
-            elif child.bounds()[0] >= 1 or child.ids & defaults:
-                found.update(self.default_weapons(child, depth + 1))
-        return sorted(found)
+        under it that it must take or takes by default, down to the weapons (read once per node)."""
+        key = (node.entry, node.link)
+        found = self.defaults_of.get(key)
+        if found is None:
+            weapons = set(self.weapons(node))
+            defaults = {e.get("defaultSelectionEntryId") for e in node.elements}
+            for child in children(self.library, node):
+                if depth > MAX_DEPTH or child.kind == "model" or not self.shown(child):
+                    continue
+                if child.kind == "group":
+                    chosen = {e.get("defaultSelectionEntryId") for e in child.elements} - {None, "none"}
+                    for option in children(self.library, child):
+                        if option.ids & chosen:
+                            weapons.update(self.default_weapons(option, depth + 1))
+                elif child.bounds()[0] >= 1 or child.ids & defaults:
+                    weapons.update(self.default_weapons(child, depth + 1))
+            found = self.defaults_of[key] = sorted(weapons)
+        return found
 
     def _default_wargear(self, node: Node) -> list[str]:
         """What a model comes with: wargear it must take, and the default choice of each group."""
