@@ -88,6 +88,7 @@ def test_each_card_shows_the_chosen_loadout_with_its_weapons_keywords(printed):
                         "Master-crafted power weapon"):
         assert not_carried not in captain
     assert "Abilities: Leader, Oath of Moment " in captain  # no Pistol, Hazardous: those are weapon keywords
+    assert "Relic Shield" not in captain and "Finest Hour" in captain  # the shield comes with an option not taken
     intercessors = card(text, "Intercessor Squad Infantry, Battleline")
     assert "Bolt Rifle ×5 [Assault, Heavy]" in intercessors and "Close combat weapon ×4" in intercessors
     assert "Power fist ×1" in intercessors and "Astartes grenade launcher - krak ×1" in intercessors
@@ -123,6 +124,17 @@ def test_the_loadout_starts_from_the_datas_defaults(data):
 
 def keyed(carried: dict[str, int]) -> dict[str, int]:
     return {name_key(weapon): count for weapon, count in carried.items()}
+
+
+def test_an_ability_an_option_gives_is_printed_with_that_options_weapons(data):
+    space_marines = data.faction("Space Marines")
+    captain = data.unit_named(space_marines, "Captain")
+    [shield] = [a for a in captain.abilities if a.name == "Relic Shield"]
+    assert shield.comes_with == [["Heavy Bolt Pistol", "Master-crafted power weapon"]]
+    with_shield = loadout(captain, 1, {"Heavy Bolt Pistol": 1, "Master-crafted power weapon": 1})
+    assert with_shield == keyed({"Heavy Bolt Pistol": 1, "Master-crafted power weapon": 1})
+    assert "Relic Shield" in dict(sheet(captain, space_marines.id, with_shield).lines)
+    assert "Relic Shield" not in dict(sheet(captain, space_marines.id, loadout(captain, 1, {})).lines)
 
 
 def test_imported_text_has_no_markup_and_weapon_rules_stay_with_weapons(data):

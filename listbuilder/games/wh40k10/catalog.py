@@ -83,6 +83,9 @@ class Ability(Strict):
     name: str
     text: str = Field("", description="the datasheet's text, its markup (^^, **) taken out")
     hidden: HiddenBy | None = Field(None, description="the armies in which the data hides it")
+    comes_with: list[list[str]] = Field(default_factory=list, description=(
+        "where only wargear options other than the default give it (a relic shield), the weapons of "
+        "each: a unit that carries all the weapons of one of them has it (else: always)"))
 
     def shown_in(self, faction_id: str) -> bool:
         return self.hidden is None or not self.hidden.hides_in(faction_id)

@@ -8,7 +8,7 @@ from typing import Any
 from ...core.findings import finding_json
 from ...core.names import name_key, plural
 from ...core.system import EntrySummary, RosterSummary, SheetSummary
-from .catalog import ModelRange, Unit, weapon_name
+from .catalog import Ability, ModelRange, Unit, weapon_name
 from .rules import CheckedUnit, Wh40kResult, toughness
 
 GAME_NAME = "Warhammer 40,000 10th edition"
@@ -111,6 +111,13 @@ def loadout(unit: Unit, models: int, wargear: dict[str, int]) -> dict[str, int] 
     return {weapon: count for weapon, count in carried.items() if count > 0}
 
 
+def has(ability: Ability, carried: dict[str, int] | None) -> bool:
+    """Whether a unit carrying these weapons has the ability: one a wargear option gives, where it
+    carries every weapon of such an option (D27)."""
+    return carried is None or not ability.comes_with or any(
+        all(name_key(weapon) in carried for weapon in option) for option in ability.comes_with)
+
+
 def sheet(unit: Unit, faction_id: str, carried: dict[str, int] | None = None,
           taken_as: Sequence[str] = ()) -> SheetSummary:
     """A unit's card in an army of this catalogue: what the data shows there, and the weapons
@@ -133,7 +140,7 @@ def sheet(unit: Unit, faction_id: str, carried: dict[str, int] | None = None,
     rules = unit.rules_in(faction_id)
     lines = [("Taken as", ", ".join(taken_as))] if taken_as else []
     lines += [("Abilities", ", ".join(rules))] if rules else []
-    lines += [(a.name, a.text) for a in unit.abilities if a.shown_in(faction_id)]
+    lines += [(a.name, a.text) for a in unit.abilities if a.shown_in(faction_id) and has(a, carried)]
     if unit.transport:
         lines.append(("Transport", unit.transport))
     lines.append(("Unit composition", ", ".join(f"{m.min}-{m.max} {m.name}" if m.min != m.max else f"{m.min} {m.name}"

@@ -411,11 +411,33 @@ class UnitReader:
             if in_model and node.kind == "group" and len(children(self.library, node)) > 1 \
                     and node.entry not in mapped:
                 left_out["wargear option rules (units keep their default loadout)"] += 1
+        for name, weapons in self.optional_abilities(sheet.choices).items():
+            if name in sheet.abilities:
+                sheet.abilities[name] = sheet.abilities[name].model_copy(update={"comes_with": weapons})
         save = sheet.abilities.get("Invulnerable Save")
         invulnerable = re.search(r"\d\+", save.text) if save else None
         if invulnerable:
             sheet.profiles = [p.model_copy(update={"invulnerable_save": invulnerable.group(0)}) for p in sheet.profiles]
         return sheet
+
+    def optional_abilities(self, choices: list[tuple[WargearChoice, Node, Node]]) -> dict[str, list[list[str]]]:
+        """The abilities only options of plain choices other than their defaults give (a Captain's
+        relic shield), each with the weapons of each option that gives it (D27)."""
+        found: dict[str, list[list[str]]] = {}
+        given_anyway: set[str] = set()
+        for choice, _, group in choices:
+            options = children(self.library, group)
+            named = [{p.get("name", "") for node, _ in self.walk(option) for p in self.profiles(node)
+                      if (p.get("typeName") or self.library.profile_types.get(p.get("typeId"))) == "Abilities"}
+                     for option in options]
+            given_anyway |= set.intersection(*named)  # whichever option is taken
+            for option, names in zip(options, named):
+                weapons = sorted(self.wargear(option))
+                if option.name in choice.default or not weapons:
+                    given_anyway |= names
+                for name in names:
+                    found.setdefault(name, []).append(weapons)
+        return {name: options for name, options in found.items() if name not in given_anyway}
 
     def read_rules(self, node: Node, sheet: Sheet) -> None:
         """The rules a node links: their names, where the data hides them, and the text of those a
