@@ -190,11 +190,11 @@ class FactionReader:
                 self.library.warn("bsdata-bad-number", f"enhancement {child.name!r} left out: {bad}", bad.element,
                                   "enhancements left out for a number that is not one")
                 continue
-            text = next((self.unit_reader.characteristics(p).get("DESCRIPTION", "")
-                         for p in self.unit_reader.profiles(child)), "")
-            restriction = RESTRICTION.match(plain(text))
+            text = plain(next((self.unit_reader.characteristics(p).get("DESCRIPTION", "")
+                               for p in self.unit_reader.profiles(child)), ""))
+            restriction = RESTRICTION.match(text)
             into[owner].setdefault(child.name, Enhancement(
-                name=child.name, points=int(points or 0), text=plain(text),
+                name=child.name, points=int(points or 0), text=text,
                 restrictions=restriction.group(1).strip() if restriction else None))
 
     def _hide_names(self, node: Node, ids: dict[str, str]) -> str | None:
