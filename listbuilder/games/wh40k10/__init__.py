@@ -77,6 +77,7 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
 
 SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
                     entries_field="units", editor_screen="listbuilder.tui.games.wh40k10:UnitsScreen",
+                    pdf_document="listbuilder.report.pdf.wh40k10:Wh40kDocument",
                     schemas={"wh40k-roster": Wh40kRoster}, list_readers=(ListReader(list_form, imported_list),),
                     list_text=lambda result, catalog, markdown: app_text(result, markdown), armies=armies,
                     name=GAME_NAME)

@@ -67,9 +67,28 @@ class Weapon(Strict):
     keywords: list[str] = Field(default_factory=list, description="e.g. ['Assault', 'Heavy']")
 
 
+class HiddenBy(Strict):
+    """Where the data hides a rule or ability by a condition on the army's primary catalogue (Templar
+    Vows, hidden unless the army is Black Templars): evaluated at import for every army of the data
+    (DECISIONS.md D27)."""
+
+    catalogues: list[str] = Field(description="catalogue ids (Faction.id)")
+    unless: bool = Field(False, description="hidden in every army but these (else: hidden in these)")
+
+    def hides_in(self, faction_id: str) -> bool:
+        return (faction_id in self.catalogues) != self.unless
+
+
 class Ability(Strict):
     name: str
-    text: str = Field("", description="the datasheet's text as the user's data has it")
+    text: str = Field("", description="the datasheet's text, its markup (^^, **) taken out")
+    hidden: HiddenBy | None = Field(None, description="the armies in which the data hides it")
+    comes_with: list[list[str]] = Field(default_factory=list, description=(
+        "where only wargear options other than the default give it (a relic shield), the weapons of "
+        "each: a unit that carries all the weapons of one of them has it (else: always)"))
+
+    def shown_in(self, faction_id: str) -> bool:
+        return self.hidden is None or not self.hidden.hides_in(faction_id)
 
 
 class ModelRange(Strict):
@@ -82,6 +101,8 @@ class ModelRange(Strict):
     wargear: list[str] | None = Field(None, description=(
         "every weapon a model of this kind may carry: its defaults and every option under it, imported as a "
         "choice or not (None: an import that did not record it)"))
+    default_weapons: list[str] | None = Field(None, description=(
+        "the weapons its default wargear gives, by weapon name (None: an import that did not record it)"))
     fewest: int = Field(0, description=(
         "the fewest of it a unit can have, by constraints no modifier of the data lowers"))
     most: int | None = Field(None, description=(
@@ -97,6 +118,10 @@ class WargearChoice(Strict):
     name: str = Field(description="the data's name for the choice, e.g. 'Weapon 1'")
     options: list[str]
     default: list[str] = Field(default_factory=list, description="what the model has unless changed")
+    gives: dict[str, list[str]] = Field(default_factory=dict, description=(
+        "every weapon each option may give, by weapon name: what a chosen weapon comes through"))
+    default_weapons: list[str] = Field(default_factory=list, description=(
+        "the weapons the default options give: what a weapon chosen through another option replaces"))
     min: int
     max: int
     exclusive: list[str] = Field(default_factory=list, description=(
@@ -181,7 +206,10 @@ class Unit(Strict):
     wargear_group_limits: list[WargearGroupLimit] | None = Field(None, description=(
         "weapons the data limits per unit together (None: an import before these were recorded)"))
     abilities: list[Ability] = Field(default_factory=list)
-    rules: list[str] = Field(default_factory=list, description="core and army rules it has, by name")
+    rules: list[str] = Field(default_factory=list, description=(
+        "core and army rules the unit has, by name (not its weapons' rules: their keywords say them)"))
+    hidden_rules: dict[str, HiddenBy] = Field(default_factory=dict, description=(
+        "of `rules`, those the data hides in some armies, by name"))
     leader: LeaderRule | None = None
     bodyguard: BodyguardRule | None = None
     transport: str | None = Field(None, description="the transport capacity text")
@@ -228,6 +256,11 @@ class Unit(Strict):
         """The unit's wargear limits by weapon (name_key)."""
         return {name_key(limit.weapon): limit for limit in self.wargear_limits or ()}
 
+    def rules_in(self, faction_id: str) -> list[str]:
+        """The unit's rules shown in an army of this catalogue (the data hides some in some armies)."""
+        hidden = self.hidden_rules
+        return [r for r in self.rules if r not in hidden or not hidden[r].hides_in(faction_id)]
+
     def points_for(self, models: int) -> int | None:
         """The points of the unit at that many models, or None if it cannot have that many."""
         for size in self.sizes:
@@ -261,6 +294,10 @@ class Faction(Strict):
         "catalogues it imports (a chapter's parent; allies such as Agents of the Imperium, whose "
         "Faction keywords differ from the army's)"))
     detachments: list[Detachment] = Field(default_factory=list)
+    army_rules: list[Ability] = Field(default_factory=list, description=(
+        "the army rules: rules its catalogue states, and rules of its catalogues that its own units "
+        "(those of its Faction keyword) have, those the data hides in this army left out (D27)"))
+
     @property
     def short_name(self) -> str:
         return self.name.rpartition(" - ")[2]

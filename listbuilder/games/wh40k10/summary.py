@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.findings import finding_json
-from ...core.names import plural
+from ...core.names import name_key, plural
 from ...core.system import EntrySummary, RosterSummary, SheetSummary
-from .catalog import Unit
+from .catalog import Ability, ModelRange, Unit, weapon_name
 from .rules import CheckedUnit, Wh40kResult, toughness
 
 GAME_NAME = "Warhammer 40,000 10th edition"
@@ -61,26 +62,101 @@ def unit_json(checked: CheckedUnit) -> dict[str, Any]:
             "hover": checked.entry.hover, "keywords": checked.unit.keywords, **checked.derived}
 
 
-def sheet(unit: Unit) -> SheetSummary:
+def kinds_of(unit: Unit, models: int) -> list[tuple[ModelRange, int]]:
+    """How many models of each kind a unit of `models` has by default: each kind its least, the
+    rest to the kinds in the data's order, each up to its most (a Sergeant and 9 Intercessors)."""
+    left = models - sum(kind.min for kind in unit.models)
+    found = []
+    for kind in unit.models:
+        more = max(0, min(left, kind.max - kind.min))
+        left -= more
+        found.append((kind, kind.min + more))
+    return found
+
+
+def replaced_by(unit: Unit, weapon: str) -> list[str]:
+    """The default weapons a model gives up to carry `weapon`, by the first plain choice that gives
+    it: through a default option (a choice within it), that option's defaults of the same kind,
+    ranged or melee; else through another option, what the defaults give and that option does
+    not. Nothing where no choice the import read gives it (D27)."""
+    wanted = name_key(weapon)
+    kinds = {name_key(weapon_name(w.name)): w.kind for w in unit.weapons}
+    for choice in unit.wargear_choices:
+        through = [option for option, gives in choice.gives.items() if wanted in {name_key(w) for w in gives}]
+        if any(option in choice.default for option in through):
+            return [w for w in choice.default_weapons
+                    if name_key(w) != wanted and kinds.get(name_key(w)) == kinds.get(wanted)]
+        if through:
+            gives = {name_key(w) for w in choice.gives[through[0]]}
+            return [w for w in choice.default_weapons if name_key(w) not in gives]
+    return []
+
+
+def loadout(unit: Unit, models: int, wargear: dict[str, int]) -> dict[str, int] | None:
+    """How many models carry each weapon (by name_key): the defaults of each kind of model, changed
+    by the unit's `wargear` (n models carry a weapon, D3); None where the import did not record
+    the defaults."""
+    if any(kind.default_weapons is None for kind in unit.models):
+        return None
+    carried: dict[str, int] = {}
+    for kind, count in kinds_of(unit, models):
+        for weapon in kind.default_weapons or ():
+            carried[name_key(weapon)] = carried.get(name_key(weapon), 0) + count
+    for weapon, count in wargear.items():
+        if name_key(weapon) not in carried:  # a default the roster counts itself replaces nothing
+            for given_up in replaced_by(unit, weapon):
+                key = name_key(given_up)
+                carried[key] = max(0, carried.get(key, 0) - count)
+    carried.update((name_key(weapon), count) for weapon, count in wargear.items())
+    return {weapon: count for weapon, count in carried.items() if count > 0}
+
+
+def has(ability: Ability, carried: dict[str, int] | None) -> bool:
+    """Whether a unit carrying these weapons has the ability: one a wargear option gives, where it
+    carries every weapon of such an option (D27)."""
+    return carried is None or not ability.comes_with or any(
+        all(name_key(weapon) in carried for weapon in option) for option in ability.comes_with)
+
+
+def sheet(unit: Unit, faction_id: str, carried: dict[str, int] | None = None,
+          taken_as: Sequence[str] = ()) -> SheetSummary:
+    """A unit's card in an army of this catalogue: what the data shows there, and the weapons
+    `carried` (by name_key, with how many models carry each; None: every weapon of the datasheet)."""
     profiles = [["", "M", "T", "Sv", "W", "Ld", "OC", "Inv"]]
     rows = [[p.name, p.movement, p.toughness, p.save, p.wounds, p.leadership, p.objective_control,
              p.invulnerable_save or "—"] for p in unit.profiles]
     tables = [(profiles[0], rows)]
+    several = unit.max_models > 1
     for kind, skill in (("ranged", "BS"), ("melee", "WS")):
-        weapons = [w for w in unit.weapons if w.kind == kind]
+        weapons = [(w, None if carried is None else carried.get(name_key(weapon_name(w.name))))
+                   for w in unit.weapons if w.kind == kind]
+        weapons = [(w, count) for w, count in weapons if carried is None or count]
         if weapons:
             tables.append((["Ranged weapons" if kind == "ranged" else "Melee weapons",
                             "Range", "A", skill, "S", "AP", "D"],
-                           [[w.name + (f" [{', '.join(w.keywords)}]" if w.keywords else ""), w.range, w.attacks,
-                             w.skill, w.strength, w.armour_penetration, w.damage] for w in weapons]))
-    lines = [("Abilities", ", ".join(unit.rules))] if unit.rules else []
-    lines += [(a.name, a.text) for a in unit.abilities]
+                           [[w.name + (f" ×{count}" if count and several else "")
+                             + (f" [{', '.join(w.keywords)}]" if w.keywords else ""), w.range, w.attacks,
+                             w.skill, w.strength, w.armour_penetration, w.damage] for w, count in weapons]))
+    rules = unit.rules_in(faction_id)
+    lines = [("Taken as", ", ".join(taken_as))] if taken_as else []
+    lines += [("Abilities", ", ".join(rules))] if rules else []
+    lines += [(a.name, a.text) for a in unit.abilities if a.shown_in(faction_id) and has(a, carried)]
     if unit.transport:
         lines.append(("Transport", unit.transport))
     lines.append(("Unit composition", ", ".join(f"{m.min}-{m.max} {m.name}" if m.min != m.max else f"{m.min} {m.name}"
                                                 for m in unit.models)))
     lines.append(("Points", ", ".join(f"{plural(s.models, 'model')} {s.points}" for s in unit.sizes)))
     return SheetSummary(unit.name, ", ".join(unit.keywords + unit.faction_keywords), tables, lines)
+
+
+def sheets(result: Wh40kResult) -> list[SheetSummary]:
+    """One card per datasheet and loadout taken, each naming the units it is for."""
+    cards: dict[tuple[str, tuple[tuple[str, int], ...] | None], tuple[Unit, dict[str, int] | None, list[str]]] = {}
+    for checked in result.units:
+        carried = loadout(checked.unit, checked.models, dict(checked.entry.wargear))
+        key = (checked.unit.id, None if carried is None else tuple(sorted(carried.items())))
+        cards.setdefault(key, (checked.unit, carried, []))[2].append(f"#{checked.index + 1} {checked.title}")
+    return [sheet(unit, result.faction.id, carried, taken) for unit, carried, taken in cards.values()]
 
 
 def summary(result: Wh40kResult) -> RosterSummary:
@@ -98,9 +174,8 @@ def summary(result: Wh40kResult) -> RosterSummary:
         "reserves": reserves, "issues": [finding_json(f) for f in result.findings],
         "units": [unit_json(c) for c in result.units],
     }
-    sheets = list({c.unit.id: sheet(c.unit) for c in result.units}.values())
     return RosterSummary(
         name=result.roster.name, army=result.faction.name, game=GAME_NAME, total=result.total, limit=result.limit,
         findings=result.findings, army_lines=army_lines,
         entries=[EntrySummary(c.index, c.title, c.points, unit_lines(c, at)) for c in result.units],
-        json=json, sheets=sheets, data_revision=result.data_revision)
+        json=json, sheets=sheets(result), data_revision=result.data_revision)

@@ -396,8 +396,13 @@ class RosterDocument:
     def datasheets(self) -> list[Flowable]:
         if not self.summary.sheets:
             return []
-        return [NextPageTemplate("columns"), PageBreak(), Paragraph("Datasheets", self.styles["Heading"]),
+        return [NextPageTemplate("columns"), PageBreak(), *self.army_rules(),
+                Paragraph("Datasheets", self.styles["Heading"]),
                 *(self.sheet_table(sheet) for sheet in self.summary.sheets)]
+
+    def army_rules(self) -> list[Flowable]:
+        """The rules the army plays by, printed before its datasheets, where a game's document says them."""
+        return []
 
     def sheet_table(self, sheet: SheetSummary) -> Flowable:
         """A datasheet of the summary: its name, each profile table, then its lines."""

@@ -101,7 +101,26 @@ class FactionReader:
                                if s is catalogue or s.attributes.get("library") == "true"],
                               [self.units[u] for u in unit_ids]), revision=int(number(catalogue.root, "revision")),
                           units=list(dict.fromkeys(unit_ids)), detachments=detachments)
-        return faction, added
+        return faction.model_copy(update={"army_rules": self.army_rules(catalogue, faction, context)}), added
+
+    def army_rules(self, catalogue: XmlFile, faction: Faction, context: Context) -> list[Ability]:
+        """The rules the catalogue states for the whole army, then the catalogues' rules its own units
+        (those of its Faction keyword) have: those the data does not hide in this army (D27)."""
+        found: dict[str, Ability] = {}
+        root = Node(catalogue.root)
+        for link in root.parts("infoLinks/infoLink"):
+            target = self.library.target(link) if link.get("type") == "rule" else None
+            if target is not None and not is_hidden(Node(target, link), context):
+                found.setdefault(target.get("name", ""), rule_of(target))
+        for rule in root.parts("rules/rule"):
+            if not is_hidden(Node(rule), context):
+                found.setdefault(rule.get("name", ""), rule_of(rule))
+        for unit_id in faction.units:
+            if faction.faction_keyword in self.units[unit_id].faction_keywords:
+                for ability in self.unit_reader.army_rules_of.get(unit_id, ()):
+                    if ability.shown_in(faction.id):
+                        found.setdefault(ability.name, ability.model_copy(update={"hidden": None}))
+        return list(found.values())
 
     def added_factions(self, node: Node, context: Context) -> list[str]:
         names = []
@@ -171,9 +190,9 @@ class FactionReader:
                 self.library.warn("bsdata-bad-number", f"enhancement {child.name!r} left out: {bad}", bad.element,
                                   "enhancements left out for a number that is not one")
                 continue
-            text = next((self.unit_reader.characteristics(p).get("DESCRIPTION", "")
-                         for p in self.unit_reader.profiles(child)), "")
-            restriction = RESTRICTION.match(plain(text))
+            text = plain(next((self.unit_reader.characteristics(p).get("DESCRIPTION", "")
+                               for p in self.unit_reader.profiles(child)), ""))
+            restriction = RESTRICTION.match(text)
             into[owner].setdefault(child.name, Enhancement(
                 name=child.name, points=int(points or 0), text=text,
                 restrictions=restriction.group(1).strip() if restriction else None))
@@ -217,10 +236,14 @@ class FactionReader:
             for link in element.iterfind("infoLinks/infoLink"):
                 target = self.library.target(link) if link.get("type") == "rule" else None
                 if target is not None:
-                    rules.append(Ability(name=target.get("name", ""), text=target.findtext("description", "").strip()))
-            for rule in element.iterfind("rules/rule"):
-                rules.append(Ability(name=rule.get("name", ""), text=rule.findtext("description", "").strip()))
+                    rules.append(rule_of(target))
+            rules += [rule_of(rule) for rule in element.iterfind("rules/rule")]
         return rules
+
+
+def rule_of(rule: Element) -> Ability:
+    """A rule element's name and text, its markup taken out."""
+    return Ability(name=rule.get("name", ""), text=plain(rule.findtext("description", "").strip()))
 
 
 def faction_keyword(catalogue_name: str, defined: list[Unit], own: list[Unit], taken: list[Unit]) -> str:

@@ -11,7 +11,18 @@ from dataclasses import dataclass, field
 
 from lxml.etree import _Element as Element
 
-from ...catalog import Ability, ModelRange, Unit, UnitProfile, UnitSize, WargearChoice, Weapon, weapon_name
+from ...catalog import (
+    Ability,
+    HiddenBy,
+    ModelRange,
+    Unit,
+    UnitProfile,
+    UnitSize,
+    WargearChoice,
+    Weapon,
+    weapon_name,
+)
+from ..leader_text import plain
 from .conditions import Context, children, is_hidden, modifiers
 from .library import FACTION_PREFIX, FLAGS, MAX_DEPTH, NOT_DATASHEET, Library, Node, number
 from .limits import LimitReader
@@ -50,14 +61,15 @@ class Sheet:
 
     profiles: list[UnitProfile] = field(default_factory=list)
     weapons: dict[tuple[str, str], Weapon] = field(default_factory=dict)
-    abilities: dict[str, str] = field(default_factory=dict)
-    rules: list[str] = field(default_factory=list)
+    abilities: dict[str, Ability] = field(default_factory=dict)  # by name: a shared one linked twice is one
+    rules: dict[str, HiddenBy | None] = field(default_factory=dict)  # by name, where the data hides each
+    army_rules: dict[str, Ability] = field(default_factory=dict)  # the rules of a catalogue, not the game's
     transport: str | None = None
     defaults: dict[Element, list[str]] = field(default_factory=dict)  # model entry -> default wargear
+    default_weapons: dict[Element, list[str]] = field(default_factory=dict)  # model entry -> the weapons it gives
     choices: list[tuple[WargearChoice, Node, Node]] = field(default_factory=list)  # with its model and group
 
-    def add(self, profile: Element, type_name: str | None, values: dict[str, str]) -> None:
-        kind = profile.get("typeName") or type_name
+    def add(self, profile: Element, kind: str | None, values: dict[str, str], hidden: HiddenBy | None) -> None:
         name = profile.get("name", "")
         if kind == "Unit" and not any(p.name == name and p.toughness == values.get("T", "") for p in self.profiles):
             self.profiles.append(UnitProfile(
@@ -72,10 +84,10 @@ class Sheet:
                     skill=values.get("BS") or values.get("WS", ""), strength=values.get("S", ""),
                     armour_penetration=values.get("AP", ""), damage=values.get("D", ""),
                     keywords=[] if keywords in ("", "-") else [k.strip() for k in keywords.split(",")])
-        elif kind == "Abilities":
-            self.abilities.setdefault(name, values.get("DESCRIPTION", ""))
-        if kind == "Transport" or (kind == "Abilities" and name == "Transport"):
-            self.transport = self.transport or values.get("CAPACITY") or values.get("DESCRIPTION")
+        elif kind == "Transport" or (kind == "Abilities" and name == "Transport"):  # the card's own line
+            self.transport = self.transport or plain(values.get("CAPACITY") or values.get("DESCRIPTION") or "") or None
+        elif kind == "Abilities" and name not in self.abilities:
+            self.abilities[name] = Ability(name=name, text=plain(values.get("DESCRIPTION", "")), hidden=hidden)
 
 
 class UnitReader:
@@ -87,6 +99,10 @@ class UnitReader:
         self.wargear_under: dict[tuple[Element, Element | None], frozenset[str]] = library.memo()
         self.profiles_of: dict[Element, list[Element]] = library.memo()
         self.values_of: dict[Element, dict[str, str]] = library.memo()  # a profile's characteristics
+        self.hidden_of: dict[tuple[Element, ...], HiddenBy | bool] = library.memo()  # see hidden_in()
+        self.defaults_of: dict[tuple[Element, Element | None], list[str]] = library.memo()  # see default_weapons()
+        # each unit's rules stated by a catalogue (army rules), by unit id: what a faction's own units share
+        self.army_rules_of: dict[str, list[Ability]] = {}
         # the fields the modifiers in an element change
         self.modified_under: dict[Element, set[str | None]] = library.memo()
         self.limits = LimitReader(self)
@@ -253,6 +269,7 @@ class UnitReader:
         factions = [c[len(FACTION_PREFIX):] for c in dict.fromkeys(categories) if c.startswith(FACTION_PREFIX)]
         slots = self.slots(root, set(), set()) if root.kind != "model" else []
         sheet = self.datasheet(root, left_out)
+        self.army_rules_of[root.entry.get("id", "")] = list(sheet.army_rules.values())
         sizes, made = self.sizes(root, slots, left_out)
         limit = next((int(number(c, "value")) for c in root.parts("constraints/constraint")
                       if c.get("type") == "max" and c.get("scope") == "roster" and c.get("field") == "selections"),
@@ -272,11 +289,13 @@ class UnitReader:
             wargear_limits=limits, wargear_group_limits=group_limits,
             models=self.model_ranges(lineages, made, sheet) or [
                 ModelRange(name=root.name, min=1, max=1, default_wargear=sheet.defaults.get(root.entry, []),
+                           default_weapons=sheet.default_weapons.get(root.entry, []),
                            wargear=sorted(self.wargear(root)), fewest=1, most=1)],
             priced_per_model=bool(leaves) and not self.cost(root, matched_play, set()) and any(
                 self.cost(s.node, matched_play, set()) for s in leaves),
-            abilities=[Ability(name=n, text=t) for n, t in sheet.abilities.items()],
-            rules=list(dict.fromkeys(sheet.rules)), transport=sheet.transport, legends="[Legends]" in root.name)
+            abilities=list(sheet.abilities.values()), rules=list(sheet.rules),
+            hidden_rules={name: hidden for name, hidden in sheet.rules.items() if hidden},
+            transport=sheet.transport, legends="[Legends]" in root.name)
 
     def sizes(self, root: Node, slots: list[Slot], left_out: Counter) -> tuple[list[UnitSize], list[Composition]]:
         """The points of every model count the unit may have, and the compositions priced."""
@@ -320,12 +339,15 @@ class UnitReader:
             known = ranges.get(name)
             fewest, firm_most = self.firm_bounds(leaf, above)
             wargear = self.wargear(leaf.node)
+            default_weapons = set(sheet.default_weapons.get(leaf.node.entry, []))
             if known is not None:
+                default_weapons |= set(known.default_weapons or ())
                 fewest += known.fewest
                 firm_most = None if firm_most is None or known.most is None else firm_most + known.most
                 wargear |= set(known.wargear or ())
             ranges[name] = ModelRange(name=name, min=min(counts, default=0), max=max(most, known.max if known else 0),
                                       default_wargear=sheet.defaults.get(leaf.node.entry, []), wargear=sorted(wargear),
+                                      default_weapons=sorted(default_weapons),
                                       fewest=fewest, most=firm_most)
         return list(ranges.values())
 
@@ -377,21 +399,93 @@ class UnitReader:
                         sheet.choices.append((choice, node, group))
                         mapped.add(group.entry)
             for profile in self.profiles(node):
-                sheet.add(profile, self.library.profile_types.get(profile.get("typeId"), ""),
-                          self.characteristics(profile))
-            for link in node.parts("infoLinks/infoLink"):
-                if link.get("type") == "rule":
-                    target = self.library.target(link)
-                    sheet.rules.append((target.get("name") if target is not None else None) or link.get("name") or "")
+                kind = profile.get("typeName") or self.library.profile_types.get(profile.get("typeId"))
+                hidden = self.hidden_in((profile,)) if kind == "Abilities" else False
+                if hidden is not True:
+                    sheet.add(profile, kind, self.characteristics(profile), hidden or None)
+            if not self.weapons(node):  # a weapon's rules are its keywords, printed in its row
+                self.read_rules(node, sheet)
             if node.kind == "model" or node is root:
                 sheet.defaults[node.entry] = self._default_wargear(node)
+                sheet.default_weapons[node.entry] = self.default_weapons(node)
             if in_model and node.kind == "group" and len(children(self.library, node)) > 1 \
                     and node.entry not in mapped:
                 left_out["wargear option rules (units keep their default loadout)"] += 1
-        invulnerable = re.search(r"\d\+", sheet.abilities.get("Invulnerable Save", ""))
+        for name, weapons in self.optional_abilities(sheet.choices).items():
+            if name in sheet.abilities:
+                sheet.abilities[name] = sheet.abilities[name].model_copy(update={"comes_with": weapons})
+        save = sheet.abilities.get("Invulnerable Save")
+        invulnerable = re.search(r"\d\+", save.text) if save else None
         if invulnerable:
             sheet.profiles = [p.model_copy(update={"invulnerable_save": invulnerable.group(0)}) for p in sheet.profiles]
         return sheet
+
+    def optional_abilities(self, choices: list[tuple[WargearChoice, Node, Node]]) -> dict[str, list[list[str]]]:
+        """The abilities only options of plain choices other than their defaults give (a Captain's
+        relic shield), each with the weapons of each option that gives it (D27)."""
+        found: dict[str, list[list[str]]] = {}
+        given_anyway: set[str] = set()
+        for choice, _, group in choices:
+            options = children(self.library, group)
+            named = [{p.get("name", "") for node, _ in self.walk(option) for p in self.profiles(node)
+                      if (p.get("typeName") or self.library.profile_types.get(p.get("typeId"))) == "Abilities"}
+                     for option in options]
+            given_anyway |= set.intersection(*named)  # whichever option is taken
+            for option, names in zip(options, named):
+                weapons = sorted(self.wargear(option))
+                if option.name in choice.default or not weapons:
+                    given_anyway |= names
+                for name in names:
+                    found.setdefault(name, []).append(weapons)
+        return {name: options for name, options in found.items() if name not in given_anyway}
+
+    def read_rules(self, node: Node, sheet: Sheet) -> None:
+        """The rules a node links: their names, where the data hides them, and the text of those a
+        catalogue states (an army rule), not the game system (a core rule)."""
+        for link in node.parts("infoLinks/infoLink"):
+            if link.get("type") != "rule":
+                continue
+            target = self.library.target(link)
+            name = (target.get("name") if target is not None else None) or link.get("name") or ""
+            hidden = self.hidden_in((link,) if target is None else (link, target))
+            if hidden is True or name in sheet.rules:
+                continue
+            sheet.rules[name] = hidden or None
+            if target is not None and self.library.file_by_id.get(target.get("id", "")) is not self.library.system:
+                sheet.army_rules[name] = Ability(name=name, text=plain(target.findtext("description", "").strip()),
+                                                 hidden=hidden or None)
+
+    def hidden_in(self, elements: tuple[Element, ...]) -> HiddenBy | bool:
+        """Where the data hides a rule or a profile (its link first, then it): True everywhere, False
+        nowhere, else the armies whose primary catalogue hides it (evaluated for every army of the
+        data; conditions on anything else leave it as written: D27). A link that changes nothing
+        is its target's: the many links to one army rule are judged once."""
+        if len(elements) > 1 and not self.hiding(elements[0]) and elements[0].get("hidden") != "true":
+            elements = elements[1:]
+        found = self.hidden_of.get(elements)
+        if found is None:
+            found = self.hidden_of[elements] = self._hidden_in(Node(elements[-1], elements[0]) if len(elements) > 1
+                                                               else Node(elements[0]))
+        return found
+
+    def hiding(self, element: Element) -> list[Element]:
+        """An element's modifiers (and modifier groups) that hide or show it."""
+        own, groups = self.library.modifiers_of(element)
+        return own.get("hidden", []) + [group for group, fields in groups if "hidden" in fields]
+
+    def _hidden_in(self, node: Node) -> HiddenBy | bool:
+        hiding = [modifier for element in node.elements for modifier in self.hiding(element)]
+        if not any(c.get("scope") == "primary-catalogue" for m in hiding for c in m.iter("condition")):
+            return is_hidden(node, self.matched_play)  # the same in every army
+        armies = [ident for ident, xml in self.library.catalogues.items()
+                  if ident is not None and xml.attributes.get("library") != "true"]
+        hidden = {army for army in armies if is_hidden(node, Context(self.library, faction_id=army))}
+        if not hidden or len(hidden) == len(armies):
+            return bool(hidden)
+        shown = [army for army in armies if army not in hidden]
+        if len(hidden) <= len(shown):
+            return HiddenBy(catalogues=sorted(hidden))
+        return HiddenBy(catalogues=shown, unless=True)
 
     def modified_fields(self, element: Element) -> set[str | None]:
         """The fields the modifiers anywhere in an element change (read once per element)."""
@@ -419,9 +513,11 @@ class UnitReader:
                 return None
         low, high = group.bounds()
         chosen = {e.get("defaultSelectionEntryId") for e in group.elements} - {None, "none"}
+        defaults = [o for o in options if o.ids & chosen]
         return WargearChoice(model=model.name, name=group.name, options=[o.name for o in options],
-                             default=[o.name for o in options if o.ids & chosen], min=low,
-                             max=int(min(high, len(options))))
+                             default=[o.name for o in defaults], min=low, max=int(min(high, len(options))),
+                             gives={o.name: sorted(self.wargear(o)) for o in options},
+                             default_weapons=sorted({w for o in defaults for w in self.default_weapons(o)}))
 
     def _lineages(self, slots: list[Slot], above: tuple[Slot, ...] = ()) -> Iterator[tuple[Slot, tuple[Slot, ...]]]:
         """Each innermost slot, with the slots around it."""
@@ -458,6 +554,27 @@ class UnitReader:
         found = self.values_of.get(profile)
         if found is None:
             found = self.values_of[profile] = characteristics(profile)
+        return found
+
+    def default_weapons(self, node: Node, depth: int = 0) -> list[str]:
+        """The weapons a selection of a node gives unless changed: its own, and those of the entries
+        under it that it must take or takes by default, down to the weapons (read once per node)."""
+        key = (node.entry, node.link)
+        found = self.defaults_of.get(key)
+        if found is None:
+            weapons = set(self.weapons(node))
+            defaults = {e.get("defaultSelectionEntryId") for e in node.elements}
+            for child in children(self.library, node):
+                if depth > MAX_DEPTH or child.kind == "model" or not self.shown(child):
+                    continue
+                if child.kind == "group":
+                    chosen = {e.get("defaultSelectionEntryId") for e in child.elements} - {None, "none"}
+                    for option in children(self.library, child):
+                        if option.ids & chosen:
+                            weapons.update(self.default_weapons(option, depth + 1))
+                elif child.bounds()[0] >= 1 or child.ids & defaults:
+                    weapons.update(self.default_weapons(child, depth + 1))
+            found = self.defaults_of[key] = sorted(weapons)
         return found
 
     def _default_wargear(self, node: Node) -> list[str]:
