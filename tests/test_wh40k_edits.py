@@ -48,9 +48,9 @@ def test_the_wargear_offered_is_grouped_by_the_kinds_of_model_that_may_carry_it(
     assert (pistol.carried, pistol.most, pistol.limit) == (1, 1, "")
     assert (launcher.carried, launcher.most, launcher.limit) == (0, 3, "1 at 5-9 models, 2 at 10 models")
     terminators = sheet(data, "Chaos Terminator Squad", "Chaos Space Marines")
-    together = {o.weapon: o.together for o in edits.wargear_options(terminators, Wh40kUnit(type="Chaos Terminator Squad"))}
-    assert together["Reaper autocannon"] == "1 at 5-9 models, any at 10 models of Heavy flamer and Reaper autocannon " \
-                                            "together"
+    offered = edits.wargear_options(terminators, Wh40kUnit(type="Chaos Terminator Squad"))
+    assert {o.weapon: o.together for o in offered}["Reaper autocannon"] == (
+        "Heavy flamer and Reaper autocannon together: 1 at 5-9 models, any at 10 models")
 
 
 def test_a_weapon_the_datasheet_lacks_is_offered_last_to_be_removed(data):

@@ -119,7 +119,7 @@ class WargearOption:
     carried: int  # how many models carry it now
     most: int  # the most models that may: those of its kinds, at the unit's size
     limit: str = ""  # the data's limit per unit by size, '1 at 5-9 models, 2 at 10 models'
-    together: str = ""  # the data's limits on it with other weapons, counted together
+    together: str = ""  # the data's limits on it with other weapons: 'A and B together: 1 at 5-9 models, ...'
     on_datasheet: bool = True  # False: the roster names a weapon the datasheet lacks (remove it)
 
 
@@ -147,7 +147,7 @@ def wargear_options(unit: Unit, entry: Wh40kUnit) -> list[WargearOption]:
         options.append(WargearOption(
             key, tuple(m.name for m in kinds or ()), count, most_carrying(unit, kinds, models) if kinds else models,
             by_size(limit.most) if limit else "",
-            "; ".join(f"{by_size(g.most)} of {listed(g.weapons)} together" for g in together)))
+            "; ".join(f"{listed(g.weapons)} together: {by_size(g.most)}" for g in together)))
     shown = {name_key(o.weapon) for o in options} | set(unit.carriers)
     options += [WargearOption(key, (), count, 0, on_datasheet=False) for key, count in entry.wargear.items()
                 if name_key(key) not in shown]

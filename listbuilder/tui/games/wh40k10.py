@@ -120,6 +120,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.roster: Wh40kRoster | None = None  # the latest edit
         self.result: Any = None  # the latest checked roster
         self.selected: int | None = None
+        self.hidden_edit = False  # a result came while another screen of the editor was over this one
 
     @staticmethod
     def entries(roster: Wh40kRoster) -> list[Any]:
@@ -149,6 +150,11 @@ class UnitsScreen(EditorActions, Screen[None]):
 
     def show(self, result: Any) -> None:
         self.result = result
+        wargear = next((s for s in self.app.screen_stack if isinstance(s, WargearScreen)), None)
+        if wargear is not None:  # this screen is hidden under it: shown again when it comes back
+            self.hidden_edit = True
+            wargear.show(result)
+            return
         roster: Wh40kRoster = result.roster
         if self.selected is None or self.selected >= len(roster.units):
             self.selected = len(roster.units) - 1 if roster.units else None
@@ -160,9 +166,11 @@ class UnitsScreen(EditorActions, Screen[None]):
         if self.selected is not None:
             units.highlighted = self.selected
         self.query_one(FindingsList).show(result)
-        for screen in self.app.screen_stack:
-            if isinstance(screen, WargearScreen):
-                screen.show(result)
+
+    def on_screen_resume(self) -> None:
+        if self.hidden_edit:
+            self.hidden_edit = False
+            self.show(self.result)
 
     def status(self, summary: RosterSummary) -> Content:
         left = summary.limit - summary.total
@@ -418,6 +426,8 @@ class WargearScreen(EditorActions, Screen[None]):
         super().__init__()
         self.units, self.index, self.unit = units, index, unit
         self.options: list[edits.WargearOption | None] = []  # one per line of the list; None for a heading
+        self.shape: list[bool] | None = None  # which lines are headings, as the list shows them
+        self.sheet_of: str | None = None  # the weapon the datasheet picks out
         self.result: Any = None
 
     def compose(self) -> ComposeResult:
@@ -457,13 +467,17 @@ class WargearScreen(EditorActions, Screen[None]):
             lines.append(Option(self.line(option, problems)))
             self.options.append(option)
         view = self.query_one("#wargear-options", OptionList)
-        highlighted = view.highlighted
-        view.set_options(lines or [Option("This datasheet has no wargear options.", disabled=True)])
-        set_border_title(view, "Weapons instead of the default: carried by / at most · the data's limits")
-        view.highlighted = highlighted if highlighted is not None and highlighted < len(lines) else (
-            1 if len(lines) > 1 else None)
+        if self.shape == [option is None for option in self.options]:  # the same rows: new text in place
+            for at, line in enumerate(lines):
+                if line.prompt != view.get_option_at_index(at).prompt:
+                    view.replace_option_prompt_at_index(at, line.prompt)
+        else:
+            self.shape = [option is None for option in self.options]
+            view.set_options(lines or [Option("This datasheet has no wargear options.", disabled=True)])
+            set_border_title(view, "Weapons instead of the default: carried by / at most · the data's limits")
+            view.highlighted = 1 if len(lines) > 1 else None
+            self.draw_sheet(anew=True)
         self.query_one(FindingsList).show(result)
-        self._sheet()
 
     @staticmethod
     def line(option: edits.WargearOption, problems: list[Finding]) -> Content:
@@ -481,9 +495,17 @@ class WargearScreen(EditorActions, Screen[None]):
         return self.options[index] if index is not None and index < len(self.options) else None
 
     @on(OptionList.OptionHighlighted, "#wargear-options")
-    def _sheet(self) -> None:
+    def _highlighted(self) -> None:
+        self.draw_sheet()
+
+    def draw_sheet(self, anew: bool = False) -> None:
+        """The datasheet, the highlighted weapon picked out (drawn again only for another weapon)."""
         option = self.highlighted
-        sheet, line = full_sheet(self.unit, option.weapon if option else None)
+        weapon = option.weapon if option else None
+        if weapon == self.sheet_of and not anew:
+            return
+        self.sheet_of = weapon
+        sheet, line = full_sheet(self.unit, weapon)
         self.query_one("#wargear-sheet-text", Static).update(sheet)
         self.query_one("#wargear-sheet", VerticalScroll).scroll_to(y=max(0, line - 1), animate=False)
         set_border_title(self.query_one("#wargear-sheet"), f"Datasheet · {self.unit.name}")
