@@ -186,21 +186,22 @@ def test_choose_a_sergeants_weapons_see_the_cost_and_a_limit_finding_and_undo(ca
         assert isinstance(screen, WargearScreen)
         assert str(screen.query_one("#wargear-title").render()) == "Wargear · #2 5 Intercessor Squad  80 pts"
         rows = option_texts(screen.query_one("#wargear-options"))
-        assert rows[0] == "Intercessor Sergeant" and rows[1].split() == ["Thunder", "Hammer", "0", "/", "1"]
+        assert rows[0] == "Intercessor Sergeant" and rows[1].split() == ["Thunder", "Hammer", "0/1"]
         assert rows[7] == "Intercessor Sergeant / Intercessor w/ Grenade Launcher"
-        assert rows[8].split()[-12:] == ["0", "/", "3", "limit", "1", "at", "5-9", "models,", "2", "at", "10",
-                                         "models"]
+        assert rows[8].split()[-10:] == ["0/3", "limit", "1", "at", "5-9", "models,", "2", "at", "10", "models"]
         sheet = str(screen.query_one("#wargear-sheet-text").render())
         assert "Thunder Hammer  Melee A 3 WS 4+ S 8 AP -2 D 2  [Devastating Wounds]" in sheet
         await keys(pilot, "+")  # the Sergeant takes a thunder hammer
         assert app.history.current.units[1].wargear == {"Thunder Hammer": 1} and app.result.valid
-        assert option_texts(screen.query_one("#wargear-options"))[1].split()[-3:] == ["1", "/", "1"]
+        assert option_texts(screen.query_one("#wargear-options"))[1].split()[-1] == "1/1"
         await keys(pilot, "end", "+", "+")  # two grenade launchers in a unit of 5
         assert app.history.current.units[1].wargear == {"Thunder Hammer": 1, "Astartes grenade launcher": 2}
         [limit] = screen.query_one(FindingsList).findings
         assert limit.message == ("2 models of Intercessor Squad carry Astartes grenade launcher, but its datasheet "
                                  "allows at most 1 in a unit of 5 models (1 at 5-9 models, 2 at 10 models)")
         assert option_texts(screen.query_one("#wargear-options"))[8].startswith("✖ Astartes grenade launcher")
+        await keys(pilot, "home", "f", "enter")  # the finding leads back to the weapon
+        assert screen.query_one("#wargear-options").highlighted == 8 and screen.focused.id == "wargear-options"
         await keys(pilot, "ctrl+z")  # undone on the wargear screen, as anywhere
         assert app.screen is screen and app.result.valid
         assert app.history.current.units[1].wargear == {"Thunder Hammer": 1, "Astartes grenade launcher": 1}
@@ -260,5 +261,20 @@ def test_a_second_unit_of_a_name_gets_a_label_and_the_roster_a_new_name(catalog)
         assert app.history.current.name == "Hale's Fist" and app.roster_title.name == "Hale's Fist"
         await keys(pilot, "ctrl+z")
         assert app.history.current.name == "" and len(app.history.current.units) == 3
+
+    run(app, scenario)
+
+
+def test_the_40k_footers_fit_80_columns_and_end_with_help(catalog):
+    from textual.widgets._footer import FooterKey
+    text = START + "units:\n  - {type: Captain, warlord: true}\n"
+    app = EditorApp(catalog, parse_roster(text, "army.yaml", catalog).roster, unsaved=True)
+
+    async def scenario(pilot):
+        for screen in ("units", "wargear"):
+            shown = list(app.screen.query(FooterKey))
+            assert shown and shown[-1].description == "Help", screen
+            assert max(key.region.right for key in shown) <= 80, screen
+            await keys(pilot, "g")
 
     run(app, scenario)

@@ -101,7 +101,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         Binding("h", "hover", "Hover", id="units.hover", show=False,
                 tooltip="Declare an Aircraft with Hover in Hover mode, or not"),
         Binding("F", "faction", "Faction", id="units.faction", show=False, tooltip="Choose the army's faction"),
-        Binding("D", "detachment", "Detachment", id="units.detachment", tooltip="Choose the detachment"),
+        Binding("D", "detachment", "Detachment", id="units.detachment", show=False, tooltip="Choose the detachment"),
         Binding("B", "battle_size", "Battle size", id="units.size", show=False, tooltip="Choose the battle size"),
         Binding("n", "rename", "Name", id="units.rename", show=False, tooltip="Change the roster's name"),
         Binding("f", "findings", "Findings", id="units.findings", show=False, tooltip="Go to the findings"),
@@ -412,14 +412,21 @@ class WargearScreen(EditorActions, Screen[None]):
                 tooltip="One more model carries the weapon (instead of its default)"),
         Binding("minus,left", "carriers(-1)", "One fewer", id="wargear.fewer", key_display="-",
                 tooltip="One model fewer carries the weapon"),
+        Binding("f", "findings", "Findings", id="wargear.findings", show=False,
+                tooltip="Go to the findings; Enter on one about a weapon goes to that weapon"),
         Binding("escape,g", "back", "Back", id="wargear.back", tooltip="Back to the units"),
         *history_bindings("wargear."),
         Binding("f1,question_mark", "help", "Help", id="wargear.help", tooltip="Show every key"),
     ]
+    # heights fixed but the list's: a longer finding does not push the weapon in hand out of sight
     DEFAULT_CSS = """
     #wargear-title { height: 1; padding: 0 1; background: $panel; }
-    #wargear-options { height: 1fr; border: round $border; background: $background; }
-    #wargear-sheet { height: 8; border: round $border-blurred; padding: 0 1; scrollbar-size-vertical: 1; }
+    #wargear-options, #wargear-findings {
+        height: 1fr; border: round $border-blurred; border-title-color: $text-muted; background: $background;
+    }
+    #wargear-options:focus, #wargear-findings:focus { border: round $border; border-title-color: $text; }
+    #wargear-findings { height: 5; }
+    #wargear-sheet { height: 7; border: round $border-blurred; padding: 0 1; scrollbar-size-vertical: 1; }
     """
 
     def __init__(self, units: UnitsScreen, index: int, unit: Unit) -> None:
@@ -435,7 +442,7 @@ class WargearScreen(EditorActions, Screen[None]):
         yield OptionList(id="wargear-options")
         with VerticalScroll(id="wargear-sheet"):
             yield Static(id="wargear-sheet-text")
-        yield FindingsList(id="findings")
+        yield FindingsList(id="wargear-findings")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -474,7 +481,7 @@ class WargearScreen(EditorActions, Screen[None]):
         else:
             self.shape = [option is None for option in self.options]
             view.set_options(lines or [Option("This datasheet has no wargear options.", disabled=True)])
-            set_border_title(view, "Weapons instead of the default: carried by / at most · the data's limits")
+            set_border_title(view, "Weapons instead of the default · carried by/at most · the data's limits")
             view.highlighted = 1 if len(lines) > 1 else None
             self.draw_sheet(anew=True)
         self.query_one(FindingsList).show(result)
@@ -484,8 +491,8 @@ class WargearScreen(EditorActions, Screen[None]):
         problem = any(name_key(str(f.path[3])) == name_key(option.weapon) for f in problems if len(f.path) > 3)
         limits = [f"limit {option.limit}" if option.limit else "", option.together]
         return Content.assemble((f"{ERROR} " if problem else "  ", "bold $error"),
-                                (f"{printable(option.weapon):<28}", "bold" if option.carried else ""),
-                                (f" {option.carried:>2} / {option.most:<2}", "bold $accent" if option.carried else ""),
+                                (f"{printable(option.weapon):<26}", "bold" if option.carried else ""),
+                                (f" {option.carried:>2}/{option.most:<2}", "bold $accent" if option.carried else ""),
                                 ("  " + " · ".join(t for t in limits if t), "$text-muted"),
                                 ("  not on the datasheet: remove it" if not option.on_datasheet else "", "$error"))
 
@@ -516,7 +523,23 @@ class WargearScreen(EditorActions, Screen[None]):
         if option is None or changed is None:
             self.app.bell()
             return
-        self.units.commit(changed, f"{option.weapon} of #{self.index + 1} {self.unit.name}", self.index)
+        _, count = edits.carried(changed.units[self.index], option.weapon)
+        self.units.commit(changed, f"{option.weapon}: {count} on #{self.index + 1} {self.unit.name}", self.index)
+
+    @on(FindingsList.Chosen)
+    def _jump(self, event: FindingsList.Chosen) -> None:
+        """A finding on one of the unit's weapons: the cursor goes to that weapon."""
+        path = event.finding.path
+        rows = [o.weapon if o else None for o in self.options]
+        if path[:3] == ("units", self.index, "wargear") and len(path) > 3:
+            at = next((i for i, weapon in enumerate(rows) if weapon and name_key(weapon) == name_key(str(path[3]))),
+                      None)
+            if at is not None:
+                self.query_one("#wargear-options", OptionList).highlighted = at
+        self.query_one("#wargear-options", OptionList).focus()
+
+    def action_findings(self) -> None:
+        self.query_one(FindingsList).focus()
 
     def action_back(self) -> None:
         self.dismiss()
