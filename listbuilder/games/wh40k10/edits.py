@@ -183,6 +183,8 @@ def refusals(roster: Wh40kRoster, units: list[Unit], check: Callable[[Wh40kRoste
     rule of three or the once-only Epic Hero. One check of the roster with every unit added at
     once, each unit once (a unit's own findings do not depend on others added: tested against
     adding each alone), so that the Add dialog follows whatever the check refuses."""
+    if not units:
+        return {}  # a faction the data lacks offers none, and its roster is not checked as one
     first = len(roster.units)
     result = check(with_units(roster, [*roster.units, *(Wh40kUnit(type=u.name) for u in units)]))
     found: dict[str, Finding] = {}

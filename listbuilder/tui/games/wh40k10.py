@@ -121,6 +121,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.result: Any = None  # the latest checked roster
         self.selected: int | None = None
         self.hidden_edit = False  # a result came while another screen of the editor was over this one
+        self.refusals: tuple[Wh40kRoster | None, dict[str, Finding]] = (None, {})  # of that roster
 
     @staticmethod
     def entries(roster: Wh40kRoster) -> list[Any]:
@@ -235,9 +236,13 @@ class UnitsScreen(EditorActions, Screen[None]):
         return self.roster, self.selected, edits.unit_named(self.data, self.roster, entry.type)
 
     def refused(self, units: list[Unit]) -> dict[str, Finding]:
-        """Of `units`, those the check refuses in this army, and why (edits.refusals)."""
-        assert self.roster is not None
-        return edits.refusals(self.roster, units, lambda roster: validate(roster, self.editor.catalog))
+        """Of the faction's `units`, those the check refuses in this army, and why (edits.refusals);
+        kept while the roster is unchanged (the command palette asks at every letter typed)."""
+        roster = self.roster
+        assert roster is not None
+        if self.refusals[0] is not roster:
+            self.refusals = (roster, edits.refusals(roster, units, lambda r: validate(r, self.editor.catalog)))
+        return self.refusals[1]
 
     def action_add(self) -> None:
         """The faction's datasheets; those the check refuses in this army dimmed, last, with why."""
