@@ -139,7 +139,8 @@ def test_the_palette_offers_the_40k_editors_actions_datasheets_and_units(catalog
         await keys(pilot, "escape", "f1")  # the help lists the keys the footer hides, and the palette
         assert isinstance(empty.screen, HelpScreen)
         listed = {b.description for _, section in empty.screen.sections for b in section}
-        assert {"Warlord", "Embark", "Copy as text", "Command palette"} <= listed
+        assert {"Warlord", "Embark", "Copy as text", "Command palette", "Wargear", "Name", "Detachment",
+                "One more", "One fewer"} <= listed
 
     run(empty, nothing_selected)
     roster = parse_roster(START + "units:\n  - type: Captain\n  - type: Intercessor Squad\n    label: Bravo\n",
