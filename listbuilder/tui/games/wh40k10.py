@@ -65,7 +65,7 @@ def full_sheet(unit: Unit, weapon: str | None) -> tuple[Content, int]:
     """The datasheet for choosing wargear: profiles, what each kind of model comes with, every
     weapon's profile (those of `weapon` picked out); and the line where `weapon` starts (0: none)."""
     lines = profiles(unit)
-    lines += [Content.assemble((printable(m.name), "bold"), f" ({m.min}-{m.max}) comes with: ",
+    lines += [Content.assemble((printable(m.name), "bold"), f" ({m.min}{f'-{m.max}' * (m.max > m.min)}) comes with: ",
                                printable(", ".join(m.default_wargear) or "nothing")) for m in unit.models]
     first = 0
     for w in unit.weapons:
@@ -470,13 +470,15 @@ class WargearScreen(EditorActions, Screen[None]):
         lines: list[Option] = []
         self.options = []
         kinds: tuple[str, ...] | None = None
-        for option in edits.wargear_options(self.unit, units[self.index]):
+        offered = edits.wargear_options(self.unit, units[self.index])
+        width = min(32, max((len(option.weapon) for option in offered), default=0))  # one column for the counts
+        for option in offered:
             if option.kinds != kinds or not lines:
                 kinds = option.kinds
                 heading = " / ".join(kinds) if kinds else "Any model" if option.on_datasheet else "Not on the datasheet"
                 lines.append(Option(Content.styled(printable(heading), "bold"), disabled=True))
                 self.options.append(None)
-            lines.append(Option(self.line(option, problems)))
+            lines.append(Option(self.line(option, problems, width)))
             self.options.append(option)
         view = self.query_one("#wargear-options", OptionList)
         if self.shape == [option is None for option in self.options]:  # the same rows: new text in place
@@ -492,11 +494,11 @@ class WargearScreen(EditorActions, Screen[None]):
         self.query_one(FindingsList).show(result)
 
     @staticmethod
-    def line(option: edits.WargearOption, problems: list[Finding]) -> Content:
+    def line(option: edits.WargearOption, problems: list[Finding], width: int) -> Content:
         problem = any(name_key(str(f.path[3])) == name_key(option.weapon) for f in problems if len(f.path) > 3)
         limits = [f"limit {option.limit}" if option.limit else "", option.together]
         return Content.assemble((f"{ERROR} " if problem else "  ", "bold $error"),
-                                (f"{printable(option.weapon):<26}", "bold" if option.carried else ""),
+                                (f"{printable(option.weapon):<{width}}", "bold" if option.carried else ""),
                                 (f" {option.carried:>2}/{option.most:<2}", "bold $accent" if option.carried else ""),
                                 ("  " + " · ".join(t for t in limits if t), "$text-muted"),
                                 ("  not on the datasheet: remove it" if not option.on_datasheet else "", "$error"))
