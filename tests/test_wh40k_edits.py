@@ -41,6 +41,9 @@ def test_the_wargear_offered_is_grouped_by_the_kinds_of_model_that_may_carry_it(
     by_weapon = {o.weapon: o for o in offered}
     # the defaults every model already has are not offered: nothing replaces a Bolt Rifle with itself
     assert not {"Bolt Rifle", "Bolt pistol", "Close combat weapon"} & set(by_weapon)
+    # unless the roster names one anyway: it is shown, to be taken away
+    named = edits.wargear_options(squad, Wh40kUnit(type="Intercessor Squad", wargear={"bolt rifle": 2}))
+    assert [(o.weapon, o.carried, o.most) for o in named if o.weapon == "bolt rifle"] == [("bolt rifle", 2, 5)]
     assert [o.kinds for o in offered].index(("Intercessor Sergeant", "Intercessor w/ Grenade Launcher")) == 6
     assert {o.weapon for o in offered if o.kinds == ("Intercessor Sergeant",)} == {
         "Thunder Hammer", "Power fist", "Astartes Chainsword", "Power weapon", "Plasma pistol", "Hand flamer"}

@@ -139,11 +139,11 @@ def wargear_options(unit: Unit, entry: Wh40kUnit) -> list[WargearOption]:
     for weapon in dict.fromkeys(weapon_name(w.name) for w in unit.weapons):
         kinds = unit.carriers.get(name_key(weapon))
         names = {m.name for m in kinds or ()}
-        if kinds and all(name_key(weapon) in default for model, default in defaults if model in names):
-            continue  # every model that may carry it has it already
+        key, count = carried(entry, weapon)
+        if not count and kinds and all(name_key(weapon) in default for model, default in defaults if model in names):
+            continue  # every model that may carry it has it already (unless the roster names it anyway)
         limit = unit.limits.get(name_key(weapon))
         together = [g for g in unit.wargear_group_limits or () if name_key(weapon) in map(name_key, g.weapons)]
-        key, count = carried(entry, weapon)
         options.append(WargearOption(
             key, tuple(m.name for m in kinds or ()), count, most_carrying(unit, kinds, models) if kinds else models,
             by_size(limit.most) if limit else "",
