@@ -1,5 +1,5 @@
 """The printed 40k roster shows what the player plays with (issue 28): the chosen loadout, the
-abilities and rules the data shows for the army (its hide conditions applied, DECISIONS.md D27),
+abilities and rules the data shows for the army (its hide conditions applied, DECISIONS.md D33),
 no markup, weapon keywords with their weapons, the Transport text once, and a section with the army
 rule, the detachment rule and the Enhancements taken. On the BSData snapshot (801555b)."""
 

@@ -13,8 +13,9 @@ from listbuilder.games.wh40k10.roster import Wh40kRoster
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.rosters.files import dump, parse_roster
 from listbuilder.tui.app import EditorApp
-from listbuilder.tui.games.wh40k10 import UnitsScreen
+from listbuilder.tui.games.wh40k10 import UnitsScreen, WargearScreen
 from listbuilder.tui.screens.help import HelpScreen
+from listbuilder.tui.screens.pick import FilteredList
 from listbuilder.tui.widgets.roster_view import FindingsList
 
 from .test_tui import keys, palette, run, tolerant_idle  # noqa: F401 (the fixture applies here too)
@@ -138,7 +139,8 @@ def test_the_palette_offers_the_40k_editors_actions_datasheets_and_units(catalog
         await keys(pilot, "escape", "f1")  # the help lists the keys the footer hides, and the palette
         assert isinstance(empty.screen, HelpScreen)
         listed = {b.description for _, section in empty.screen.sections for b in section}
-        assert {"Warlord", "Embark", "Copy as text", "Command palette"} <= listed
+        assert {"Warlord", "Embark", "Copy as text", "Command palette", "Wargear", "Name", "Detachment",
+                "One more", "One fewer"} <= listed
 
     run(empty, nothing_selected)
     roster = parse_roster(START + "units:\n  - type: Captain\n  - type: Intercessor Squad\n    label: Bravo\n",
@@ -166,3 +168,118 @@ def test_the_palette_offers_the_40k_editors_actions_datasheets_and_units(catalog
         assert [u.reserves for u in app.history.current.units] == [True, False, False]
 
     run(app, scenario, size=(100, 30))
+
+
+def option_texts(options) -> list[str]:
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+def test_choose_a_sergeants_weapons_see_the_cost_and_a_limit_finding_and_undo(catalog):
+    """`g` on an Intercessor Squad: the Sergeant's weapons, then the grenade launcher the Sergeant
+    and the launcher Intercessors may carry, which the data limits to 1 in a unit of 5-9 models
+    and 2 at 10 (D24); each + is an edit the check judges at once and ctrl+z undoes. 80×24."""
+    text = START + "units:\n  - {type: Captain, warlord: true}\n  - {type: Intercessor Squad}\n"
+    app = EditorApp(catalog, parse_roster(text, "new.yaml", catalog).roster, unsaved=True)
+
+    async def scenario(pilot):
+        await keys(pilot, "down", "g")
+        screen = app.screen
+        assert isinstance(screen, WargearScreen)
+        assert str(screen.query_one("#wargear-title").render()) == "Wargear · #2 5 Intercessor Squad  80 pts"
+        rows = option_texts(screen.query_one("#wargear-options"))
+        assert rows[0] == "Intercessor Sergeant" and rows[1].split() == ["Thunder", "Hammer", "0/1"]
+        assert rows[7] == "Intercessor Sergeant / Intercessor w/ Grenade Launcher"
+        assert rows[8].split()[-10:] == ["0/3", "limit", "1", "at", "5-9", "models,", "2", "at", "10", "models"]
+        sheet = str(screen.query_one("#wargear-sheet-text").render())
+        assert "Thunder Hammer  Melee A 3 WS 4+ S 8 AP -2 D 2  [Devastating Wounds]" in sheet
+        await keys(pilot, "+")  # the Sergeant takes a thunder hammer
+        assert app.history.current.units[1].wargear == {"Thunder Hammer": 1} and app.result.valid
+        assert option_texts(screen.query_one("#wargear-options"))[1].split()[-1] == "1/1"
+        await keys(pilot, "end", "+", "+")  # two grenade launchers in a unit of 5
+        assert app.history.current.units[1].wargear == {"Thunder Hammer": 1, "Astartes grenade launcher": 2}
+        [limit] = screen.query_one(FindingsList).findings
+        assert limit.message == ("2 models of Intercessor Squad carry Astartes grenade launcher, but its datasheet "
+                                 "allows at most 1 in a unit of 5 models (1 at 5-9 models, 2 at 10 models)")
+        assert option_texts(screen.query_one("#wargear-options"))[8].startswith("✖ Astartes grenade launcher")
+        await keys(pilot, "home", "f", "enter")  # the finding leads back to the weapon
+        assert screen.query_one("#wargear-options").highlighted == 8 and screen.focused.id == "wargear-options"
+        await keys(pilot, "ctrl+z")  # undone on the wargear screen, as anywhere
+        assert app.screen is screen and app.result.valid
+        assert app.history.current.units[1].wargear == {"Thunder Hammer": 1, "Astartes grenade launcher": 1}
+        assert option_texts(screen.query_one("#wargear-options"))[8].startswith("  Astartes grenade launcher")
+        await keys(pilot, "ctrl+y", "escape", *["+"] * 5)  # redo; back to the units: 10 models
+        assert isinstance(app.screen, UnitsScreen) and app.history.current.units[1].models == 10
+        assert app.result.valid and app.result.total == 80 + 160  # 2 launchers are allowed at 10 models
+        await keys(pilot, "g")
+        assert str(app.screen.query_one("#wargear-title").render()) == "Wargear · #2 10 Intercessor Squad  160 pts"
+        await keys(pilot, "ctrl+z")  # undoing the 10th model takes the unit back to 9: the finding again
+        assert [f.code for f in app.screen.query_one(FindingsList).findings] == ["wargear-not-allowed"]
+        await keys(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert {"One more", "One fewer", "Back", "Undo"} <= {b.description for _, s in app.screen.sections for b in s}
+
+    run(app, scenario)
+
+
+def test_the_add_dialog_dims_units_the_army_may_not_take_with_the_reason(catalog):
+    """An Imperial Rhino (Agents of the Imperium) in a Space Marines army: shown dimmed, last, with
+    the check's own finding as the reason; Enter on it adds nothing and says why."""
+    roster = parse_roster(START + "units:\n  - {type: Captain, warlord: true}\n", "army.yaml", catalog).roster
+    app = EditorApp(catalog, roster, unsaved=True)
+
+    async def scenario(pilot):
+        await keys(pilot, "a")
+        options = app.screen.query_one(FilteredList).query_one("OptionList")
+        shown = app.screen.query_one(FilteredList).shown
+        dimmed = [item.name for item in shown if item.disabled]
+        assert {"Imperial Rhino", "Watch Captain Artemis", "Inquisitor", "Vindicare Assassin"} <= set(dimmed)
+        assert [item.disabled for item in shown] == sorted(item.disabled for item in shown)  # the dimmed last
+        await keys(pilot, "=imperial rhino")
+        assert option_texts(options)[0] == ("Imperial Rhino  1: 75 pts  Dedicated Transport\n  ✖ Imperial Rhino has "
+                                            "the Faction keyword Agents of the Imperium, not the army's Adeptus "
+                                            "Astartes")
+        await keys(pilot, "enter")
+        assert [u.type for u in app.history.current.units] == ["Captain"]
+        assert any(n.title == "Not in this army" for n in app._notifications)
+        await keys(pilot, "a", "=rhino", "enter")
+        assert [u.type for u in app.history.current.units] == ["Captain", "Rhino"]
+
+    run(app, scenario)
+
+
+def test_a_second_unit_of_a_name_gets_a_label_and_the_roster_a_new_name(catalog):
+    """The Captain leads the Intercessor Squad; a second one added is labelled, so `leads` still
+    names the first alone. `n` renames the roster; ctrl+z undoes it."""
+    text = START + "units:\n  - {type: Captain, warlord: true, leads: Intercessor Squad}\n" \
+                   "  - {type: Intercessor Squad}\n"
+    app = EditorApp(catalog, parse_roster(text, "army.yaml", catalog).roster, unsaved=True)
+
+    async def scenario(pilot):
+        await keys(pilot, "a", "=intercessor squad", "enter")
+        assert [u.label for u in app.history.current.units] == [None, None, "Intercessor Squad 2"]
+        assert app.result.valid and app.result.units[0].leads == 1
+        await keys(pilot, "n", "=Hale's Fist", "enter")
+        assert app.history.current.name == "Hale's Fist" and app.roster_title.name == "Hale's Fist"
+        await keys(pilot, "ctrl+z")
+        assert app.history.current.name == "" and len(app.history.current.units) == 3
+
+    run(app, scenario)
+
+
+def test_the_40k_footers_fit_80_columns_and_end_with_help(catalog):
+    from textual.widgets._footer import FooterKey
+    text = START + "units:\n  - {type: Captain, warlord: true}\n"
+    app = EditorApp(catalog, parse_roster(text, "army.yaml", catalog).roster, unsaved=True)
+
+    async def scenario(pilot):
+        for screen in ("units", "wargear"):
+            for _ in range(100):  # the footer lays its keys out after the screen: on a busy machine, later
+                if list(app.screen.query(FooterKey)):
+                    break
+                await pilot.pause(0.02)
+            shown = list(app.screen.query(FooterKey))
+            assert shown and shown[-1].description == "Help", screen
+            assert max(key.region.right for key in shown) <= 80, screen
+            await keys(pilot, "g")
+
+    run(app, scenario)

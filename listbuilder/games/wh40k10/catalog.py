@@ -70,7 +70,7 @@ class Weapon(Strict):
 class HiddenBy(Strict):
     """Where the data hides a rule or ability by a condition on the army's primary catalogue (Templar
     Vows, hidden unless the army is Black Templars): evaluated at import for every army of the data
-    (DECISIONS.md D27)."""
+    (DECISIONS.md D33)."""
 
     catalogues: list[str] = Field(description="catalogue ids (Faction.id)")
     unless: bool = Field(False, description="hidden in every army but these (else: hidden in these)")
@@ -296,7 +296,7 @@ class Faction(Strict):
     detachments: list[Detachment] = Field(default_factory=list)
     army_rules: list[Ability] = Field(default_factory=list, description=(
         "the army rules: rules its catalogue states, and rules of its catalogues that its own units "
-        "(those of its Faction keyword) have, those the data hides in this army left out (D27)"))
+        "(those of its Faction keyword) have, those the data hides in this army left out (D33)"))
 
     @property
     def short_name(self) -> str:

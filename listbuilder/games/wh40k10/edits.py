@@ -3,12 +3,15 @@ choices the editor offers, read from the imported catalog."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from ...core.findings import Finding
 from ...core.names import name_key
-from .catalog import Unit, Wh40kCatalog
+from .catalog import Unit, Wh40kCatalog, weapon_name
 from .roster import Wh40kRoster, Wh40kUnit
-from .rules import find_faction
+from .rules import by_size, find_faction, listed, most_carrying
 
 
 def faction_units(data: Wh40kCatalog, roster: Wh40kRoster) -> list[Unit]:
@@ -39,7 +42,21 @@ def with_units(roster: Wh40kRoster, units: list[Wh40kUnit]) -> Wh40kRoster:
 
 
 def add_unit(roster: Wh40kRoster, name: str) -> Wh40kRoster:
-    return with_units(roster, [*roster.units, Wh40kUnit(type=name)])
+    """A unit of datasheet `name` added at the end. Where another unit already answers to that
+    name (`leads` and `embarked_in` name a unit by its label, else its datasheet name), the new
+    one gets a label of its own ('Intercessor Squad 2'): what names the first still names it alone."""
+    taken = {name_key(u.label or u.type) for u in roster.units}
+    label = None
+    if name_key(name) in taken:
+        number = 1 + sum(1 for u in roster.units if name_key(u.type) == name_key(name))
+        while name_key(f"{name} {number}") in taken:
+            number += 1
+        label = f"{name} {number}"
+    return with_units(roster, [*roster.units, Wh40kUnit(type=name, label=label)])
+
+
+def rename(roster: Wh40kRoster, name: str) -> Wh40kRoster:
+    return roster.model_copy(update={"name": name.strip()})
 
 
 def remove_unit(roster: Wh40kRoster, index: int) -> Wh40kRoster:
@@ -89,3 +106,91 @@ def make_warlord(roster: Wh40kRoster, index: int) -> Wh40kRoster:
     was = roster.units[index].warlord
     return with_units(roster, [u.model_copy(update={"warlord": (i == index and not was)})
                                for i, u in enumerate(roster.units)])
+
+
+# -- wargear ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class WargearOption:
+    """A weapon a unit's models may take instead of their default loadout, as the editor offers it."""
+
+    weapon: str  # as the roster writes it: its key there, else the datasheet's name
+    kinds: tuple[str, ...]  # the kinds of model that may carry it; () any model (the data bounds it not)
+    carried: int  # how many models carry it now
+    most: int  # the most models that may: those of its kinds, at the unit's size
+    limit: str = ""  # the data's limit per unit by size, '1 at 5-9 models, 2 at 10 models'
+    together: str = ""  # the data's limits on it with other weapons: 'A and B together: 1 at 5-9 models, ...'
+    on_datasheet: bool = True  # False: the roster names a weapon the datasheet lacks (remove it)
+
+
+def carried(entry: Wh40kUnit, weapon: str) -> tuple[str, int]:
+    """The roster's key for `weapon` (its spelling there, else the one given) and how many carry it."""
+    key = next((k for k in entry.wargear if name_key(k) == name_key(weapon)), weapon)
+    return key, entry.wargear.get(key, 0)
+
+
+def wargear_options(unit: Unit, entry: Wh40kUnit) -> list[WargearOption]:
+    """Every weapon of the datasheet some model may take beyond its default loadout, in the
+    datasheet's order, with the bounds the check holds it to (rules._wargear): grouped by the
+    kinds of model that may carry it; weapons the roster names that the datasheet lacks last."""
+    models = entry.models or unit.min_models
+    defaults = [(model.name, {name_key(w) for w in model.default_wargear}) for model in unit.models]
+    options = []
+    for weapon in dict.fromkeys(weapon_name(w.name) for w in unit.weapons):
+        kinds = unit.carriers.get(name_key(weapon))
+        names = {m.name for m in kinds or ()}
+        key, count = carried(entry, weapon)
+        if not count and kinds and all(name_key(weapon) in default for model, default in defaults if model in names):
+            continue  # every model that may carry it has it already (unless the roster names it anyway)
+        limit = unit.limits.get(name_key(weapon))
+        together = [g for g in unit.wargear_group_limits or () if name_key(weapon) in map(name_key, g.weapons)]
+        options.append(WargearOption(
+            key, tuple(m.name for m in kinds or ()), count, most_carrying(unit, kinds, models) if kinds else models,
+            by_size(limit.most) if limit else "",
+            "; ".join(f"{listed(g.weapons)} together: {by_size(g.most)}" for g in together)))
+    shown = {name_key(o.weapon) for o in options} | set(unit.carriers)
+    options += [WargearOption(key, (), count, 0, on_datasheet=False) for key, count in entry.wargear.items()
+                if name_key(key) not in shown]
+    order = {m.name: i for i, m in enumerate(unit.models)}  # options of the same kinds together, any model after
+    return sorted(options, key=lambda o: (not o.on_datasheet, not o.kinds, sorted(order[k] for k in o.kinds)))
+
+
+def step_wargear(roster: Wh40kRoster, index: int, unit: Unit, weapon: str, step: int) -> Wh40kRoster | None:
+    """One more (or fewer) of unit `index`'s models carrying `weapon`; None below none or above the
+    unit's models. Limits the data sets are not enforced here: the check reports them, live."""
+    entry = roster.units[index]
+    key, count = carried(entry, weapon)
+    target = count + step
+    if target < 0 or target > (entry.models or unit.min_models):
+        return None
+    wargear = dict(entry.wargear)  # a weapon already there keeps its place
+    if target:
+        wargear[key] = target
+    else:
+        del wargear[key]
+    return change_unit(roster, index, wargear=wargear)
+
+
+# -- what may be added ------------------------------------------------------------------------
+
+# Findings that refuse a unit for how many of its datasheet there are, not for what it is
+COUNTED = frozenset({"too-many-of-datasheet", "epic-hero-repeated"})
+
+
+def refusals(roster: Wh40kRoster, units: list[Unit], check: Callable[[Wh40kRoster], Any]) -> dict[str, Finding]:
+    """Of `units`, those the check refuses in this army whatever else is in it, by name, each with
+    the finding that says why: an error on the added unit's datasheet (`type`), other than the
+    rule of three or the once-only Epic Hero. One check of the roster with every unit added at
+    once, each unit once (a unit's own findings do not depend on others added: tested against
+    adding each alone), so that the Add dialog follows whatever the check refuses."""
+    if not units:
+        return {}  # a faction the data lacks offers none, and its roster is not checked as one
+    first = len(roster.units)
+    result = check(with_units(roster, [*roster.units, *(Wh40kUnit(type=u.name) for u in units)]))
+    found: dict[str, Finding] = {}
+    for finding in result.findings:
+        path = finding.path
+        if (finding.severity == "error" and len(path) == 3 and path[0] == "units" and path[2] == "type"
+                and isinstance(path[1], int) and path[1] >= first and finding.code not in COUNTED):
+            found.setdefault(units[path[1] - first].name, finding)
+    return found

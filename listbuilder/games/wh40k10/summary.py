@@ -78,7 +78,7 @@ def replaced_by(unit: Unit, weapon: str) -> list[str]:
     """The default weapons a model gives up to carry `weapon`, by the first plain choice that gives
     it: through a default option (a choice within it), that option's defaults of the same kind,
     ranged or melee; else through another option, what the defaults give and that option does
-    not. Nothing where no choice the import read gives it (D27)."""
+    not. Nothing where no choice the import read gives it (D33)."""
     wanted = name_key(weapon)
     kinds = {name_key(weapon_name(w.name)): w.kind for w in unit.weapons}
     for choice in unit.wargear_choices:
@@ -113,7 +113,7 @@ def loadout(unit: Unit, models: int, wargear: dict[str, int]) -> dict[str, int] 
 
 def has(ability: Ability, carried: dict[str, int] | None) -> bool:
     """Whether a unit carrying these weapons has the ability: one a wargear option gives, where it
-    carries every weapon of such an option (D27)."""
+    carries every weapon of such an option (D33)."""
     return carried is None or not ability.comes_with or any(
         all(name_key(weapon) in carried for weapon in option) for option in ability.comes_with)
 

@@ -1,6 +1,7 @@
 """The editor for rosters of units (Warhammer 40,000): points, battle size and reserves on top,
-the units with their derived values on the left, the findings below. It shows what the game
-system's summary says (core.system) and edits through games.wh40k10.edits."""
+the units with their derived values on the left, the findings below; a unit's wargear on a
+screen of its own, with its datasheet. It shows what the game system's summary says
+(core.system) and edits through games.wh40k10.edits."""
 
 from __future__ import annotations
 
@@ -10,22 +11,25 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...core.findings import Finding
 from ...core.names import name_key
 from ...core.system import RosterSummary
-from ...games import summarise
+from ...games import summarise, validate
 from ...games.wh40k10 import edits
-from ...games.wh40k10.catalog import Unit
+from ...games.wh40k10.catalog import Unit, weapon_name
 from ...games.wh40k10.roster import Wh40kRoster
 from ...games.wh40k10.rules import data_of, may_hover
 from ...report.safe import printable
+from ..screens.dialogs import TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
 from ..screens.pick import PickItem, PickScreen
-from ..widgets.roster_view import ERROR, FindingsList, points_bar
+from ..widgets.roster_view import ERROR, FindingsList, points_bar, set_border_title
 from ..widgets.title_bar import TitleBar
 
 
@@ -41,6 +45,39 @@ def sizes(unit: Unit) -> str:
     return ", ".join(shown[:3]) + (" …" if len(shown) > 3 else "") + " pts"
 
 
+def profiles(unit: Unit) -> list[Content]:
+    """A line of characteristics per profile: 'Intercessor  M 6" T 4 Sv 3+ W 2 Ld 6+ OC 2'."""
+    return [Content.assemble((printable(p.name), "bold"), f"  M {p.movement} T {p.toughness} Sv {p.save}"
+                             + (f" ({p.invulnerable_save} invulnerable)" if p.invulnerable_save else "")
+                             + f" W {p.wounds} Ld {p.leadership} OC {p.objective_control}") for p in unit.profiles]
+
+
+def summary_sheet(unit: Unit) -> Content:
+    """A datasheet in a few lines, for choosing a unit to add: its profiles, weapons and abilities."""
+    weapons = ", ".join(dict.fromkeys(weapon_name(w.name) for w in unit.weapons))
+    abilities = ", ".join(a.name for a in unit.abilities)
+    return Content("\n").join([*profiles(unit), *(Content.styled(printable(text), "$text-muted") for text in
+                                                    (f"Weapons: {weapons}" if weapons else "",
+                                                     f"Abilities: {abilities}" if abilities else "") if text)])
+
+
+def full_sheet(unit: Unit, weapon: str | None) -> tuple[Content, int]:
+    """The datasheet for choosing wargear: profiles, what each kind of model comes with, every
+    weapon's profile (those of `weapon` picked out); and the line where `weapon` starts (0: none)."""
+    lines = profiles(unit)
+    lines += [Content.assemble((printable(m.name), "bold"), f" ({m.min}{f'-{m.max}' * (m.max > m.min)}) comes with: ",
+                               printable(", ".join(m.default_wargear) or "nothing")) for m in unit.models]
+    first = 0
+    for w in unit.weapons:
+        skill = "BS" if w.kind == "ranged" else "WS"
+        text = (f"{w.name.removeprefix('➤').strip()}  {w.range} A {w.attacks} {skill} {w.skill} S {w.strength} "
+                f"AP {w.armour_penetration} D {w.damage}" + (f"  [{', '.join(w.keywords)}]" if w.keywords else ""))
+        chosen = weapon is not None and name_key(weapon_name(w.name)) == name_key(weapon)
+        first = first or (len(lines) if chosen else 0)
+        lines.append(Content.styled(printable(text), "bold $accent" if chosen else ""))
+    return Content("\n").join(lines), first
+
+
 EMPTY = "The roster is empty. Press a to add a unit (type to filter)."
 NONE = "(none)"
 
@@ -52,6 +89,8 @@ class UnitsScreen(EditorActions, Screen[None]):
         Binding("plus,equals_sign,right", "models(1)", "More", id="units.more", key_display="+",
                 tooltip="More models (the next size the datasheet prices)"),
         Binding("minus,left", "models(-1)", "Fewer", id="units.fewer", key_display="-", tooltip="Fewer models"),
+        Binding("g", "wargear", "Wargear", id="units.wargear",
+                tooltip="Choose the unit's wargear, model by model, with its datasheet"),
         Binding("l", "lead", "Lead", id="units.lead", tooltip="Attach this Leader to one of its Bodyguard units"),
         Binding("t", "embark", "Embark", id="units.embark", show=False, tooltip="Start the unit in a Transport"),
         Binding("e", "enhancement", "Enhancement", id="units.enhancement", show=False,
@@ -62,8 +101,9 @@ class UnitsScreen(EditorActions, Screen[None]):
         Binding("h", "hover", "Hover", id="units.hover", show=False,
                 tooltip="Declare an Aircraft with Hover in Hover mode, or not"),
         Binding("F", "faction", "Faction", id="units.faction", show=False, tooltip="Choose the army's faction"),
-        Binding("D", "detachment", "Detachment", id="units.detachment", tooltip="Choose the detachment"),
+        Binding("D", "detachment", "Detachment", id="units.detachment", show=False, tooltip="Choose the detachment"),
         Binding("B", "battle_size", "Battle size", id="units.size", show=False, tooltip="Choose the battle size"),
+        Binding("n", "rename", "Name", id="units.rename", show=False, tooltip="Change the roster's name"),
         Binding("f", "findings", "Findings", id="units.findings", show=False, tooltip="Go to the findings"),
         Binding("escape", "units", "Units", id="units.units", show=False, tooltip="Back to the units"),
         *history_bindings("units."),
@@ -80,6 +120,8 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.roster: Wh40kRoster | None = None  # the latest edit
         self.result: Any = None  # the latest checked roster
         self.selected: int | None = None
+        self.hidden_edit = False  # a result came while another screen of the editor was over this one
+        self.refusals: tuple[Wh40kRoster | None, dict[str, Finding]] = (None, {})  # of that roster
 
     @staticmethod
     def entries(roster: Wh40kRoster) -> list[Any]:
@@ -109,6 +151,11 @@ class UnitsScreen(EditorActions, Screen[None]):
 
     def show(self, result: Any) -> None:
         self.result = result
+        wargear = next((s for s in self.app.screen_stack if isinstance(s, WargearScreen)), None)
+        if wargear is not None:  # this screen is hidden under it: shown again when it comes back
+            self.hidden_edit = True
+            wargear.show(result)
+            return
         roster: Wh40kRoster = result.roster
         if self.selected is None or self.selected >= len(roster.units):
             self.selected = len(roster.units) - 1 if roster.units else None
@@ -120,6 +167,11 @@ class UnitsScreen(EditorActions, Screen[None]):
         if self.selected is not None:
             units.highlighted = self.selected
         self.query_one(FindingsList).show(result)
+
+    def on_screen_resume(self) -> None:
+        if self.hidden_edit:
+            self.hidden_edit = False
+            self.show(self.result)
 
     def status(self, summary: RosterSummary) -> Content:
         left = summary.limit - summary.total
@@ -165,7 +217,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.editor.commit(roster, what, focus)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("remove", "models", "lead", "embark", "enhancement", "warlord", "reserves", "hover"):
+        if action in ("remove", "models", "wargear", "lead", "embark", "enhancement", "warlord", "reserves", "hover"):
             return True if self.selected is not None and self.roster and self.selected < len(self.roster.units) \
                 else None
         return True
@@ -183,16 +235,40 @@ class UnitsScreen(EditorActions, Screen[None]):
         entry = self.roster.units[self.selected]
         return self.roster, self.selected, edits.unit_named(self.data, self.roster, entry.type)
 
+    def refused(self, units: list[Unit]) -> dict[str, Finding]:
+        """Of the faction's `units`, those the check refuses in this army, and why (edits.refusals);
+        kept while the roster is unchanged (the command palette asks at every letter typed)."""
+        roster = self.roster
+        assert roster is not None
+        if self.refusals[0] is not roster:
+            self.refusals = (roster, edits.refusals(roster, units, lambda r: validate(r, self.editor.catalog)))
+        return self.refusals[1]
+
     def action_add(self) -> None:
+        """The faction's datasheets; those the check refuses in this army dimmed, last, with why."""
         assert self.roster is not None
+        units = edits.faction_units(self.data, self.roster)
+        refused = self.refused(units)
         items = []
-        for unit in edits.faction_units(self.data, self.roster):
+        for unit in sorted(units, key=lambda u: u.name in refused):
             roles = [k for k in ("Character", "Battleline", "Epic Hero", "Dedicated Transport") if k in unit.keywords]
+            why = refused.get(unit.name)
             items.append(PickItem(unit.name,
                                   Content.assemble((unit.name, "bold"), (f"  {sizes(unit)}", "$accent"),
-                                                   (f"  {', '.join(roles)}" if roles else "", "$text-muted")),
-                                  unit.name, " ".join(unit.keywords)))
-        self.pick(f"Add a unit · {self.roster.faction}", items, None, self.add_unit)
+                                                   (f"  {', '.join(roles)}" if roles else "", "$text-muted"),
+                                                   (f"\n  ✖ {printable(why.message)}" if why else "", "$text-muted")),
+                                  unit.name, " ".join(unit.keywords), disabled=why is not None))
+        by_name = {unit.name: unit for unit in units}
+
+        def picked(item: PickItem | None) -> None:
+            if item is not None and item.value in refused:  # Enter in the filter box picks what is highlighted
+                self.notify(refused[item.value].message, title="Not in this army", severity="warning", markup=False)
+            elif item is not None and self.roster is not None:
+                self.add_unit(item.value)
+
+        self.app.push_screen(PickScreen(f"Add a unit · {self.roster.faction}", items, tall=True,
+                                        hint="Type to filter · Enter add · Esc cancel · dimmed: not in this army",
+                                        preview=lambda name: summary_sheet(by_name[name])), picked)
 
     def add_unit(self, name: str) -> None:
         """Add a unit of datasheet `name` at the end and select it."""
@@ -207,8 +283,10 @@ class UnitsScreen(EditorActions, Screen[None]):
 
     def palette_picks(self) -> list[Command]:
         assert self.roster is not None
+        units = edits.faction_units(self.data, self.roster)
+        refused = self.refused(units)
         found: list[Command] = [(f"Add {unit.name}", sizes(unit), partial(self.add_unit, unit.name))
-                                for unit in edits.faction_units(self.data, self.roster)]
+                                for unit in units if unit.name not in refused]
         found += [(f"Go to #{i + 1} {unit.type}", unit.label or "", partial(self.select_unit, i))
                   for i, unit in enumerate(self.roster.units)]
         return found
@@ -226,6 +304,27 @@ class UnitsScreen(EditorActions, Screen[None]):
             self.app.bell()
             return
         self.commit(changed, f"models of #{index + 1} {unit.name}", index)
+
+    def action_wargear(self) -> None:
+        roster, index, unit = self._current()
+        if unit is None:
+            self.notify(f"{roster.units[index].type} is not a datasheet of {roster.faction}.", severity="warning",
+                        markup=False)
+            return
+        self.app.push_screen(WargearScreen(self, index, unit))
+
+    def action_rename(self) -> None:
+        assert self.roster is not None
+
+        def named(name: str | None) -> None:
+            if name is not None and self.roster is not None:
+                self.commit(edits.rename(self.roster, name), "roster name", self.selected)
+
+        self.app.push_screen(TextScreen("Name of the roster", self.roster.name, "e.g. Strike Force Hale"), named)
+
+    def help_sections(self) -> list[tuple[str, list[Binding]]]:
+        return [("Roster", [b for b in self.BINDINGS if isinstance(b, Binding)]),
+                ("Wargear", [b for b in WargearScreen.BINDINGS if isinstance(b, Binding)])]
 
     def _link(self, field: str, title: str, candidates: list[int]) -> None:
         roster, index, _ = self._current()
@@ -305,3 +404,149 @@ class UnitsScreen(EditorActions, Screen[None]):
 
     def action_units(self) -> None:
         self.query_one("#roster-units", OptionList).focus()
+
+
+class WargearScreen(EditorActions, Screen[None]):
+    """One unit's wargear: for each kind of model (or kinds, where several may carry a weapon), the
+    weapons it may take instead of its default loadout, how many models carry each, the most that
+    may and the data's limits; the unit's datasheet under them, the roster's findings kept live.
+    Each change is an edit of the roster like any other (undone by ctrl+z)."""
+
+    BINDINGS = [
+        Binding("plus,equals_sign,right", "carriers(1)", "One more", id="wargear.more", key_display="+",
+                tooltip="One more model carries the weapon (instead of its default)"),
+        Binding("minus,left", "carriers(-1)", "One fewer", id="wargear.fewer", key_display="-",
+                tooltip="One model fewer carries the weapon"),
+        Binding("f", "findings", "Findings", id="wargear.findings", show=False,
+                tooltip="Go to the findings; Enter on one about a weapon goes to that weapon"),
+        Binding("escape,g", "back", "Back", id="wargear.back", tooltip="Back to the units"),
+        *history_bindings("wargear."),
+        Binding("f1,question_mark", "help", "Help", id="wargear.help", tooltip="Show every key"),
+    ]
+    # heights fixed but the list's: a longer finding does not push the weapon in hand out of sight
+    DEFAULT_CSS = """
+    #wargear-title { height: 1; padding: 0 1; background: $panel; }
+    #wargear-options, #wargear-findings {
+        height: 1fr; border: round $border-blurred; border-title-color: $text-muted; background: $background;
+    }
+    #wargear-options:focus, #wargear-findings:focus { border: round $border; border-title-color: $text; }
+    #wargear-findings { height: 5; }
+    #wargear-sheet { height: 7; border: round $border-blurred; padding: 0 1; scrollbar-size-vertical: 1; }
+    """
+
+    def __init__(self, units: UnitsScreen, index: int, unit: Unit) -> None:
+        super().__init__()
+        self.units, self.index, self.unit = units, index, unit
+        self.options: list[edits.WargearOption | None] = []  # one per line of the list; None for a heading
+        self.shape: list[bool] | None = None  # which lines are headings, as the list shows them
+        self.sheet_of: str | None = None  # the weapon the datasheet picks out
+        self.result: Any = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="wargear-title")
+        yield OptionList(id="wargear-options")
+        with VerticalScroll(id="wargear-sheet"):
+            yield Static(id="wargear-sheet-text")
+        yield FindingsList(id="wargear-findings")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.show(self.units.result)
+        self.query_one("#wargear-options", OptionList).focus()
+
+    def show(self, result: Any) -> None:
+        """Show the unit as `result` checked it; if an undo took the unit away, go back."""
+        units = result.roster.units
+        if self.index >= len(units) or name_key(units[self.index].type) != name_key(self.unit.name):
+            self.dismiss()
+            return
+        self.result = result
+        checked = next(c for c in result.units if c.index == self.index)
+        self.query_one("#wargear-title", Static).update(Content.assemble(
+            ("Wargear · ", "bold"), printable(f"#{self.index + 1} {checked.title}"), "  ",
+            (f"{checked.points} pts", "bold $accent")))
+        problems = [f for f in result.findings if f.severity == "error" and f.path[:3] == ("units", self.index,
+                                                                                           "wargear")]
+        lines: list[Option] = []
+        self.options = []
+        kinds: tuple[str, ...] | None = None
+        offered = edits.wargear_options(self.unit, units[self.index])
+        width = min(32, max((len(option.weapon) for option in offered), default=0))  # one column for the counts
+        for option in offered:
+            if option.kinds != kinds or not lines:
+                kinds = option.kinds
+                heading = " / ".join(kinds) if kinds else "Any model" if option.on_datasheet else "Not on the datasheet"
+                lines.append(Option(Content.styled(printable(heading), "bold"), disabled=True))
+                self.options.append(None)
+            lines.append(Option(self.line(option, problems, width)))
+            self.options.append(option)
+        view = self.query_one("#wargear-options", OptionList)
+        if self.shape == [option is None for option in self.options]:  # the same rows: new text in place
+            for at, line in enumerate(lines):
+                if line.prompt != view.get_option_at_index(at).prompt:
+                    view.replace_option_prompt_at_index(at, line.prompt)
+        else:
+            self.shape = [option is None for option in self.options]
+            view.set_options(lines or [Option("This datasheet has no wargear options.", disabled=True)])
+            set_border_title(view, "Weapons instead of the default · carried by/at most · the data's limits")
+            view.highlighted = 1 if len(lines) > 1 else None
+            self.draw_sheet(anew=True)
+        self.query_one(FindingsList).show(result)
+
+    @staticmethod
+    def line(option: edits.WargearOption, problems: list[Finding], width: int) -> Content:
+        problem = any(name_key(str(f.path[3])) == name_key(option.weapon) for f in problems if len(f.path) > 3)
+        limits = [f"limit {option.limit}" if option.limit else "", option.together]
+        return Content.assemble((f"{ERROR} " if problem else "  ", "bold $error"),
+                                (f"{printable(option.weapon):<{width}}", "bold" if option.carried else ""),
+                                (f" {option.carried:>2}/{option.most:<2}", "bold $accent" if option.carried else ""),
+                                ("  " + " · ".join(t for t in limits if t), "$text-muted"),
+                                ("  not on the datasheet: remove it" if not option.on_datasheet else "", "$error"))
+
+    @property
+    def highlighted(self) -> edits.WargearOption | None:
+        index = self.query_one("#wargear-options", OptionList).highlighted
+        return self.options[index] if index is not None and index < len(self.options) else None
+
+    @on(OptionList.OptionHighlighted, "#wargear-options")
+    def _highlighted(self) -> None:
+        self.draw_sheet()
+
+    def draw_sheet(self, anew: bool = False) -> None:
+        """The datasheet, the highlighted weapon picked out (drawn again only for another weapon)."""
+        option = self.highlighted
+        weapon = option.weapon if option else None
+        if weapon == self.sheet_of and not anew:
+            return
+        self.sheet_of = weapon
+        sheet, line = full_sheet(self.unit, weapon)
+        self.query_one("#wargear-sheet-text", Static).update(sheet)
+        self.query_one("#wargear-sheet", VerticalScroll).scroll_to(y=max(0, line - 1), animate=False)
+        set_border_title(self.query_one("#wargear-sheet"), f"Datasheet · {self.unit.name}")
+
+    def action_carriers(self, step: int) -> None:
+        option, roster = self.highlighted, self.units.roster
+        changed = edits.step_wargear(roster, self.index, self.unit, option.weapon, step) if option and roster else None
+        if option is None or changed is None:
+            self.app.bell()
+            return
+        _, count = edits.carried(changed.units[self.index], option.weapon)
+        self.units.commit(changed, f"{option.weapon}: {count} on #{self.index + 1} {self.unit.name}", self.index)
+
+    @on(FindingsList.Chosen)
+    def _jump(self, event: FindingsList.Chosen) -> None:
+        """A finding on one of the unit's weapons: the cursor goes to that weapon."""
+        path = event.finding.path
+        rows = [o.weapon if o else None for o in self.options]
+        if path[:3] == ("units", self.index, "wargear") and len(path) > 3:
+            at = next((i for i, weapon in enumerate(rows) if weapon and name_key(weapon) == name_key(str(path[3]))),
+                      None)
+            if at is not None:
+                self.query_one("#wargear-options", OptionList).highlighted = at
+        self.query_one("#wargear-options", OptionList).focus()
+
+    def action_findings(self) -> None:
+        self.query_one(FindingsList).focus()
+
+    def action_back(self) -> None:
+        self.dismiss()

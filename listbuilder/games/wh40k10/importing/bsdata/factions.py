@@ -105,7 +105,7 @@ class FactionReader:
 
     def army_rules(self, catalogue: XmlFile, faction: Faction, context: Context) -> list[Ability]:
         """The rules the catalogue states for the whole army, then the catalogues' rules its own units
-        (those of its Faction keyword) have: those the data does not hide in this army (D27)."""
+        (those of its Faction keyword) have: those the data does not hide in this army (D33)."""
         found: dict[str, Ability] = {}
         root = Node(catalogue.root)
         for link in root.parts("infoLinks/infoLink"):

@@ -422,7 +422,7 @@ class UnitReader:
 
     def optional_abilities(self, choices: list[tuple[WargearChoice, Node, Node]]) -> dict[str, list[list[str]]]:
         """The abilities only options of plain choices other than their defaults give (a Captain's
-        relic shield), each with the weapons of each option that gives it (D27)."""
+        relic shield), each with the weapons of each option that gives it (D33)."""
         found: dict[str, list[list[str]]] = {}
         given_anyway: set[str] = set()
         for choice, _, group in choices:
@@ -458,7 +458,7 @@ class UnitReader:
     def hidden_in(self, elements: tuple[Element, ...]) -> HiddenBy | bool:
         """Where the data hides a rule or a profile (its link first, then it): True everywhere, False
         nowhere, else the armies whose primary catalogue hides it (evaluated for every army of the
-        data; conditions on anything else leave it as written: D27). A link that changes nothing
+        data; conditions on anything else leave it as written: D33). A link that changes nothing
         is its target's: the many links to one army rule are judged once."""
         if len(elements) > 1 and not self.hiding(elements[0]) and elements[0].get("hidden") != "true":
             elements = elements[1:]

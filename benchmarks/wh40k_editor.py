@@ -1,0 +1,102 @@
+"""How long the 40k editor takes from a key press to the screen painted, on a 1,905-point Space
+Marines roster of 15 units (Strike Force), headless at 80×24: `a` opening the Add dialog (every
+datasheet of the faction, those the check refuses in the army dimmed: the refusals checked afresh
+each time, as after an edit), `-`/`+` on a unit's models, and `+`/`-` on a weapon's carriers in
+the wargear screen (`g`). Each press is timed from the key event reaching the app until the
+screen has been laid out and painted (into the headless driver), with the processor time spent
+on the way (on a machine busy with other work the wall clock also counts waits for a core).
+Goals: the dialog painted within 100 ms; an edit painted within 16 ms at the median.
+
+Run: python benchmarks/wh40k_editor.py [FOLDER] [--runs N]. FOLDER is a copy of BSData/wh40k-10e;
+by default the snapshot ../shared/fixtures/bsdata is unpacked into a temporary folder and imported
+(not timed here: see bsdata_import.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+
+from bsdata_import import bsdata_folder
+from textual import events
+
+from listbuilder.games.wh40k10.importing.bsdata import import_folder
+from listbuilder.games.wh40k10.roster import Wh40kRoster, Wh40kUnit
+from listbuilder.listengine.catalog import Catalog
+from listbuilder.tui.app import EditorApp
+from listbuilder.tui.games.wh40k10 import WargearScreen
+from listbuilder.tui.screens.pick import FilteredList, PickScreen
+
+UNITS = [Wh40kUnit(type="Captain", warlord=True, leads="Intercessor Squad"),
+         Wh40kUnit(type="Intercessor Squad", models=10),
+         Wh40kUnit(type="Lieutenant", leads="Hellblaster Squad"), Wh40kUnit(type="Hellblaster Squad", models=10),
+         *(Wh40kUnit(type=name) for name in ("Tactical Squad", "Redemptor Dreadnought")),
+         Wh40kUnit(type="Intercessor Squad", label="Bravo"),
+         *(Wh40kUnit(type=name) for name in ("Predator Destructor", "Terminator Squad", "Librarian", "Rhino")),
+         Wh40kUnit(type="Sternguard Veteran Squad", models=10),
+         *(Wh40kUnit(type=name) for name in ("Gladiator Lancer", "Aggressor Squad", "Chaplain"))]
+ROSTER = Wh40kRoster(game="wh40k-10e", faction="Space Marines", battle_size="Strike Force",
+                     detachment="Gladius Task Force", units=UNITS, name="Benchmark")
+
+
+async def press(app: EditorApp, key: str, done: Callable[[], bool]) -> tuple[float, float]:
+    """Milliseconds, wall and processor, from `key` to the screen painted once `done()` holds."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    app.post_message(events.Key(key, key if len(key) == 1 else None))
+    while not done():
+        await asyncio.sleep(0)
+    app.screen._on_timer_update()  # lay out and paint now, if the refresh timer has not yet
+    return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+
+
+async def measure(app: EditorApp, runs: int) -> dict[str, list[tuple[float, float]]]:
+    timings: dict[str, list[tuple[float, float]]] = {"a: Add dialog": [], "-/+ models": [], "+/- carriers": []}
+
+    def dialog_shown() -> bool:
+        screen = app.screen
+        return isinstance(screen, PickScreen) and bool(screen.query(FilteredList)) \
+            and bool(screen.query_one(FilteredList).shown)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(runs):
+            app.main.refusals = (None, {})  # as after an edit
+            timings["a: Add dialog"].append(await press(app, "a", dialog_shown))
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("down")  # the Intercessor Squad of 10
+        for label, keys in (("-/+ models", ("minus", "plus")), ("+/- carriers", ("plus", "minus"))):
+            if label == "+/- carriers":
+                await pilot.press("g")
+                await pilot.pause()
+                assert isinstance(app.screen, WargearScreen)
+            for run in range(runs):
+                await pilot.pause()  # a player's keys are far apart: the app is idle when one comes
+                before = app.history.current
+                timings[label].append(await press(app, keys[run % 2], lambda before=before: (
+                    app.history.current is not before and app.result.roster is app.history.current)))
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("folder", nargs="?", help="a BSData/wh40k-10e copy (default: the snapshot)")
+    parser.add_argument("--runs", type=int, default=50)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        catalog = Catalog(installed={"wh40k-10e": import_folder(bsdata_folder(options.folder, scratch)).catalog})
+    app = EditorApp(catalog, ROSTER, unsaved=True)
+    print(f"{len(ROSTER.units)} units, {app.result.total:,} / {app.result.limit:,} points")
+    for label, samples in asyncio.run(measure(app, options.runs)).items():
+        wall = [s[0] for s in samples]
+        print(f"{label:<14} key -> painted: median {statistics.median(wall):6.1f} ms, 90th percentile "
+              f"{statistics.quantiles(wall, n=10)[-1]:6.1f} ms; processor time median "
+              f"{statistics.median(s[1] for s in samples):6.1f} ms ({len(samples)} runs)")
+
+
+if __name__ == "__main__":
+    main()
