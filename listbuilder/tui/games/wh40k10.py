@@ -260,10 +260,8 @@ class UnitsScreen(EditorActions, Screen[None]):
                                   unit.name, " ".join(unit.keywords), disabled=why is not None))
         by_name = {unit.name: unit for unit in units}
 
-        def picked(item: PickItem | None) -> None:
-            if item is not None and item.value in refused:  # Enter in the filter box picks what is highlighted
-                self.notify(refused[item.value].message, title="Not in this army", severity="warning", markup=False)
-            elif item is not None and self.roster is not None:
+        def picked(item: PickItem | None) -> None:  # a dimmed one cannot be picked (its reason is beside it)
+            if item is not None and self.roster is not None:
                 self.add_unit(item.value)
 
         self.app.push_screen(PickScreen(f"Add a unit · {self.roster.faction}", items, tall=True,
