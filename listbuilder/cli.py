@@ -422,9 +422,10 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--army", action="append", metavar="ARMY", help="an army list allowed (repeat for more)")
     check.add_argument("--jobs", type=_positive, metavar="N", help="processes for large folders (default: every core)")
     check.set_defaults(run=command_check)
-    stats_help = "what the field plays: lists per army and detachment, datasheets (formations) taken, points by category"
+    stats_help = ("what the field plays: lists per army and detachment, datasheets (formations) taken, points by "
+                  "category")
     stats = commands.add_parser("stats", help=stats_help, description=stats_help + ", each list's size")
-    stats.add_argument("rosters", nargs="+", help="roster files or folders of them (any game, any list form check reads)")
+    stats.add_argument("rosters", nargs="+", help="roster files or folders of them (any game, as `check` reads them)")
     stats.add_argument("--format", choices=["text", "json", "csv", "html"], default="text",
                        help="text (default), json, csv (one table, a column says which) or html (one page, with bars)")
     stats.add_argument("--event", metavar="YAML", help="the event's rules: its file is left out of the folder")

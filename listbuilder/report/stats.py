@@ -147,7 +147,8 @@ CSV_COLUMNS = ["table", "game", "army", "name", "lists", "copies", "points", "sh
 def stats_csv(stats: Stats) -> str:
     """One table of every figure, a column `table` telling which: army, detachment, the entries
     (datasheet, formation or detachment list), category and roster (one list: its file in
-    `name`); a category's row holds its points and its models or units. UTF-8 with a byte order mark, names made inert for spreadsheets, as `check`'s CSV."""
+    `name`); a category's row holds its points and its models or units. UTF-8 with a byte order
+    mark, names made inert for spreadsheets, as `check`'s CSV."""
     stream = io.StringIO()
     stream.write("\ufeff")
     writer = csv.writer(stream)

@@ -7,7 +7,8 @@ from ...core.system import FieldFacts
 from .catalog import Unit
 from .rules import CheckedUnit, Wh40kResult, number
 
-ALLIES, CHARACTERS, BATTLELINE, TRANSPORTS, OTHER = "allies", "Characters", "Battleline", "Dedicated Transports", "other"
+ALLIES, CHARACTERS, BATTLELINE, OTHER = "allies", "Characters", "Battleline", "other"
+TRANSPORTS = "Dedicated Transports"
 CATEGORIES = (BATTLELINE, CHARACTERS, TRANSPORTS, ALLIES, OTHER)
 
 
