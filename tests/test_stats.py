@@ -161,3 +161,33 @@ def test_each_form_says_the_same(field):
     page = stats_report("html", field)
     assert page.startswith("<!DOCTYPE html>") and "<script" not in page
     assert '<span class="bar" style="width: 100.0%">' in page
+
+
+def test_the_command_in_each_format_escapes_hostile_file_names(tmp_path, capsys, monkeypatch):
+    """A file name is the organiser's players': markup, a formula and a bidi override stay inert."""
+    folder = epic_folder(tmp_path)
+    hostile = folder / "epic" / "=cmd|' <img src=x onerror=alert(1)>\u202e.yaml"
+    shutil.copy(TESTS / "rosters" / EPIC[0], hostile)
+    for form in ("text", "json", "csv", "html"):
+        assert main(["stats", str(folder), "--format", form]) == 0
+        out = capsys.readouterr().out
+        assert "\u202e" not in out and "\\u202e" in out
+        if form == "html":
+            assert "<img" not in out and "&lt;img src=x onerror=alert(1)&gt;" in out
+        if form == "json":
+            epic = game(json.loads(out), "epic-armageddon")
+            assert epic["lists"] == 5 and entry(epic, "Tactical") == (3, 5)
+    monkeypatch.chdir(hostile.parent)  # named alone, the file's name starts its cell: not a formula
+    assert main(["stats", hostile.name, "--format", "csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out[1:])))
+    assert next(r for r in rows if r[0] == "roster")[3] == "'=cmd|' <img src=x onerror=alert(1)>\\u202e.yaml"
+
+
+def test_a_folder_without_rosters_or_with_an_unreadable_one_exits_2(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    assert main(["stats", str(tmp_path / "empty")]) == 2
+    broken = epic_folder(tmp_path / "full")
+    (broken / "broken.yaml").write_text("game: epic-armageddon\narmy: [\n")
+    assert main(["stats", str(broken)]) == 2
+    out = capsys.readouterr().out
+    assert "not counted:" in out and "broken.yaml (UNREADABLE)" in out and "6 lists counted" in out
