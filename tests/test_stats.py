@@ -48,7 +48,7 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
-from listbuilder.games import game_name, known_games
+from listbuilder.games import field_facts, game_name, known_games
 from listbuilder.games.wh40k10.facts import wounds
 from listbuilder.report.folder import check_all
 from listbuilder.report.stats import field_stats, stats_report
@@ -191,3 +191,31 @@ def test_a_folder_without_rosters_or_with_an_unreadable_one_exits_2(tmp_path, ca
     assert main(["stats", str(broken)]) == 2
     out = capsys.readouterr().out
     assert "not counted:" in out and "broken.yaml (UNREADABLE)" in out and "6 lists counted" in out
+
+
+def test_a_shared_out_formation_counts_its_points_and_no_units(check):
+    """D124, baran-siegemasters/legal-sappers-shared.yaml: the Sapper Platoon 250, shared out among
+    the Infantry Companies, is other and has no units; its 5 + 3 Sappers count in the companies.
+    Other: Regimental HQ 225 + Rapier Platoon 75, Infantry Company 175 + Thudd Gun Platoon 75 (the
+    Sappers free), Infantry Company 175, Sapper Platoon 250, AA Battery 100, Artillery Company 425,
+    two Fortified Positions bought for the army 2 x 100 = 1,700; allies: Thunderbolt Fighters 150.
+    Units: 1 + 9 + 3 Rapiers, 1 + 9 + 5 + 3 Thudd Guns, 1 + 9 + 3, 0, 3, 9 = 56 other, 2 allies."""
+    facts = field_facts(check("baran-siegemasters/legal-sappers-shared.yaml"))
+    assert facts.points == {"war engines": 0, "aircraft": 0, "spacecraft": 0, "allies": 150, "other": 1700}
+    assert facts.sizes == {"war engines": 0, "aircraft": 0, "spacecraft": 0, "allies": 2, "other": 56}
+    assert facts.entries["Infantry Company"] == 2 and facts.entries["Sapper Platoon"] == 1
+
+
+def test_every_game_counts_its_rosters():
+    from listbuilder.games import every_system
+
+    assert all(system.field_facts is not None for system in every_system())
+
+
+def test_the_event_names_the_page_and_its_file_is_left_out(tmp_path, capsys):
+    folder = epic_folder(tmp_path)
+    (folder / "event.yaml").write_text("name: Autumn <Open>\npoints: 3000\n")
+    assert main(["stats", str(folder), "--format", "html", "--event", str(folder / "event.yaml")]) == 0
+    page = capsys.readouterr().out
+    assert "<h1>Autumn &lt;Open&gt;: field statistics</h1>" in page
+    assert "event.yaml (the event file)" in page and "6 lists counted" in page  # illegal ones are counted too

@@ -34,8 +34,7 @@ def field_facts(result: RosterResult) -> FieldFacts:
         entries[name] = entries.get(name, 0) + 1
         kind = category(built, result)
         points[kind] += built.points
-        if built.on_table:  # a formation shared out among others: its units are counted there
-            units[kind] += built.unit_count
+        units[kind] += built.unit_count  # none where shared out: they count in the formations they join
     points[OTHER] += sum(paid for _, paid in result.purchases.values())
     return FieldFacts(result.army.name, "", entries, points, units, activations=result.derived.get("activations"),
                       entry_kind="formation", counted="units")

@@ -177,7 +177,8 @@ def stats_csv(stats: Stats) -> str:
 
 
 BAR_STYLE = """
-.bar { display: inline-block; height: 0.8em; background: #4a7ab5; vertical-align: middle; }
+.bar { display: inline-block; height: 0.8em; background: #4a7ab5; vertical-align: middle;
+       print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 td.chart { width: 16em; }
 """
 

@@ -30,7 +30,7 @@ def wounds(unit: Unit, models: int) -> int:
     """The W of each of `models` models of the unit, summed. A roster gives a unit's model count, not
     which models: where the profiles differ, each kind of model the datasheet fixes in number (one
     Exarch, one Boss Nob) whose name a profile has takes that profile's W, and every other model the
-    lowest W of the profiles left (DECISIONS.md D-stats-1). W not a number counts 0."""
+    lowest W of the profiles left (DECISIONS.md D29). W not a number counts 0."""
     values = [number(p.wounds) or 0 for p in unit.profiles]
     if len(set(values)) <= 1:
         return models * (values[0] if values else 0)
