@@ -46,6 +46,7 @@ def _game(game: str, name: str, rows: list[tuple[str, FieldFacts]]) -> Stats:
         points.update(facts.points)
         sizes.update(facts.sizes)
     total = sum(points.values())
+    sizes_of = [_size(f) for _, f in rows]
     return {
         "game": game, "name": name, "lists": len(rows), "entry_kind": first.entry_kind, "counted": first.counted,
         "armies": [{"army": army, "lists": n,
@@ -58,16 +59,20 @@ def _game(game: str, name: str, rows: list[tuple[str, FieldFacts]]) -> Stats:
         "categories": [{"category": c, "points": p, "share": _share(p, total), first.counted: sizes[c]}
                        for c, p in points.items()],
         "points_total": total,
-        "mean": {"points": _mean([sum(f.points.values()) for _, f in rows]),
-                 first.counted: _mean([f.models for _, f in rows]),
-                 **({"wounds": _mean([f.wounds or 0 for _, f in rows])} if first.wounds is not None else {}),
-                 **({"activations": _mean([f.activations or 0 for _, f in rows])}
-                    if first.activations is not None else {})},
-        "rosters": [{"file": file, "army": f.army, **({"detachment": f.detachment} if f.detachment else {}),
-                     "points": sum(f.points.values()), f.counted: f.models,
-                     **({"wounds": f.wounds} if f.wounds is not None else {}),
-                     **({"activations": f.activations} if f.activations is not None else {})} for file, f in rows],
+        "mean": {what: _mean([size[what] for size in sizes_of]) for what in sizes_of[0]},
+        "rosters": [{"file": file, "army": f.army, **({"detachment": f.detachment} if f.detachment else {}), **size}
+                    for (file, f), size in zip(rows, sizes_of)],
     }
+
+
+def _size(facts: FieldFacts) -> dict[str, int]:
+    """A list's points and size as its game counts them: models and wounds, or units and activations."""
+    size = {"points": sum(facts.points.values()), facts.counted: facts.models}
+    if facts.wounds is not None:
+        size["wounds"] = facts.wounds
+    if facts.activations is not None:
+        size["activations"] = facts.activations
+    return size
 
 
 def field_stats(submissions: list[Submission], skipped: list[Skipped], provenance: Provenance,
