@@ -76,23 +76,14 @@ def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
     return event if event != Event() else None
 
 
-def command_check(options: argparse.Namespace) -> int:
-    catalog = _catalog()
-    from .core.findings import LoadFailure
+def _checked_folder(options: argparse.Namespace, catalog: Catalog, event: Event | None, form: str) -> tuple[
+        list[Any], list[Any], list[str]]:
+    """The rosters named or found in the folders named (else the demo roster), each checked and
+    rendered in `form` on every core, a progress bar on stderr; the files skipped; empty folders."""
     from .report.folder import check_all
     from .report.progress import Progress
-    from .report.safe import printable_lines
-    from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance, report, summary_text
-    from .report.text import failure_text
     from .rosters.batch import RosterItem, roster_files
 
-    if catalog is None:
-        return EXIT_UNREADABLE
-    try:
-        event = _event(options, catalog)
-    except LoadFailure as failure:
-        print("the event's rules cannot be used:\n" + failure_text(failure.findings), file=sys.stderr)
-        return EXIT_UNREADABLE
     if options.rosters:
         leave_out = {Path(options.event).resolve()} if options.event else set()
         items, skipped, empty = roster_files(options.rosters, leave_out)
@@ -102,10 +93,36 @@ def command_check(options: argparse.Namespace) -> int:
         print(f"{folder}: no roster file (.yaml or .yml) in this folder or below it", file=sys.stderr)
     progress = Progress(len(items), getattr(sys.stderr, "unescaped", sys.stderr))
     submissions = []
-    for done, submission in enumerate(check_all(items, catalog, event, options.format, options.jobs), start=1):
+    for done, submission in enumerate(check_all(items, catalog, event, form, options.jobs), start=1):
         submissions.append(submission)
         progress.step(done)
     progress.close()
+    return submissions, skipped, empty
+
+
+def _folder_event(options: argparse.Namespace, catalog: Catalog) -> tuple[bool, Event | None]:
+    """(False, None) with why on stderr when the event's rules cannot be used; else (True, the event)."""
+    from .core.findings import LoadFailure
+    from .report.text import failure_text
+
+    try:
+        return True, _event(options, catalog)
+    except LoadFailure as failure:
+        print("the event's rules cannot be used:\n" + failure_text(failure.findings), file=sys.stderr)
+        return False, None
+
+
+def command_check(options: argparse.Namespace) -> int:
+    catalog = _catalog()
+    from .report.safe import printable_lines
+    from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance, report, summary_text
+
+    if catalog is None:
+        return EXIT_UNREADABLE
+    usable, event = _folder_event(options, catalog)
+    if not usable:
+        return EXIT_UNREADABLE
+    submissions, skipped, empty = _checked_folder(options, catalog, event, options.format)
     provenance = Provenance.of(__version__, catalog.data_version, submissions, event.describe(catalog) if event else "")
     heading = event.name if event and event.name else "Roster check"
     document = report(options.format, submissions, skipped, provenance, heading)
@@ -118,6 +135,32 @@ def command_check(options: argparse.Namespace) -> int:
     if empty or UNREADABLE in verdicts:
         return EXIT_UNREADABLE
     return EXIT_ILLEGAL if ILLEGAL in verdicts else EXIT_LEGAL
+
+
+def command_stats(options: argparse.Namespace) -> int:
+    """What the field plays, over every roster that can be read (legal or not); exit 0 when counted,
+    2 when a file could not be read (named in the report) or a folder holds no roster, 3 on a bug."""
+    catalog = _catalog()
+    from .games import game_name, known_games
+    from .report.safe import printable_lines
+    from .report.stats import field_stats, stats_report
+    from .report.submissions import INTERNAL, UNREADABLE, Provenance
+
+    if catalog is None:
+        return EXIT_UNREADABLE
+    usable, event = _folder_event(options, catalog)
+    if not usable:
+        return EXIT_UNREADABLE
+    submissions, skipped, empty = _checked_folder(options, catalog, event, "stats")
+    provenance = Provenance.of(__version__, catalog.data_version, submissions, event.describe(catalog) if event else "")
+    names = {game: game_name(catalog, game) for game in known_games(catalog)}
+    heading = f"{event.name}: field statistics" if event and event.name else "Field statistics"
+    document = stats_report(options.format, field_stats(submissions, skipped, provenance, names), heading)
+    sys.stdout.write(printable_lines(document) if options.format in ("text", "json") else document)
+    verdicts = {s.verdict for s in submissions}
+    if INTERNAL in verdicts:
+        return EXIT_INTERNAL
+    return EXIT_UNREADABLE if empty or UNREADABLE in verdicts else EXIT_LEGAL
 
 
 def _checked_roster(path: str, catalog: Catalog) -> Any:
@@ -392,6 +435,15 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--army", action="append", metavar="ARMY", help="an army list allowed (repeat for more)")
     check.add_argument("--jobs", type=_positive, metavar="N", help="processes for large folders (default: every core)")
     check.set_defaults(run=command_check)
+    stats_help = ("what the field plays: lists per army and detachment, datasheets (formations) taken, points by "
+                  "category")
+    stats = commands.add_parser("stats", help=stats_help, description=stats_help + ", each list's size")
+    stats.add_argument("rosters", nargs="+", help="roster files or folders of them (any game, as `check` reads them)")
+    stats.add_argument("--format", choices=["text", "json", "csv", "html"], default="text",
+                       help="text (default), json, csv (one table, a column says which) or html (one page, with bars)")
+    stats.add_argument("--event", metavar="YAML", help="the event's rules: its file is left out of the folder")
+    stats.add_argument("--jobs", type=_positive, metavar="N", help="processes for large folders (default: every core)")
+    stats.set_defaults(run=command_stats, points=None, game=None, army=None)
     export = commands.add_parser("export", help="write a roster as the list text players post")
     export.add_argument("roster", help="the roster file")
     export.add_argument("--format", choices=["text", "markdown"], default="text",
@@ -523,7 +575,7 @@ def _fit_encoding(options: argparse.Namespace, output: _Output) -> None:
     with contextlib.suppress(LookupError):
         if codecs.lookup(encoding).name == "utf-8":
             return
-    form = getattr(options, "format", None) if getattr(options, "command", None) == "check" else None
+    form = getattr(options, "format", None) if getattr(options, "command", None) in ("check", "stats") else None
     output.escape = {"json": _json_escape, "html": _html_escape}.get(form or "")
     reconfigure = getattr(output.stream, "reconfigure", None)
     if reconfigure is not None:

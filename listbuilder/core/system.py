@@ -65,6 +65,28 @@ class RosterSummary:
         return not any(f.severity == "error" for f in self.findings)
 
 
+@dataclass(frozen=True)
+class FieldFacts:
+    """What `listbuilder stats` counts of one checked roster, whatever its game: the army, its entries
+    by name (a 40k datasheet, an Epic formation, an Epic Remastered detachment list) with how many
+    the roster takes, its points and its models (or units) by the game's own categories (together
+    its total and its size)."""
+
+    army: str
+    detachment: str  # the 40k detachment; '' where the game has none
+    entries: dict[str, int]  # name -> copies taken, in roster order
+    points: dict[str, int]  # category -> points, each point in one category, in the game's order
+    sizes: dict[str, int]  # category -> models (40k) or units (Epic) of it: the same categories
+    wounds: int | None = None  # 40k: the W of every model, summed; None where the game counts none
+    activations: int | None = None  # Epic Armageddon's; None where the game has none
+    entry_kind: str = "datasheet"  # what its entries are: "datasheet", "formation", "detachment list"
+    counted: str = "models"  # what `sizes` counts: "models", "units"
+
+    @property
+    def models(self) -> int:
+        return sum(self.sizes.values())
+
+
 class RosterModel(Protocol):
     """What every game's roster model has: the game it is of and its own name."""
 
@@ -165,6 +187,7 @@ class GameSystem(Generic[R, Res]):
     # (result, catalog, markdown) -> the roster as the text players post, which `listbuilder import` reads back
     list_text: Callable[[Res, Catalog, bool], str] | None = None
     name: str = ""  # the game's printed name ('' for the list engine's games: their game.yaml names them)
+    field_facts: Callable[[Res], FieldFacts] | None = None  # what `listbuilder stats` counts (every game has it)
 
 
 def imported(reference: str) -> Any:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the registry itself loads no game and no model: `--help` names the data sources
     from ..core.new_roster import NewRosterChoices
-    from ..core.system import GameSystem, ListReader, RosterSummary
+    from ..core.system import FieldFacts, GameSystem, ListReader, RosterSummary
     from ..listengine.catalog import Catalog
     from ..listengine.engine import FormationCache
     from ..listengine.system import Derive
@@ -128,3 +128,10 @@ def validate(roster: Any, catalog: Catalog, reuse: FormationCache | None = None)
 def summarise(result: Any) -> RosterSummary:
     """What every view shows of a checked roster, its findings as located at this point."""
     return system_for(result.roster.game).summary(result)
+
+
+def field_facts(result: Any) -> FieldFacts:
+    """What `listbuilder stats` counts of a checked roster."""
+    facts = system_for(result.roster.game).field_facts
+    assert facts is not None, "every game's system counts its rosters' field statistics"
+    return facts(result)

@@ -16,6 +16,7 @@ from .armylist import ArmyList, GameSettings
 from .catalog import Catalog
 from .datasheet import DatasheetFile
 from .engine import BuiltFormation, FormationCache, RosterResult, build
+from .facts import field_facts
 from .lines import army_json, garrison_text, purchases_text, title, unit_line, upgrades_text
 from .roster import Roster
 from .text import list_text
@@ -163,4 +164,4 @@ def list_engine_system(derivers: Mapping[str, Derive]) -> GameSystem[Roster, Ros
                       editor_screen="listbuilder.tui.games.formations:MainScreen",
                       schemas=SCHEMAS, pdf_document="listbuilder.report.pdf.formations:FormationsDocument",
                       list_readers=(ListReader(lambda data: "list text", _read_text, fallback=True),),
-                      list_text=list_text)
+                      list_text=list_text, field_facts=field_facts)

@@ -15,8 +15,8 @@ from typing import Any
 import orjson
 
 from ..core.findings import Finding, finding_json, finding_message
-from ..core.system import RosterSummary
-from ..games import summarise
+from ..core.system import FieldFacts, RosterSummary
+from ..games import field_facts, summarise
 from ..rosters.batch import Skipped
 from .safe import printable
 from .text import failure_text, roster_text
@@ -64,6 +64,7 @@ class Submission:
     rendered: str = ""
     data: str = ""  # the revision of the imported data that checked it (40k); '' for the shipped data
     game: str = ""  # the game's id (as `--game` takes it); '' when the file could not be read
+    facts: FieldFacts | None = None  # what `listbuilder stats` counts (rendered in the form "stats")
 
     @classmethod
     def of_summary(cls, file: str, summary: RosterSummary, rendered: str = "", game: str = "") -> Submission:
@@ -119,7 +120,10 @@ def render_result(file: str, result: Any, form: str) -> Submission:
         rendered = roster_html(file, summary)
     else:
         rendered = ""
-    return Submission.of_summary(file, summary, rendered, result.roster.game)
+    submission = Submission.of_summary(file, summary, rendered, result.roster.game)
+    if form == "stats":
+        submission.facts = field_facts(result)
+    return submission
 
 
 def render_failure(file: str, findings: list[Finding], form: str, verdict: str = UNREADABLE) -> str:
@@ -162,14 +166,14 @@ def report(form: str, submissions: list[Submission], skipped: list[Skipped], pro
     if form == "json":
         return json_report(submissions, skipped, provenance) + "\n"
     if form == "csv":
-        return _surrogates_escaped(csv_report(submissions, provenance))
+        return surrogates_escaped(csv_report(submissions, provenance))
     if form == "html":
         from .html import html_report
-        return _surrogates_escaped(html_report(submissions, skipped, provenance, heading))
+        return surrogates_escaped(html_report(submissions, skipped, provenance, heading))
     return text_report(submissions, skipped, provenance) + "\n"
 
 
-def _surrogates_escaped(document: str) -> str:
+def surrogates_escaped(document: str) -> str:
     """A file name that is not UTF-8 (b"caf\\xe9.yaml") is read with lone surrogates in its place: the
     CSV and the page show them as the text and JSON reports do, `\\udce9`, and stay valid UTF-8."""
     if document.isascii():
@@ -198,7 +202,7 @@ def json_report(submissions: list[Submission], skipped: list[Skipped], provenanc
 FORMULA_STARTS = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")  # and their fullwidth forms
 
 
-def _cell(value: Any) -> Any:
+def csv_cell(value: Any) -> Any:
     """Text from a roster file made inert for spreadsheets (a name starting '=' is not a formula, nor
     one starting with a fullwidth '＝' or with spaces before the '=') and for the terminal the report
     is printed on (control characters and bidi overrides escaped; a tab or CR among them)."""
@@ -216,7 +220,7 @@ def csv_report(submissions: list[Submission], provenance: Provenance) -> str:
     writer = csv.writer(stream)
     writer.writerow(CSV_COLUMNS)
     for s in submissions:
-        writer.writerow([_cell(v) for v in (s.file, s.name, s.game, s.army, s.points, s.limit, s.verdict, s.errors,
+        writer.writerow([csv_cell(v) for v in (s.file, s.name, s.game, s.army, s.points, s.limit, s.verdict, s.errors,
                                             s.warnings, s.first_error, provenance.version,
                                             s.data or provenance.shipped)])
     return stream.getvalue()

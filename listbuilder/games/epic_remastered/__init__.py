@@ -5,6 +5,7 @@ from ...core.names import suggest
 from ...core.new_roster import ArmyChoice, NewRosterChoices
 from ...core.system import GameData, GameSystem
 from .catalog import assemble
+from .facts import field_facts
 from .models import GAME_ID, ArmyList, DatasheetFile, ErRoster
 from .rules import data_of, unknown_names, validate
 from .summary import GAME_NAME, summary
@@ -43,6 +44,7 @@ SYSTEM = GameSystem(ErRoster, unknown_names, validate, summary, new_roster_choic
                     entries_field="detachments", editor_screen="listbuilder.tui.games.epic_remastered:ErScreen",
                     schemas={"epic-remastered-list": ArmyList, "epic-remastered-datasheets": DatasheetFile,
                              "epic-remastered-roster": ErRoster},
-                    data=GameData(ArmyList, DatasheetFile, assemble), armies=armies, name=GAME_NAME)
+                    data=GameData(ArmyList, DatasheetFile, assemble), armies=armies, name=GAME_NAME,
+                    field_facts=field_facts)
 
 __all__ = ["GAME_ID", "SYSTEM"]

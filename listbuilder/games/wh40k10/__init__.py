@@ -5,6 +5,7 @@ from ...core.names import suggest
 from ...core.new_roster import ArmyChoice, NewRosterChoices
 from ...core.system import GameSystem, ListReader
 from .catalog import GAME_ID, Wh40kCatalog
+from .facts import field_facts
 from .importing.foreign import imported_list, list_form
 from .listtext import app_text
 from .roster import Wh40kRoster
@@ -80,4 +81,4 @@ SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_ch
                     pdf_document="listbuilder.report.pdf.wh40k10:Wh40kDocument",
                     schemas={"wh40k-roster": Wh40kRoster}, list_readers=(ListReader(list_form, imported_list),),
                     list_text=lambda result, catalog, markdown: app_text(result, markdown), armies=armies,
-                    name=GAME_NAME)
+                    name=GAME_NAME, field_facts=field_facts)
