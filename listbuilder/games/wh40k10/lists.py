@@ -112,6 +112,39 @@ class ListedUnit:
         return len(self.items) - 1
 
 
+FORMATION_NOTE = re.compile(r"^(?P<key>label|attached to|embarked in):\s*(?P<value>.+)$", re.IGNORECASE)
+RESERVES, HOVER = "In Strategic Reserves", "In Hover mode"
+
+
+def formation_notes(entry: Wh40kUnit, label: bool = True) -> list[str]:
+    """The Declare Battle Formations choices the forms other tools write have no field for, as
+    notes of our own that `read_formation_note` reads back (D19): the unit's label (unless the form
+    has a field for it: a BattleScribe custom name), the unit a Leader is attached to, the
+    Transport it starts in, Strategic Reserves, Hover mode."""
+    notes = ((f"Label: {entry.label}", label and entry.label), (f"Attached to: {entry.leads}", entry.leads),
+             (f"Embarked in: {entry.embarked_in}", entry.embarked_in), (RESERVES, entry.reserves), (HOVER, entry.hover))
+    return [note for note, stated in notes if stated]
+
+
+def read_formation_note(listed: ListedUnit, text: str) -> bool:
+    """Places one of `formation_notes`'s notes on the unit; False if the text is none."""
+    note = FORMATION_NOTE.match(text)
+    key = note["key"].casefold() if note else text.casefold()
+    if note and key == "label":
+        listed.called = note["value"]
+    elif note and key == "attached to":
+        listed.leads = note["value"]
+    elif note and key == "embarked in":
+        listed.embarked_in = note["value"]
+    elif key == RESERVES.casefold():
+        listed.reserves = True
+    elif key == HOVER.casefold():
+        listed.hover = True
+    else:
+        return False
+    return True
+
+
 MAX_UNITS = 1_000  # in one list: a real army has under 100; more is refused before any is placed
 
 

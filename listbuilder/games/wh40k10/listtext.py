@@ -37,8 +37,7 @@ from __future__ import annotations
 import re
 
 from .catalog import Unit
-from .lists import ListedArmy, ListedItem, ListedUnit, ListUnreadable
-from .roster import Wh40kUnit
+from .lists import ListedArmy, ListedItem, ListedUnit, ListUnreadable, formation_notes, read_formation_note
 from .rules import Wh40kResult
 
 APP, NEW_RECRUIT = "the official app's text", "New Recruit's text"
@@ -51,8 +50,7 @@ ENHANCEMENT = re.compile(r"^enhancements?:\s*(?P<name>.+?)\s*(?:\(\s*\+?\s*\d+\s
 EXPORTED = re.compile(r"^exported with\b", re.IGNORECASE)
 OURS = re.compile(r"^exported with listbuilder\b", re.IGNORECASE)  # `export`'s: it states Leaders, transports, Reserves
 MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")  # the app's text as `listbuilder export --format markdown` writes it
-NOTE = re.compile(r"^(?P<key>label|attached to|embarked in|wargear):\s*(?P<value>.+)$", re.IGNORECASE)  # app_text's
-RESERVES, HOVER = "In Strategic Reserves", "In Hover mode"
+WARGEAR_NOTE = re.compile(r"^wargear:\s*(?P<value>.+)$", re.IGNORECASE)  # app_text's line of a weapon taken
 SECTIONS = {"character": "CHARACTERS", "battleline": "BATTLELINE", "dedicated_transport": "DEDICATED TRANSPORTS",
             "other": "OTHER DATASHEETS"}
 
@@ -155,25 +153,15 @@ class _UnitLines:
     def special(self, line: int, text: str) -> bool:
         """Reads a Warlord or Enhancement item, or one of the notes `app_text` writes; False if neither."""
         enhancement = ENHANCEMENT.match(text)
-        note = NOTE.match(text)
+        wargear = WARGEAR_NOTE.match(text)
         if enhancement:
             self.listed.enhancement, self.listed.enhancement_line = enhancement["name"], line
         elif text.casefold() == "warlord":
             self.listed.warlord = True
-        elif note and note["key"].casefold() == "label":
-            self.listed.called = note["value"]
-        elif note and note["key"].casefold() == "attached to":
-            self.listed.leads = note["value"]
-        elif note and note["key"].casefold() == "embarked in":
-            self.listed.embarked_in = note["value"]
-        elif note and note["key"].casefold() == "wargear" and (taken := COUNTED.fullmatch(note["value"])):
+        elif wargear and (taken := COUNTED.fullmatch(wargear["value"])):
             self.listed.add(ListedItem(taken["name"], _number(taken["count"], line), line, "weapon", chosen=True))
-        elif text.casefold() == RESERVES.casefold():
-            self.listed.reserves = True
-        elif text.casefold() == HOVER.casefold():
-            self.listed.hover = True
         else:
-            return False
+            return read_formation_note(self.listed, text)
         return True
 
 
@@ -242,15 +230,6 @@ def section_of(unit: Unit) -> str:
                     "dedicated_transport" if unit.dedicated_transport else "other"]
 
 
-def _notes(entry: Wh40kUnit) -> list[str]:
-    """The Declare Battle Formations choices the app's text has no line for, as lines of our own
-    that `read_app_text` reads back (D19): the unit's label, the unit a Leader is attached to, the
-    Transport it starts in, Strategic Reserves, Hover mode. (The weapons taken follow the models.)"""
-    notes = ((f"Label: {entry.label}", entry.label), (f"Attached to: {entry.leads}", entry.leads),
-             (f"Embarked in: {entry.embarked_in}", entry.embarked_in), (RESERVES, entry.reserves), (HOVER, entry.hover))
-    return [note for note, stated in notes if stated]
-
-
 def app_text(result: Wh40kResult, markdown: bool = False) -> str:
     """The roster in the official app's text form (units grouped by section, as the app does). In
     Markdown the same lines: the list, its sections and its units as headings, each header line a
@@ -279,7 +258,7 @@ def app_text(result: Wh40kResult, markdown: bool = False) -> str:
             lines.append(f"{unit_heading}{name} ({checked.points if checked else 0:,} points)")
             if entry.warlord:
                 lines.append(f"{bullet}Warlord")
-            lines += [f"{bullet}{note}" for note in _notes(entry)]
+            lines += [f"{bullet}{note}" for note in formation_notes(entry)]
             if checked is not None and entry.models in (None, checked.models):
                 lines += [f"{bullet}{count}x {model}" for model, count in model_counts(checked.unit, checked.models)]
             elif entry.models is not None:

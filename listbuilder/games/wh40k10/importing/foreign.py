@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ....core.findings import Finding, LoadFailure, Location
 from ..catalog import GAME_ID, weapon_name
-from ..lists import ImportedList, ListedArmy, ListedItem, ListedUnit, ListUnreadable, to_roster
+from ..lists import ImportedList, ListedArmy, ListedItem, ListedUnit, ListUnreadable, read_formation_note, to_roster
 from ..listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit, text_form
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 BATTLESCRIBE = "a BattleScribe roster"
 ZIP_MAGIC = b"PK\x03\x04"  # a .rosz: BattleScribe's roster zipped
 POINTS_TYPE = "pts"
+GENERATED_BY = "listbuilder"  # a roster `export --format ros` wrote
 CONFIGURATION = {"show/hide options", "game type"}  # army-wide settings of older data, with no category
 CONFIGURATION_CATEGORY = "configuration"  # the data's category of army-wide settings ("Show Legends", "Detachment")
 WEAPON_PROFILES = {"ranged weapons", "melee weapons"}  # the profile types of a weapon in 10th edition data
@@ -98,6 +99,7 @@ class _Selections:
     def read(self, root: etree._Element) -> None:
         listed = self.listed
         listed.name = root.get("name", "")
+        listed.formations_stated = root.get("generatedBy") == GENERATED_BY  # ours states Leaders, transports (D19)
         total = root.find("costs/cost[@name='pts']")
         if total is not None:
             listed.total, listed.total_line = round(self.figure(total, "value", "0")), total.sourceline
@@ -132,7 +134,10 @@ class _Selections:
         how many models carry it; a model's weapon is counted by its selection's number, which
         BattleScribe and New Recruit write for all the models of the selection above it."""
         listed = ListedUnit(selection.get("name", ""), selection.sourceline,
-                            entry_id=selection.get("entryId", "").rpartition("::")[2] or None)
+                            entry_id=selection.get("entryId", "").rpartition("::")[2] or None,
+                            called=selection.get("customName"))  # the player's own name for it
+        for note in (selection.findtext("customNotes") or "").splitlines():  # as `export --format ros` writes them
+            read_formation_note(listed, note.strip())
         models = [s for s in selection.iter("selection") if s.get("type") == "model"]
         listed.models = sum(int(self.figure(s, "number", "1", whole=True)) for s in models) or None
         listed.points = round(sum(self.figure(c, "value", "0") for c in selection.iter("cost")
