@@ -38,8 +38,8 @@ EXPECTED = {
                   3: (12, 5, "4", "6+")}),  # a Lieutenant and an Apothecary: the Apothecary's datasheet allows it (D2)
     "space-marines/illegal-over-points.yaml": dict(
         limit=1000, total=1015, reserves=0, codes=["points-over-limit"]),  # 80+55+160+160+340+220
-    "space-marines/illegal-faction.yaml": dict(
-        limit=2000, total=340, reserves=0, codes=["wrong-faction"]),  # the Drop Pod passes (D1)
+    "space-marines/illegal-faction.yaml": dict(  # the Drop Pod passes (D1); the Assassin, hidden by the data
+        limit=2000, total=355, reserves=0, codes=["wrong-faction"]),  # unless shown, costs 110 + 15 as an ally (D27)
     "space-marines/illegal-detachment.yaml": dict(
         limit=1000, total=160, reserves=0, codes=["unknown-enhancement"]),
     "space-marines/illegal-no-character.yaml": dict(
@@ -58,7 +58,8 @@ EXPECTED = {
         limit=2000, total=295, reserves=0, codes=["transport-empty"], attached={1: (11, 5, "4", "6+")}),
     "space-marines/illegal-reserves.yaml": dict(
         limit=2000, total=925, reserves=565,  # the Land Raider 220 with its Terminators 170, the Bunker 175
-        codes=["fortification-in-reserves", "aircraft-not-in-reserves", "reserves-over-limit"]),
+        codes=["fortification-in-reserves", "aircraft-not-in-reserves", "reserves-over-limit",
+               "data-constraint"]),  # the Bunker's weapon, a choice the data leaves to the player (D29)
     "space-marines/legal-wargear.yaml": dict(  # 80 + 80 + 140 + 200: wargear does not change points (D3)
         limit=1000, total=500, reserves=0, codes=[],
         units=[(80, 1, 2), (80, 5, 2), (140, 10, 4), (200, 10, 4)]),

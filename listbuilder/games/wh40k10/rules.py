@@ -25,6 +25,8 @@ from .catalog import (
     Wh40kCatalog,
     weapon_name,
 )
+from .data_rules import DataFinding, data_findings, merged
+from .engine_roster import SelectionTree, selection_tree
 from .roster import Wh40kRoster, Wh40kUnit
 
 BATTLE_SIZE = "Muster Your Army 1: Select Battle Size"
@@ -39,6 +41,8 @@ DEDICATED = "Muster Your Army 5: Dedicated Transports"
 RESERVES = "Strategic Reserves"
 AIRCRAFT = "Aircraft: Deploying Aircraft"
 HOVER = "Aircraft: Hover"
+# Wargear the muster rules refuse is left out of the engine's tree: one mistake, one finding (D28)
+REFUSED_WARGEAR = {"unknown-wargear", "wargear-count", "wargear-not-allowed"}
 RESERVES_SHARE = 4  # Strategic Reserves may hold at most a quarter of the battle size's points (L1914)
 
 
@@ -80,6 +84,8 @@ class Wh40kResult:
     findings: list[Finding]
     data_revision: str  # of the imported catalog that checked it
     derived: dict[str, Any] = field(default_factory=dict)
+    tree: SelectionTree | None = None  # the roster as the engine's selection tree (None: no engine data)
+    data_rules: list[DataFinding] = field(default_factory=list)  # what the engine found, before merging
 
     @property
     def limit(self) -> int:
@@ -221,11 +227,36 @@ class _Muster:
         self._transports()
         self._hover()
         self._wargear_unbounded()
+        tree = self._selection_tree()
         reserves = self._reserves()
         result = Wh40kResult(self.roster, self.faction, self.size, self.detachment, self.units, self.findings.items,
-                             self.data.data_revision)
+                             self.data.data_revision, tree=tree)
         derive(result, reserves)
         return result
+
+    def _selection_tree(self) -> SelectionTree | None:
+        """The roster in the engine, whose points are the data's as its modifiers make them in
+        this army (an allied unit's surcharge, D27), with an Enhancement the data offers nowhere
+        on its bearer counted as written (D3). None where the catalog came without the engine's
+        data: one warning says the data's own rules went unchecked."""
+        engine = self.data.engine_data(self.faction)
+        if engine is None:
+            self.findings.add("data-rules-unchecked", "the installed data was imported by an earlier listbuilder: "
+                              "the rules the data itself states (allies, detachments, Enhancement eligibility, "
+                              "per-army limits) are not checked", "data", ("faction",),
+                              suggestion="import your BSData copy again: listbuilder data import bsdata PATH",
+                              severity="warning")
+            return None
+        refused = {f.path for f in self.findings.items if f.code in REFUSED_WARGEAR}
+        tree = selection_tree(self.roster, self.data, self.faction, engine, leave_out=refused)
+        for checked in self.units:
+            selection = tree.units.get(checked.index)
+            if selection is None:
+                continue
+            enhancement = checked.enhancement
+            unplaced = enhancement is not None and not tree.states(("units", checked.index, "enhancement"))
+            checked.points = tree.points(selection) + (enhancement.points if enhancement and unplaced else 0)
+        return tree
 
     def error(self, code: str, message: str, rule: str, path: tuple[str | int, ...], suggestion: str | None = None):
         self.findings.add(code, message, rule, path, suggestion=suggestion)
@@ -702,4 +733,7 @@ def validate(roster: Wh40kRoster, catalog: Catalog) -> Wh40kResult:
         result.findings.append(Finding(
             "points-over-limit", f"the army costs {result.total:,} points, {result.total - result.limit:,} over "
             f"{result.battle_size.name}'s {result.limit:,}", BATTLE_SIZE, path=("battle_size",)))
+    if result.tree is not None:
+        result.data_rules = data_findings(result.tree)
+        result.findings = merged(result.findings, [d.finding for d in result.data_rules], result.tree)
     return result

@@ -1,0 +1,90 @@
+"""The rules the user's data states, evaluated by the BattleScribe engine on the roster's
+selection tree (engine_roster.py), merged with the muster rules' findings: one mistake, one
+finding (lists/wh40k-10e/DECISIONS.md D27-D30).
+
+Each data finding is placed where the roster file states what it is about and cites the data's
+file, line and revision. Where a muster rule of the seed and a rule of the data state the same
+thing about the same place, the one finding keeps the seed's words and cites both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...battlescribe.validate import RuleError
+from ...core.findings import Finding
+from .engine_roster import SelectionTree
+
+# Muster rules the data states too (D27): the seed's rule of three, Epic Heroes, Enhancements,
+# Warlord and Character, which the data states as limits on the entry the seed's finding names
+# ("Lieutenant: at most 3 selections in the roster"), and rules on one place of the roster (an
+# Enhancement or a Warlord its bearer may not take; a unit of another faction the data hides).
+SAME_LIMIT = {"too-many-of-datasheet", "epic-hero-repeated", "enhancement-repeated", "too-many-enhancements",
+              "several-warlords", "no-character", "no-warlord"}
+SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-enhancement",
+              "warlord-not-character", "wrong-faction"}
+DATA_RULE = "data"
+
+
+@dataclass(frozen=True)
+class DataFinding:
+    """One rule of the data the roster breaks: its finding (placed in the roster file) and the
+    data's id of the rule, by which an event may waive it."""
+
+    finding: Finding
+    rule_id: str
+
+
+def data_findings(tree: SelectionTree) -> list[DataFinding]:
+    """The engine's findings on the roster, each placed at the roster path it is about; a message
+    the data raises on several entries of one unit ("All models must have the same weapons") is
+    one finding, the first entry's."""
+    found: list[DataFinding] = []
+    said: set[tuple[object, ...]] = set()
+    for error in tree.editor.errors():
+        finding = _placed(error, tree)
+        said_here = (finding.code, finding.path, finding.message.partition(": ")[2])
+        if finding.code in ("data-error", "data-warning", "data-info") and said_here in said:
+            continue
+        said.add(said_here)
+        found.append(DataFinding(finding, error.source))
+    for path, name in tree.unplaced:
+        unit = tree.units[int(path[1])]
+        place = tree.editor.data.data_place(unit.option.node)
+        found.append(DataFinding(Finding("data-not-offered", f"the data does not offer {name} to {unit.option.name}",
+                                         f"{DATA_RULE}: {place}" if place else DATA_RULE, path=path), "not-offered"))
+    return found
+
+
+def _placed(error: RuleError, tree: SelectionTree) -> Finding:
+    finding = error.to_finding()
+    rule = finding.rule if finding.rule.startswith(f"{DATA_RULE}:") else f"{DATA_RULE}: {finding.rule}"
+    return Finding(finding.code, finding.message, rule, finding.severity, tree.place_of(error.path))
+
+
+def merged(seed: list[Finding], data: list[Finding], tree: SelectionTree) -> list[Finding]:
+    """The seed's findings, each citing the data's where the data states the same rule at the
+    same place, then the data's findings that no seed finding states. A unit of another Faction
+    keyword that the data offers and shows in this army (an ally, an Agent) is the data's to
+    allow (D1): the seed's `wrong-faction` stays only where the data hides it too."""
+    used: set[int] = set()
+    result = []
+    for finding in seed:
+        same = [i for i, other in enumerate(data) if i not in used and _same(finding, other)]
+        if finding.code == "wrong-faction" and not same and finding.path[1] in tree.units:
+            continue
+        used.update(same)
+        if same:
+            rules = "; ".join(dict.fromkeys(data[i].rule for i in same))
+            finding = Finding(finding.code, finding.message, f"{finding.rule}; {rules}", finding.severity,
+                              finding.path, finding.location, finding.suggestion)
+        result.append(finding)
+    return result + [other for i, other in enumerate(data) if i not in used]
+
+
+def _same(seed: Finding, data: Finding) -> bool:
+    """Whether a data finding states the seed finding's rule (SAME_LIMIT, SAME_PLACE)."""
+    if seed.code in SAME_LIMIT:
+        return data.code == "data-constraint" and data.message.partition(":")[0] in seed.message
+    return seed.code in SAME_PLACE and data.path == seed.path[:len(data.path)] and len(data.path) >= 2 and (
+        data.code == "data-hidden" if seed.code == "wrong-faction" else True)

@@ -1,0 +1,53 @@
+"""The 40k roster as the BattleScribe engine's selection tree (games/wh40k10/engine_roster.py),
+on the BSData snapshot: every roster that loads keeps loading and keeps its points."""
+
+from pathlib import Path
+
+import pytest
+
+from listbuilder.games.wh40k10.engine_roster import selection_tree
+from listbuilder.games.wh40k10.rules import find_faction, validate
+from listbuilder.listengine.catalog import Catalog
+from listbuilder.rosters.files import read_roster
+
+ROOT = Path(__file__).resolve().parent.parent
+ROSTERS = sorted([*(ROOT / "tests" / "wh40k-rosters").glob("*/*.yaml"), ROOT / "benchmarks" / "strike-force-2000.yaml"])
+POINTS = "pts"
+
+
+@pytest.fixture(scope="module")
+def catalog(bsdata):
+    return Catalog(installed={"wh40k-10e": bsdata.catalog})
+
+
+def tree_of(path, catalog):
+    roster = read_roster(path, catalog).roster
+    data = catalog.imported("wh40k-10e", roster.faction)
+    [faction] = find_faction(data, roster.faction)
+    return roster, selection_tree(roster, data, faction, data.engine_data(faction))
+
+
+def points_of(tree, selection):
+    cost = next(c for c in tree.editor.data.cost_types() if c.get("name") == POINTS)
+    return tree.editor.evaluation.total_costs(selection)[str(cost["id"])]
+
+
+# Where the data's modifiers price a unit otherwise in this army than the import's table does
+# (D27): the Vindicare Assassin, 110 points, +15 in an army whose primary catalogue is not
+# the Agents of the Imperium (Imperium - Agents of the Imperium.cat: its entry's points modifier).
+PRICED_HERE = {("illegal-faction.yaml", 1): 15}
+
+
+@pytest.mark.parametrize("path", ROSTERS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_roster_keeps_loading_and_its_points_in_the_selection_tree(catalog, path):
+    """Each unit costs in the engine what the import's table says at its model count, with its
+    Enhancement, but where the data prices it otherwise in this army."""
+    roster, tree = tree_of(path, catalog)
+    result = validate(roster, catalog)
+    assert sorted(tree.units) == [c.index for c in result.units]
+    table = {c.index: c.unit.points_for(c.models) + (c.enhancement.points if c.enhancement else 0)
+             + PRICED_HERE.get((path.name, c.index), 0) for c in result.units}
+    unplaced = {place[1] for place, _ in tree.unplaced if place[2] == "enhancement"}
+    assert {c.index: tree.points(tree.units[c.index]) for c in result.units} == {
+        i: points - (result.units[i].enhancement.points if i in unplaced else 0) for i, points in table.items()}
+    assert {c.index: c.points for c in result.units} == table
