@@ -33,9 +33,9 @@ def points_of(tree, selection):
 
 
 # Where the data's modifiers price a unit otherwise in this army than the import's table does
-# (D27): the Vindicare Assassin, 110 points, +15 in an army whose primary catalogue is not
+# (D27): the Vindicare Assassin (110, +15) and the Inquisitor (55, +10) in an army whose primary catalogue is not
 # the Agents of the Imperium (Imperium - Agents of the Imperium.cat: its entry's points modifier).
-PRICED_HERE = {("illegal-faction.yaml", 1): 15}
+PRICED_HERE = {("legal-vindicare.yaml", 1): 15, ("legal-agents.yaml", 2): 10}
 
 
 @pytest.mark.parametrize("path", ROSTERS, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -51,3 +51,19 @@ def test_every_roster_keeps_loading_and_its_points_in_the_selection_tree(catalog
     assert {c.index: tree.points(tree.units[c.index]) for c in result.units} == {
         i: points - (result.units[i].enhancement.points if i in unplaced else 0) for i, points in table.items()}
     assert {c.index: c.points for c in result.units} == table
+
+
+def test_a_catalog_installed_without_the_engines_data_says_the_datas_rules_went_unchecked(bsdata, tmp_path,
+                                                                                       monkeypatch):
+    """An install by an earlier listbuilder (no engine data beside the catalog): the muster rules
+    are checked and one warning says the data's own rules were not, never a silent LEGAL."""
+    from listbuilder.games.wh40k10.importing.installed import install, load_installed
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
+    install(bsdata.catalog, bsdata.left_out)
+    catalog = Catalog(load_installed=load_installed)
+    roster = read_roster(ROOT / "tests" / "wh40k-rosters" / "necrons" / "illegal-dimensional-sanctum.yaml",
+                         catalog).roster
+    result = validate(roster, catalog)
+    assert [(f.code, f.severity, f.path) for f in result.findings] == [
+        ("data-rules-unchecked", "warning", ("faction",))]
+    assert result.valid and result.tree is None

@@ -38,8 +38,8 @@ EXPECTED = {
                   3: (12, 5, "4", "6+")}),  # a Lieutenant and an Apothecary: the Apothecary's datasheet allows it (D2)
     "space-marines/illegal-over-points.yaml": dict(
         limit=1000, total=1015, reserves=0, codes=["points-over-limit"]),  # 80+55+160+160+340+220
-    "space-marines/illegal-faction.yaml": dict(  # the Drop Pod passes (D1); the Assassin, hidden by the data
-        limit=2000, total=355, reserves=0, codes=["wrong-faction"]),  # unless shown, costs 110 + 15 as an ally (D27)
+    "space-marines/legal-vindicare.yaml": dict(  # the data shows the Agent (D1) at 110 + 15 as an ally (D27)
+        limit=2000, total=355, reserves=0, codes=[]),
     "space-marines/illegal-detachment.yaml": dict(
         limit=1000, total=160, reserves=0, codes=["unknown-enhancement"]),
     "space-marines/illegal-no-character.yaml": dict(
@@ -89,6 +89,26 @@ EXPECTED = {
     "tau-empire/illegal-kroot-leaders.yaml": dict(
         limit=2000, total=410, reserves=0, codes=["too-many-leaders", "too-many-leaders"],
         attached={2: (12, 5, "3", "7+"), 5: (22, 10, "3", "7+")}),  # as written, though illegal
+    # The data's own rules (D1, D4, D5, D27-D30), each roster's header citing the data's lines
+    "space-marines/illegal-adept-of-the-codex.yaml": dict(limit=1000, total=155, reserves=0, codes=["data-hidden"]),
+    "space-marines/illegal-company-heroes.yaml": dict(limit=1000, total=160, reserves=0, codes=["data-constraint"]),
+    "space-marines/legal-agents.yaml": dict(limit=2000, total=350, reserves=0, codes=[]),
+    "necrons/illegal-dimensional-sanctum.yaml": dict(limit=1000, total=185, reserves=0, codes=["data-hidden"]),
+    "necrons/illegal-lychguard-weapons.yaml": dict(limit=1000, total=255, reserves=0, codes=["data-error"]),
+    "necrons/legal-canoptek-court.yaml": dict(limit=1000, total=355, reserves=0, codes=[]),
+    "aeldari/illegal-devoted-of-ynnead.yaml": dict(limit=1000, total=170, reserves=0, codes=["data-error"]),
+    "aeldari/legal-devoted-of-ynnead.yaml": dict(limit=1000, total=270, reserves=0, codes=[]),
+    "aeldari/illegal-mistweave.yaml": dict(limit=1000, total=170, reserves=0, codes=["data-hidden"]),
+    "aeldari/legal-ghosts-of-the-webway.yaml": dict(limit=1000, total=160, reserves=0, codes=[]),
+    "astra-militarum/illegal-commissar-graves.yaml": dict(limit=1000, total=175, reserves=0, codes=["data-error"]),
+    "astra-militarum/legal-combined-arms.yaml": dict(limit=1000, total=175, reserves=0, codes=[]),
+    "chaos-space-marines/illegal-cults-points.yaml": dict(limit=2000, total=630, reserves=0, codes=["data-constraint"]),
+    "chaos-space-marines/illegal-renegade-berzerkers.yaml": dict(limit=1000, total=270, reserves=0,
+                                                                 codes=["data-hidden"]),
+    "chaos-space-marines/legal-long-war.yaml": dict(limit=2000, total=450, reserves=0, codes=[]),
+    "tyranids/illegal-mucolid-spores.yaml": dict(limit=1000, total=195, reserves=0,
+                                                 codes=["data-hidden", "data-hidden"]),  # one per unit
+    "tyranids/legal-warrior-onslaught.yaml": dict(limit=2000, total=510, reserves=0, codes=[]),
     "tau-empire/illegal-devilfish.yaml": dict(
         limit=2000, total=445, reserves=0, codes=["transport-over-capacity", "aircraft-not-in-reserves"]),
 }
@@ -102,7 +122,7 @@ def check(wh40k_catalog):
 
 def test_every_example_roster_is_expected():
     assert sorted(str(p.relative_to(ROSTERS)) for p in ROSTERS.glob("*/*.yaml")) == sorted(EXPECTED)
-    assert len({name.split("/")[0] for name in EXPECTED}) >= 3
+    assert len({name.split("/")[0] for name in EXPECTED}) >= 7
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -270,16 +290,17 @@ def test_a_folder_of_two_games_names_both_data(bsdata, tmp_path, monkeypatch, ca
     assert [row["game"] for row in rows] == ["epic-armageddon", "wh40k-10e"]
 
 
-def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_finds(bsdata, tmp_path, monkeypatch):
+def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_finds(bsdata, bsdata_bundle,
+                                                                                     tmp_path, monkeypatch):
     """`install` also cuts the catalog by faction; a check of one roster loads its faction's part
     (its own units, its libraries' and its allies'), and every example roster's report is the one
     the whole catalog gives. Parts cut from another catalog, or a faction they cannot name alone,
-    fall back to the whole."""
+    fall back to the whole. Both carry the engine's data installed beside them."""
     import json
 
     from listbuilder.games.wh40k10.importing.installed import catalog_path, install, load_installed
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
-    install(bsdata.catalog, bsdata.left_out)
+    install(bsdata.catalog, bsdata.left_out, bsdata_bundle)
     whole = load_installed("wh40k-10e")
     part = load_installed("wh40k-10e", "T'au Empire")
     [tau] = [f for f in whole.factions if f.name.endswith("T'au Empire")]
@@ -299,11 +320,15 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
 
     by_faction = Catalog(load_installed=load_installed)
     assert reports(by_faction) == reports(Catalog(load_installed=lambda game, faction: whole))
-    assert {faction for _, faction in by_faction.installed_parts} == {"Necrons", "Space Marines", "T'au Empire"}
+    assert "data-rules-unchecked" not in "".join(reports(by_faction))
+    assert {faction for _, faction in by_faction.installed_parts} == {
+        "Necrons", "Space Marines", "T'au Empire", "Aeldari", "Astra Militarum", "Chaos Space Marines", "Tyranids"}
     assert not by_faction.installed and all(data is not whole for data in by_faction.installed_parts.values())
 
+    assert load_installed("wh40k-10e", "T'au Empire").engine_data(tau).catalogues[0]["name"] == tau.name
     catalog_path("wh40k-10e").write_bytes(catalog_path("wh40k-10e").read_bytes() + b" ")  # replaced since
     assert len(load_installed("wh40k-10e", "T'au Empire").units) == len(whole.units)
+    assert load_installed("wh40k-10e", "T'au Empire").engine_data(tau) is None  # it went with the one replaced
 
 
 def test_a_check_through_a_factions_part_reads_its_detachment_and_enhancements_as_the_whole_does(

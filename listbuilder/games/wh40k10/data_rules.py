@@ -9,6 +9,7 @@ thing about the same place, the one finding keeps the seed's words and cites bot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...battlescribe.validate import RuleError
@@ -21,6 +22,13 @@ from .engine_roster import SelectionTree
 # Enhancement or a Warlord its bearer may not take; a unit of another faction the data hides).
 SAME_LIMIT = {"too-many-of-datasheet", "epic-hero-repeated", "enhancement-repeated", "too-many-enhancements",
               "several-warlords", "no-character", "no-warlord"}
+# Muster rules whose application the data decides where it states the rule itself (D1, D4 as
+# revisited): a unit of another Faction keyword the data offers and shows in this army (an ally,
+# an Agent); a datasheet whose per-army max the data states (a detachment that makes it Battleline).
+DATA_DECIDES: dict[str, Callable[[SelectionTree, int], bool]] = {
+    "wrong-faction": lambda tree, index: index in tree.units,
+    "too-many-of-datasheet": SelectionTree.limits_in_army,
+}
 SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-enhancement",
               "warlord-not-character", "wrong-faction"}
 DATA_RULE = "data"
@@ -64,14 +72,14 @@ def _placed(error: RuleError, tree: SelectionTree) -> Finding:
 
 def merged(seed: list[Finding], data: list[Finding], tree: SelectionTree) -> list[Finding]:
     """The seed's findings, each citing the data's where the data states the same rule at the
-    same place, then the data's findings that no seed finding states. A unit of another Faction
-    keyword that the data offers and shows in this army (an ally, an Agent) is the data's to
-    allow (D1): the seed's `wrong-faction` stays only where the data hides it too."""
+    same place, then the data's findings that no seed finding states. Where the data decides
+    (DATA_DECIDES) and finds nothing, the seed's finding is dropped."""
     used: set[int] = set()
     result = []
     for finding in seed:
         same = [i for i, other in enumerate(data) if i not in used and _same(finding, other)]
-        if finding.code == "wrong-faction" and not same and finding.path[1] in tree.units:
+        decides = DATA_DECIDES.get(finding.code)
+        if decides is not None and not same and decides(tree, int(finding.path[1])):
             continue
         used.update(same)
         if same:

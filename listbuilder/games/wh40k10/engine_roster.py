@@ -29,7 +29,7 @@ from .roster import Wh40kRoster
 ARMY_ROSTER = "Army Roster"  # the game system's force entry for a matched-play army
 POINTS = "pts"  # the game system's cost type of points
 SKIPPED = {"crusade", "weapon modifications"}  # option groups no roster file states
-SHOW = "Show "  # the data's toggles that show other datasheets (allies) in a force
+SHOW = "Show "  # the data's toggles that show other datasheets (allies, Legends), under its "Show/Hide Options"
 
 Path = tuple[str | int, ...]
 
@@ -48,6 +48,12 @@ class SelectionTree:
     def states(self, place: Path) -> bool:
         """Whether a selection of the tree stands for that place of the roster file."""
         return place in self.places.values()
+
+    def limits_in_army(self, index: int) -> bool:
+        """Whether the data limits how many of the unit's datasheet an army may include."""
+        unit = self.units.get(index)
+        return unit is not None and any(limit.kind == "max" and limit.scope in ("roster", "force")
+                                        and limit.field == "selections" for _, limit in unit.option.limits)
 
     def points(self, selection: Selection) -> int:
         """A selection's points with all it holds, as the data's modifiers make them here."""
@@ -110,7 +116,7 @@ class _BuiltUnit:
 
     unit: Selection
     places: list[Path | None]
-    toggles: list[str]
+    toggles: list[tuple[str, str]]  # (the force's entry holding it, the "Show …" entry)
     unplaced: list[tuple[Path, str]]
 
 
@@ -146,10 +152,10 @@ def _built_unit(engine: EngineData, roster: Wh40kRoster, data: Wh40kCatalog, fac
     unit = scratch.units.pop(0, None)
     built = None
     if unit is not None:
-        toggles = [s for s in scratch.force.selections if all(s is not b for b in before) and s is not unit]
+        holders = [s for s in scratch.force.selections if all(s is not b for b in before) and s is not unit]
         built = _BuiltUnit(unit, [scratch.places.get(s.id) for s in unit.walk()],
-                           [t.option.entry_id for t in toggles], list(scratch.unplaced))
-        for selection in [unit, *toggles]:
+                           [(h.entry_id, t.entry_id) for h in holders for t in h.children], list(scratch.unplaced))
+        for selection in [unit, *holders]:
             scratch.editor.deselect(selection)
     scratch.places.clear()
     scratch.unplaced.clear()
@@ -159,11 +165,13 @@ def _built_unit(engine: EngineData, roster: Wh40kRoster, data: Wh40kCatalog, fac
 
 def _copy_in(tree: SelectionTree, index: int, built: _BuiltUnit) -> None:
     where: Path = ("units", index)
-    taken = {s.option.entry_id for s in tree.force.selections}
-    for toggle in built.toggles:
-        if toggle not in taken:
-            selection, _ = tree.editor.select_entry(tree.force, toggle)
-            tree.places[selection.id] = (*where, "type")
+    for holder_id, toggle_id in built.toggles:
+        holder = next((s for s in tree.force.selections if s.entry_id == holder_id), None)
+        if holder is None:
+            holder, _ = tree.editor.select_entry(tree.force, holder_id)
+        if all(t.entry_id != toggle_id for t in holder.children):
+            toggle, _ = tree.editor.select_child_entry(holder, toggle_id)
+            tree.places[toggle.id] = (*where, "type")
     unit = tree.editor.adopt(tree.force, built.unit)
     tree.units[index] = unit
     for selection, place in zip(unit.walk(), built.places, strict=True):
@@ -221,12 +229,24 @@ def _root_option(tree: SelectionTree, name: str) -> Option | None:
     if not named:
         return None
     shown = _shown(editor, force, named)
-    taken = {s.option.entry_id for s in force.selections}
-    for toggle in [o for o in roots if o.name.startswith(SHOW) and o.entry_id not in taken and shown is None]:
-        selection, _ = editor.select_entry(force, toggle.entry_id)
-        shown = _shown(editor, force, named)
-        if shown is None:
-            editor.deselect(selection)
+    if shown is not None:
+        return shown
+    toggles: list[Selection] = []
+    for holder_option in [o for o in roots if o.name.startswith(SHOW.strip())]:
+        holder = next((s for s in force.selections if s.option is holder_option), None)
+        if holder is None:
+            holder, _ = editor.select_entry(force, holder_option.entry_id)
+        taken = {t.entry_id for t in holder.children}
+        toggles += [editor.select_child_entry(holder, o.entry_id)[0] for o in holder_option.selectable_children()
+                    if o.name.startswith(SHOW) and o.entry_id not in taken]
+    shown = _shown(editor, force, named)
+    for toggle in toggles:  # keep only the toggles it needs (a Legends Agent needs two)
+        holder = toggle.parent
+        editor.deselect(toggle)
+        if shown is not None and _shown(editor, force, named) is None and holder is not None:
+            editor.select_child_entry(holder, toggle.entry_id)
+    for holder in [s for s in force.selections if s.option.name.startswith(SHOW.strip()) and not s.children]:
+        editor.deselect(holder)
     return shown or named[0]
 
 
@@ -243,7 +263,15 @@ def _entries(options: list[Option]) -> Iterator[Option]:
 
 
 def _models(unit: Selection) -> list[Selection]:
-    return [s for s in unit.children if s.option.type == "model"]
+    """The unit's model selections, also those within an entry of its composition ("1 Shock
+    Trooper Sergeant and 9 Shock Troopers")."""
+    found = []
+    for child in unit.children:
+        if child.option.type == "model":
+            found.append(child)
+        elif child.option.type != "unit":
+            found += _models(child)
+    return found
 
 
 def _set_models(editor: Editor, unit: Selection, wanted: int) -> None:
@@ -378,12 +406,13 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int) ->
         return [_select_along(editor, unit, option)]
     missing = carried - sum(m.number for m in _models(unit) if _carries(m, weapon))
     made: list[Selection] = []
-    for kind in _kinds_carrying(unit, weapon):
-        donors = [m for m in _models(unit) if m.option.group is kind.group and m.number > 1 and not _carries(m, weapon)]
+    for kind, container in _kinds_carrying(unit, weapon):
+        donors = [m for m in _models(unit) if m.parent is container and _beside(kind, m.option)
+                  and m.number > 1 and not _carries(m, weapon)]
         if missing <= 0 or not donors:
             continue
         donor = max(donors, key=lambda m: m.number)
-        moved, _ = editor.select_child_entry(unit, kind.entry_id)
+        moved, _ = editor.select_child_entry(container, kind.entry_id)
         taking = max(1, min(missing, donor.number - 1, _room(editor, moved) + 1))
         editor.set_count(moved, taking)
         editor.set_count(donor, donor.number - taking)
@@ -413,15 +442,30 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int) ->
     return made
 
 
-def _kinds_carrying(unit: Selection, weapon: str) -> list[Option]:
-    """The unit's kinds of model, none of them selected yet, whose own entries give the weapon."""
+def _kinds_carrying(unit: Selection, weapon: str) -> list[tuple[Option, Selection]]:
+    """The unit's kinds of model, none of them selected yet, whose own entries give the weapon,
+    each with the selection it would be taken under (the unit, or the entry of its composition)."""
     selected = {m.option.entry_id for m in _models(unit)}
-    return [kind for kind in _entries(unit.option.children()) if kind.type == "model"
-            and kind.entry_id not in selected and any(_gives(child, weapon) for child in _entries(kind.children()))]
+    containers = [unit, *{id(m.parent): m.parent for m in _models(unit) if m.parent is not None}.values()]
+    return list({kind.entry_id: (kind, container) for container in containers
+                 for kind in _entries(container.option.children()) if kind.type == "model"
+                 and kind.entry_id not in selected
+                 and any(_gives(child, weapon) for child in _entries(kind.children()))}.values())
+
+
+def _beside(kind: Option, model: Option) -> bool:
+    """Whether a kind of model is in the group (or a group within the group) of another kind:
+    the composition both count toward."""
+    node = kind.group
+    while node is not None:
+        if node is model.group:
+            return True
+        node = node.group
+    return model.group is None
 
 
 def _split(editor: Editor, unit: Selection, model: Selection, count: int) -> Selection:
     """`count` more models of the kind of `model`, as a selection of their own with its defaults."""
-    twin, _ = editor.select_child_entry(unit, model.option.entry_id)
+    twin, _ = editor.select_child_entry(model.parent or unit, model.option.entry_id)
     editor.set_count(twin, count)
     return twin
