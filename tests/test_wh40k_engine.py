@@ -67,3 +67,29 @@ def test_a_catalog_installed_without_the_engines_data_says_the_datas_rules_went_
     assert [(f.code, f.severity, f.path) for f in result.findings] == [
         ("data-rules-unchecked", "warning", ("faction",))]
     assert result.valid and result.tree is None
+
+
+def test_an_event_waives_a_data_rule_by_its_id(catalog, tmp_path):
+    """Data has bugs; organisers decide: an event file's `waive` names a rule of the data by the id
+    its finding cites. Its finding stays on the report as a warning saying so, and the roster is
+    legal for it; the rules it does not name still apply."""
+    from listbuilder.core.event import Event
+    from listbuilder.rosters.batch import check_file, read_event
+
+    roster = ROOT / "tests" / "wh40k-rosters" / "chaos-space-marines" / "illegal-cults-points.yaml"
+    [cults] = check_file(roster, catalog).findings
+    assert (cults.code, cults.rule) == ("data-constraint", "data: Chaos - Chaos Space Marines.cat:94 (revision "
+                                        "801555b), Cults of the Dark Gods, constraint b9a6-1702-143b-322e")
+    event_file = tmp_path / "event.yaml"
+    event_file.write_text("name: Grand Tournament\ngame: wh40k-10e\nwaive: [b9a6-1702-143b-322e]\n")
+    result = check_file(roster, catalog, event=read_event(event_file, catalog))
+    assert [(f.code, f.severity, f.message) for f in result.findings] == [
+        ("data-constraint", "warning", "Cults of the Dark Gods: at most 500 pts in the force, 540 taken "
+                                       "(waived by Grand Tournament)")]
+    assert result.valid
+    hidden = ROOT / "tests" / "wh40k-rosters" / "necrons" / "illegal-dimensional-sanctum.yaml"
+    [finding] = check_file(hidden, catalog).findings
+    entry_id = finding.rule.rpartition(", id ")[2]
+    assert entry_id.endswith("/hidden")
+    assert check_file(hidden, catalog, event=Event(waive=[entry_id])).valid
+    assert not check_file(hidden, catalog, event=Event(waive=["b9a6-1702-143b-322e"])).valid

@@ -10,9 +10,9 @@ thing about the same place, the one finding keeps the seed's words and cites bot
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ...battlescribe.validate import RuleError
+from ...core.event import DATA_RULE
 from ...core.findings import Finding
 from .engine_roster import SelectionTree
 
@@ -31,23 +31,13 @@ DATA_DECIDES: dict[str, Callable[[SelectionTree, int], bool]] = {
 }
 SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-enhancement",
               "warlord-not-character", "wrong-faction"}
-DATA_RULE = "data"
 
 
-@dataclass(frozen=True)
-class DataFinding:
-    """One rule of the data the roster breaks: its finding (placed in the roster file) and the
-    data's id of the rule, by which an event may waive it."""
-
-    finding: Finding
-    rule_id: str
-
-
-def data_findings(tree: SelectionTree) -> list[DataFinding]:
+def data_findings(tree: SelectionTree) -> list[Finding]:
     """The engine's findings on the roster, each placed at the roster path it is about; a message
     the data raises on several entries of one unit ("All models must have the same weapons") is
     one finding, the first entry's."""
-    found: list[DataFinding] = []
+    found: list[Finding] = []
     said: set[tuple[object, ...]] = set()
     for error in tree.editor.errors():
         finding = _placed(error, tree)
@@ -55,18 +45,22 @@ def data_findings(tree: SelectionTree) -> list[DataFinding]:
         if finding.code in ("data-error", "data-warning", "data-info") and said_here in said:
             continue
         said.add(said_here)
-        found.append(DataFinding(finding, error.source))
+        found.append(finding)
     for path, name in tree.unplaced:
         unit = tree.units[int(path[1])]
         place = tree.editor.data.data_place(unit.option.node)
-        found.append(DataFinding(Finding("data-not-offered", f"the data does not offer {name} to {unit.option.name}",
-                                         f"{DATA_RULE}: {place}" if place else DATA_RULE, path=path), "not-offered"))
+        found.append(Finding("data-not-offered", f"the data does not offer {name} to {unit.option.name}",
+                             f"{DATA_RULE} {place}" if place else DATA_RULE.rstrip(":"), path=path))
     return found
 
 
 def _placed(error: RuleError, tree: SelectionTree) -> Finding:
+    """The finding at its roster place, its rule citing the data's place and the rule's id (a
+    constraint's, or `<entry id>/hidden` for a hidden flag or message), by which an event waives it."""
     finding = error.to_finding()
-    rule = finding.rule if finding.rule.startswith(f"{DATA_RULE}:") else f"{DATA_RULE}: {finding.rule}"
+    rule = finding.rule if finding.rule.startswith(DATA_RULE) else f"{DATA_RULE} {finding.rule}"
+    if f"constraint {error.constraint_id}" not in rule:
+        rule += f", id {error.source}"
     return Finding(finding.code, finding.message, rule, finding.severity, tree.place_of(error.path))
 
 

@@ -25,7 +25,7 @@ from .catalog import (
     Wh40kCatalog,
     weapon_name,
 )
-from .data_rules import DataFinding, data_findings, merged
+from .data_rules import data_findings, merged
 from .engine_roster import SelectionTree, selection_tree
 from .roster import Wh40kRoster, Wh40kUnit
 
@@ -85,7 +85,6 @@ class Wh40kResult:
     data_revision: str  # of the imported catalog that checked it
     derived: dict[str, Any] = field(default_factory=dict)
     tree: SelectionTree | None = None  # the roster as the engine's selection tree (None: no engine data)
-    data_rules: list[DataFinding] = field(default_factory=list)  # what the engine found, before merging
 
     @property
     def limit(self) -> int:
@@ -734,6 +733,5 @@ def validate(roster: Wh40kRoster, catalog: Catalog) -> Wh40kResult:
             "points-over-limit", f"the army costs {result.total:,} points, {result.total - result.limit:,} over "
             f"{result.battle_size.name}'s {result.limit:,}", BATTLE_SIZE, path=("battle_size",)))
     if result.tree is not None:
-        result.data_rules = data_findings(result.tree)
-        result.findings = merged(result.findings, [d.finding for d in result.data_rules], result.tree)
+        result.findings = merged(result.findings, data_findings(result.tree), result.tree)
     return result
