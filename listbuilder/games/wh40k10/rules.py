@@ -143,12 +143,19 @@ def number(characteristic: str) -> int | None:
 @dataclass
 class Capacity:
     """A transport capacity as its datasheet text states it (Transports, L556-564): so many
-    models (or units), some passengers taking the space of several. Which passengers it may not
-    carry is printed, not checked (DECISIONS.md)."""
+    models (or units), some passengers taking the space of several; the kinds of model it may
+    carry and those it may not, where the text names them by keyword (D11). What the text says
+    that this reading does not (a condition on Wounds, say) is kept in `unread`: a roster that
+    embarks units in it is told so, never a silent LEGAL."""
 
     count: int
     of_units: bool = False  # '1 NECRONS INFANTRY unit'
     space: dict[str, int] = field(default_factory=dict)  # keyword -> models of space each takes
+    carries: list[str] = field(default_factory=list)  # keyword phrases, any of which a passenger must have
+    forbidden: list[str] = field(default_factory=list)  # keyword phrases a passenger must not have
+    exempt: list[str] = field(default_factory=list)  # ... unless it has one of these
+    exempt_unless_led: str | None = None  # ... and is attached to a unit without this keyword
+    unread: list[str] = field(default_factory=list)  # sentences not read
 
     def used(self, passengers: list[tuple[Unit, int]]) -> int:
         if self.of_units:
@@ -156,15 +163,31 @@ class Capacity:
         return sum(models * max([n for k, n in self.space.items() if has_keyword(unit, k)], default=1)
                    for unit, models in passengers)
 
+    def refuses(self, unit: Unit, bodyguard: Unit | None) -> str | None:
+        """Why it may not carry the unit, by its keywords: the phrase it lacks or has; else None."""
+        if self.carries and not any(has_keywords(unit, kind) for kind in self.carries):
+            return f"carries only {' or '.join(self.carries)} models"
+        barred = next((kind for kind in self.forbidden if has_keywords(unit, kind)), None)
+        if barred is None:
+            return None
+        if any(has_keywords(unit, kind) for kind in self.exempt) and (
+                self.exempt_unless_led is None or (bodyguard is not None
+                                                   and not has_keyword(bodyguard, self.exempt_unless_led))):
+            return None
+        return f"cannot transport {barred} models"
+
 
 CAPACITY = re.compile(r"transport capacity of (\d+)([^.]*)", re.IGNORECASE)
 ALSO = re.compile(r"\band (\d+) [^.,]*?models?\b", re.IGNORECASE)
 SPACE = re.compile(r"each ([^.]+?) models? takes? (?:up )?the space of (\d+) models", re.IGNORECASE)
+KINDS = re.compile(r"^\s*(?:of )?\d+ (.+?) (models?|units?)\s*$", re.IGNORECASE)
+CANNOT = re.compile(r"it cannot transport (.+?)(?:\s*\(excluding ([^)]*)\))?\s*$", re.IGNORECASE)
+LED = re.compile(r"^(.+?) models that began the battle attached to a non-(\S+) unit$", re.IGNORECASE)
 
 
 def capacity(unit: Unit) -> Capacity | None:
     """The capacity its datasheet text gives, or None where the data has none (or none readable)."""
-    text = re.sub(r"[\^*]", "", unit.transport or "").replace("\xa0", " ")
+    text = re.sub(r"[\^*]", "", unit.transport or "").replace("\xa0", " ").replace("’", "'")
     match = CAPACITY.search(text)
     if match is None:
         return None
@@ -176,7 +199,49 @@ def capacity(unit: Unit) -> Capacity | None:
         for keyword in re.split(r",|\band\b|\bor\b|\beach\b", names, flags=re.IGNORECASE):
             if keyword.strip():
                 space[keyword.strip()] = int(size)
-    return Capacity(count, of_units, space)
+    found = Capacity(count, of_units, space)
+    kinds = KINDS.match(f"{match.group(1)} {rest}") if not ALSO.search(rest) else None
+    if kinds is not None:
+        found.carries = _phrases(kinds.group(1))
+    for sentence in [part.strip().rstrip(".") for part in re.split(r"(?<=[.])\s+", text[match.end():])]:
+        if not sentence:
+            continue
+        cannot = CANNOT.match(sentence)
+        if SPACE.search(sentence) or sentence.lower().startswith("each "):
+            continue
+        if cannot is None or "wounds" in sentence.lower():
+            found.unread.append(sentence)
+            continue
+        found.forbidden = _phrases(cannot.group(1))
+        excluding = cannot.group(2)
+        led = LED.match(excluding or "")
+        if led is not None:
+            found.exempt, found.exempt_unless_led = _phrases(led.group(1)), led.group(2)
+        elif excluding:
+            found.exempt = _phrases(excluding)
+    if ALSO.search(rest):  # a split between kinds of passenger: counted together, the split not checked
+        found.unread.append(f"transport capacity of {match.group(1)}{rest}".strip())
+    return found
+
+
+def _phrases(text: str) -> list[str]:
+    """'JUMP PACK, WULFEN or TERMINATOR models' -> ['JUMP PACK', 'WULFEN', 'TERMINATOR']."""
+    text = re.sub(r"\bmodels?\b", "", text, flags=re.IGNORECASE)
+    return [part.strip() for part in re.split(r",|\bor\b|\band\b", text, flags=re.IGNORECASE) if part.strip()]
+
+
+def has_keywords(unit: Unit, phrase: str) -> bool:
+    """Whether the unit has every keyword a phrase names ('ADEPTUS ASTARTES INFANTRY': the Faction
+    keyword Adeptus Astartes and Infantry): the phrase is covered by its keywords, longest first."""
+    rest = f" {_words(phrase)} "
+    for keyword in sorted({_words(k) for k in [*unit.keywords, *unit.faction_keywords, unit.name]}, key=len,
+                          reverse=True):
+        rest = rest.replace(f" {keyword} ", " ")
+    return not rest.strip()
+
+
+def _words(text: str) -> str:
+    return " ".join(text.replace("’", "'").casefold().split())
 
 
 def may_hover(unit: Unit) -> bool:
@@ -543,8 +608,24 @@ class _Muster:
                 self.error("transport-empty", f"{transport.name} is a Dedicated Transport with no unit embarked; "
                            f"it must start the battle carrying one", DEDICATED, ("units", transport.index))
             room = capacity(transport.unit)
-            if not aboard or room is None:
+            if not aboard:
                 continue
+            if room is None or room.unread:
+                unread = "its capacity" if room is None else "; ".join(f"“{text}”" for text in room.unread)
+                self.findings.add("transport-unchecked", f"{transport.name}'s datasheet text is not read for "
+                                  f"{unread}: check by hand that it may carry " + ", ".join(c.name for c in aboard),
+                                  TRANSPORTS, ("units", transport.index), severity="warning")
+            if room is None:
+                continue
+            refused: set[int] = set()
+            for passenger in sorted(aboard, key=lambda c: c.leads is not None):  # Bodyguards first
+                led = at[passenger.leads].unit if passenger.leads is not None else None
+                why = room.refuses(passenger.unit, led)
+                if why is not None and passenger.leads not in refused:  # an Attached unit refused once
+                    refused.add(passenger.index)
+                    self.error("transport-cannot-carry", f"{transport.name} {why}; #{passenger.index + 1} "
+                               f"{passenger.name} is not one it may carry", TRANSPORTS,
+                               ("units", passenger.index, "embarked_in"))
             used = room.used([(c.unit, c.models) for c in aboard])
             if used > room.count:
                 what = "units" if room.of_units else "models' space"

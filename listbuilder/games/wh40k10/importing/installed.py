@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # the 40k models are loaded with a catalog, not by every comm
     from ..catalog import EngineData, Faction, Unit, Wh40kCatalog
 
 DATA_DIR_VARIABLE = "LISTBUILDER_DATA_DIR"
+# What `data list` counts of the transports' datasheet texts the check does not read whole (D11)
+TRANSPORTS_UNREAD = "transport texts not read whole (a roster embarking units in one is warned)"
 
 
 def data_dir() -> Path:
@@ -90,10 +92,15 @@ def install(catalog: Wh40kCatalog, left_out: dict[str, int], engine: dict[str, A
     """Write a catalog (replacing the one installed for its game), its summary, the same
     catalog by faction, which a check of one roster loads instead (`load_installed`), and the
     engine's data (`compile_folder`'s bundle) where given."""
+    from ..rules import capacity
+
     path = catalog_path(catalog.game)
     _write_atomically(path, catalog.model_dump_json(exclude_defaults=True).encode())
     _write_parts(catalog, path)
     _write_engine(engine, path, catalog.data_revision)
+    unread = sum(1 for unit in catalog.units.values() if unit.transport and (
+        (room := capacity(unit)) is None or room.unread))
+    left_out = {**left_out, TRANSPORTS_UNREAD: unread} if unread else dict(left_out)
     summary: dict[str, Any] = {"game": catalog.game, "data_revision": catalog.data_revision,
                                "imported": datetime.now(UTC).isoformat(timespec="seconds"),
                                "factions": len(catalog.factions), "units": len(catalog.units),
