@@ -84,7 +84,8 @@ class SelectionTree:
 def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engine: EngineData,
                    leave_out: AbstractSet[Path] = frozenset()) -> SelectionTree:
     """The roster as the engine's selection tree (see the module's docstring). Names the data does
-    not know are left out here (the muster rules report them), and so is the wargear at the
+    not know are left out here (the muster rules report them), a model count no unit size allows
+    is the fewest (as the muster rules count it after their finding), and so is the wargear at the
     places `leave_out` names (`("units", i, "wargear", weapon)`: what the muster rules refused).
 
     Each unit is built once in an army of its own (an editor kept on `engine`, with the roster's
@@ -101,8 +102,8 @@ def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, en
             continue
         enhancement = entry.enhancement if entry.enhancement and name_key(entry.enhancement) in enhancements else None
         wargear = tuple((w, n) for w, n in entry.wargear.items() if ("units", index, "wargear", w) not in leave_out)
-        built = _built_unit(engine, roster, data, faction, (entry.type, entry.models or unit.min_models, wargear,
-                                                             enhancement, entry.warlord))
+        models = entry.models if entry.models and unit.points_for(entry.models) is not None else unit.min_models
+        built = _built_unit(engine, roster, data, faction, (entry.type, models, wargear, enhancement, entry.warlord))
         if built is not None:
             _copy_in(tree, index, built)
     return tree
