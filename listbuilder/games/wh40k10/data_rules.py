@@ -46,6 +46,10 @@ def data_findings(tree: SelectionTree) -> list[Finding]:
             continue
         said.add(said_here)
         found.append(finding)
+    for index in tree.unbuilt:
+        found.append(Finding("data-unit-unchecked", "the rules the data states on this unit could not be evaluated: "
+                             "the data does not let it be selected as the roster states it", DATA_RULE.rstrip(":"),
+                             "warning", ("units", index)))
     for path, name in tree.unplaced:
         unit = tree.units[int(path[1])]
         place = tree.editor.data.data_place(unit.option.node)

@@ -14,11 +14,11 @@ engine's findings point at the YAML.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
-from ...battlescribe.editor import Editor, merges
+from ...battlescribe.editor import EditError, Editor, merges
 from ...battlescribe.evaluate import Context
 from ...battlescribe.model import Option, as_list
 from ...battlescribe.roster import Force, Selection
@@ -43,7 +43,8 @@ class SelectionTree:
     force: Force
     places: dict[str, Path] = field(default_factory=dict)
     units: dict[int, Selection] = field(default_factory=dict)  # roster unit index -> its selection
-    unplaced: list[tuple[Path, str]] = field(default_factory=list)  # what the data offers nowhere: why
+    unplaced: list[tuple[Path, str]] = field(default_factory=list)  # what the data offers nowhere, by name
+    unbuilt: list[int] = field(default_factory=list)  # units the engine could not select as the file says
 
     def states(self, place: Path) -> bool:
         """Whether a selection of the tree stands for that place of the roster file."""
@@ -92,8 +93,15 @@ def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, en
     battle size and detachment) and copied in: a New Recruit user's unit is the same whatever
     else the army holds, and building it where each step re-evaluates the whole roster would
     cost the square of the army's size; the engine then evaluates the whole roster once."""
+    scratch = _scratch(engine, roster, data, faction)
     editor = Editor.on(engine.data, name=roster.name or "Roster")
-    tree = _army(editor, roster, data, faction)
+    force = Force(scratch.force.entry, scratch.force.catalogue_id, roster=editor.roster)
+    editor.roster.forces.append(force)
+    tree = SelectionTree(editor, force)
+    for chosen in scratch.force.selections:  # the army as configured: its Battle Size and Detachment
+        copy = editor.adopt(force, chosen)
+        for selection in copy.walk():
+            tree.places[selection.id] = ARMY_PLACES.get(chosen.option.name, ("units",))
     detachment = next((d for d in faction.detachments if name_key(d.name) == name_key(roster.detachment)), None)
     enhancements = {name_key(e.name) for e in detachment.enhancements} if detachment else set()
     for index, entry in enumerate(roster.units):
@@ -103,9 +111,11 @@ def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, en
         enhancement = entry.enhancement if entry.enhancement and name_key(entry.enhancement) in enhancements else None
         wargear = tuple((w, n) for w, n in entry.wargear.items() if ("units", index, "wargear", w) not in leave_out)
         models = entry.models if entry.models and unit.points_for(entry.models) is not None else unit.min_models
-        built = _built_unit(engine, roster, data, faction, (entry.type, models, wargear, enhancement, entry.warlord))
+        built = _built_unit(engine, scratch, (entry.type, models, wargear, enhancement, entry.warlord))
         if built is not None:
             _copy_in(tree, index, built)
+        else:
+            tree.unbuilt.append(index)
     return tree
 
 
@@ -125,42 +135,52 @@ UnitKey = tuple[str, int, tuple[tuple[str, int], ...], str | None, bool]
 MEMO_SIZE = 4096  # units kept built, per faction's data (an editing session changes a few at a time)
 
 
+ARMY_PLACES: dict[str, Path] = {"Battle Size": ("battle_size",), "Detachment": ("detachment",)}
+
+
 def _army(editor: Editor, roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction) -> SelectionTree:
     """An Army Roster force of the faction's catalogue with the roster's Battle Size and Detachment."""
     force_entry = next(f for f in as_list(editor.data.game_system, "forceEntries") if f.get("name") == ARMY_ROSTER)
     force, _ = editor.add_force(str(force_entry["id"]), faction.id)
     tree = SelectionTree(editor, force)
     size = next((s for s in data.system.battle_sizes if name_key(s.name) == name_key(roster.battle_size)), None)
-    _choose(tree, "Battle Size", lambda name: size is not None and name_key(size.name) in name_key(name),
-            ("battle_size",))
-    _choose(tree, "Detachment", lambda name: name_key(name) == name_key(roster.detachment), ("detachment",))
+    _choose(tree, "Battle Size", lambda name: size is not None and name_key(size.name) in name_key(name))
+    _choose(tree, "Detachment", lambda name: name_key(name) == name_key(roster.detachment))
     return tree
 
 
-def _built_unit(engine: EngineData, roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction,
-                key: UnitKey) -> _BuiltUnit | None:
-    """The unit `key` states, built in an army of its own (kept on `engine` for the next check)."""
-    army_key = (faction.id, name_key(roster.battle_size), name_key(roster.detachment))
-    if (*army_key, key) in engine.built:
-        return engine.built[(*army_key, key)]
+def _scratch(engine: EngineData, roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction) -> SelectionTree:
+    """The roster's army with no unit (its force, Battle Size and Detachment), kept on `engine`:
+    each unit is built in it, and each check's tree starts as a copy of it."""
     if len(engine.built) > MEMO_SIZE:
         engine.built.clear()
+    army_key = (faction.id, name_key(roster.battle_size), name_key(roster.detachment))
     if army_key not in engine.built:
         engine.built[army_key] = _army(Editor.on(engine.data), roster, data, faction)
     scratch: SelectionTree = engine.built[army_key]
+    return scratch
+
+
+def _built_unit(engine: EngineData, scratch: SelectionTree, key: UnitKey) -> _BuiltUnit | None:
+    """The unit `key` states, built in the army `scratch` (kept on `engine` for the next check)."""
+    if (id(scratch), key) in engine.built:
+        return engine.built[(id(scratch), key)]
     before = list(scratch.force.selections)
-    _add_unit(scratch, *key)
+    try:
+        _add_unit(scratch, *key)
+    except EditError:  # the data does not let it be selected as the file says: left out, and said so
+        scratch.units.clear()
     unit = scratch.units.pop(0, None)
     built = None
     if unit is not None:
         holders = [s for s in scratch.force.selections if all(s is not b for b in before) and s is not unit]
         built = _BuiltUnit(unit, [scratch.places.get(s.id) for s in unit.walk()],
                            [(h.entry_id, t.entry_id) for h in holders for t in h.children], list(scratch.unplaced))
-        for selection in [unit, *holders]:
-            scratch.editor.deselect(selection)
+    for selection in [s for s in scratch.force.selections if all(s is not b for b in before)]:
+        scratch.editor.deselect(selection)
     scratch.places.clear()
     scratch.unplaced.clear()
-    engine.built[(*army_key, key)] = built
+    engine.built[(id(scratch), key)] = built
     return built
 
 
@@ -181,16 +201,12 @@ def _copy_in(tree: SelectionTree, index: int, built: _BuiltUnit) -> None:
     tree.unplaced += [((*where, *place), name) for place, name in built.unplaced]
 
 
-def _choose(tree: SelectionTree, holder_name: str, wanted, place: Path) -> None:
+def _choose(tree: SelectionTree, holder_name: str, wanted: Callable[[str], bool]) -> None:
     """The choice under one of the force's own selections (Battle Size, Detachment)."""
     holder = next((s for s in tree.force.selections if s.option.name == holder_name), None)
-    if holder is None:
-        return
-    tree.places[holder.id] = place
-    option = next((o for o in holder.option.selectable_children() if wanted(o.name)), None)
-    if option is not None:
-        selection, _ = tree.editor.select_child_entry(holder, option.entry_id)
-        tree.places[selection.id] = place
+    option = next((o for o in holder.option.selectable_children() if wanted(o.name)), None) if holder else None
+    if holder is not None and option is not None:
+        tree.editor.select_child_entry(holder, option.entry_id)
 
 
 def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[str, int], ...],
