@@ -19,7 +19,8 @@ from .engine_roster import SelectionTree
 # Muster rules the data states too (D27): the seed's rule of three, Epic Heroes, Enhancements,
 # Warlord and Character, which the data states as limits on the entry the seed's finding names
 # ("Lieutenant: at most 3 selections in the roster"), and rules on one place of the roster (an
-# Enhancement or a Warlord its bearer may not take; a unit of another faction the data hides).
+# Enhancement or a Warlord its bearer may not take; a unit of another faction the data hides; a
+# detachment the data does not have, which leaves its Detachment choice empty).
 SAME_LIMIT = {"too-many-of-datasheet", "epic-hero-repeated", "enhancement-repeated", "too-many-enhancements",
               "several-warlords", "no-character", "no-warlord"}
 # Muster rules whose application the data decides where it states the rule itself (D1, D4 as
@@ -30,7 +31,7 @@ DATA_DECIDES: dict[str, Callable[[SelectionTree, int], bool]] = {
     "too-many-of-datasheet": SelectionTree.limits_in_army,
 }
 SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-enhancement",
-              "warlord-not-character", "wrong-faction"}
+              "warlord-not-character", "wrong-faction", "unknown-detachment"}
 
 
 def data_findings(tree: SelectionTree) -> list[Finding]:
@@ -92,5 +93,6 @@ def _same(seed: Finding, data: Finding) -> bool:
     """Whether a data finding states the seed finding's rule (SAME_LIMIT, SAME_PLACE)."""
     if seed.code in SAME_LIMIT:
         return data.code == "data-constraint" and data.message.partition(":")[0] in seed.message
-    return seed.code in SAME_PLACE and data.path == seed.path[:len(data.path)] and len(data.path) >= 2 and (
-        data.code == "data-hidden" if seed.code == "wrong-faction" else True)
+    return (seed.code in SAME_PLACE and data.path == seed.path[:len(data.path)]
+            and (len(data.path) >= 2 or data.path == seed.path)
+            and (data.code == "data-hidden" if seed.code == "wrong-faction" else True))
