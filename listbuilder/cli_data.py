@@ -59,15 +59,17 @@ def command_import(options: argparse.Namespace) -> int:
 
 
 def command_list(options: argparse.Namespace) -> int:
-    from .games.wh40k10.importing.installed import installed
+    from .games.wh40k10.importing.installed import TRANSPORTS_UNREAD, installed
 
     found = installed()
     if not found:
         print("No game data installed. Import your BSData copy: listbuilder data import bsdata PATH")
     for item in found:
-        left_out = sum(item.left_out.values())
+        transports = item.left_out.get(TRANSPORTS_UNREAD, 0)
+        left_out = sum(item.left_out.values()) - transports
+        unread = f", {transports} transport texts not read whole" if transports else ""
         print(f"{item.game}  {item.data_revision}  imported {item.imported}: {item.factions} factions, "
-              f"{item.units} units, {left_out} data rules left out  ({item.path})")
+              f"{item.units} units, {left_out} data rules left out{unread}  ({item.path})")
     return EXIT_OK
 
 

@@ -93,3 +93,20 @@ def test_an_event_waives_a_data_rule_by_its_id(catalog, tmp_path):
     assert entry_id.endswith("/hidden")
     assert check_file(hidden, catalog, event=Event(waive=[entry_id])).valid
     assert not check_file(hidden, catalog, event=Event(waive=["b9a6-1702-143b-322e"])).valid
+
+
+def test_data_list_counts_the_transport_texts_not_read_whole(bsdata, bsdata_bundle, tmp_path, monkeypatch, capsys):
+    """D11: a transport whose datasheet text says more than is read (the Ghost Ark's split between
+    its 10 Warriors and 1 Character) is counted by `data list`, apart from the import's own count."""
+    from listbuilder.cli import main
+    from listbuilder.games.wh40k10.importing.installed import TRANSPORTS_UNREAD, install
+    from listbuilder.games.wh40k10.rules import capacity
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
+    installed = install(bsdata.catalog, bsdata.left_out, bsdata_bundle)
+    unread = [u.name for u in bsdata.catalog.units.values() if u.transport and (
+        capacity(u) is None or capacity(u).unread)]
+    assert "Ghost Ark" in unread and "Rhino" not in unread and "Manta" in unread
+    assert installed.left_out[TRANSPORTS_UNREAD] == len(unread)
+    assert main(["data", "list"]) == 0
+    out = capsys.readouterr().out
+    assert f"{sum(bsdata.left_out.values())} data rules left out, {len(unread)} transport texts not read whole" in out
