@@ -110,3 +110,17 @@ def test_data_list_counts_the_transport_texts_not_read_whole(bsdata, bsdata_bund
     assert main(["data", "list"]) == 0
     out = capsys.readouterr().out
     assert f"{sum(bsdata.left_out.values())} data rules left out, {len(unread)} transport texts not read whole" in out
+
+
+def test_a_detachment_the_faction_lacks_is_one_finding_citing_both_rules(catalog):
+    """L2276 and the data's min of one Detachment choice (Imperium - Space Marines.cat:38695 and
+    6921) state the same rule: one finding, the seed's, citing both."""
+    from listbuilder.rosters.files import parse_roster
+
+    text = ("game: wh40k-10e\nfaction: Space Marines\nbattle_size: Incursion\ndetachment: Gladius Strike Force\n"
+            "units:\n  - {type: Captain, warlord: true}\n")
+    [finding] = validate(parse_roster(text, "r", catalog).roster, catalog).findings
+    assert (finding.code, finding.path) == ("unknown-detachment", ("detachment",))
+    assert finding.rule == ("Muster Your Army 4: Select Detachment Rules; data: Imperium - Space Marines.cat:38695 "
+                            "(revision 801555b), Detachment, constraint 23da-d33f-3805-f52e; data: Imperium - Space "
+                            "Marines.cat:6921 (revision 801555b), Detachment, constraint 958-3242-6a92-a9b9")

@@ -42,8 +42,6 @@ EXPECTED = {
         limit=2000, total=355, reserves=0, codes=[]),
     "space-marines/illegal-detachment.yaml": dict(
         limit=1000, total=160, reserves=0, codes=["unknown-enhancement"]),
-    "space-marines/illegal-detachment-name.yaml": dict(  # one finding, citing the data's min of 1 Detachment too
-        limit=1000, total=80, reserves=0, codes=["unknown-detachment"]),
     "space-marines/illegal-no-character.yaml": dict(
         limit=1000, total=250, reserves=0, codes=["no-character", "no-warlord"]),
     "space-marines/illegal-rule-of-three.yaml": dict(
