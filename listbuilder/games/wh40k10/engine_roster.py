@@ -14,6 +14,7 @@ engine's findings point at the YAML.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -292,13 +293,17 @@ def _models(unit: Selection) -> list[Selection]:
 
 
 def _set_models(editor: Editor, unit: Selection, wanted: int) -> None:
-    """Bring the unit to `wanted` models on the kind the data lets grow (most of the kinds it has,
-    then the one with most room under its max); fewer models come off the most numerous kind."""
+    """Bring the unit to `wanted` models on the kinds the data lets grow: the most numerous of its
+    kinds with room under its max, else a kind not yet taken that has room (a Devastator Squad's
+    plain Marines beside its four heavy weapons), else the most numerous; fewer models come off
+    the most numerous kind."""
+    _composition(editor, unit, wanted)
     models = _models(unit)
     if not models:
         return  # a unit that is its one model
     missing = wanted - sum(m.number for m in models)
     while missing:
+        models = _models(unit)
         if missing < 0:
             kind = max(models, key=lambda m: m.number)
             step = max(missing, 1 - kind.number) if kind.number > 1 else 0
@@ -307,9 +312,46 @@ def _set_models(editor: Editor, unit: Selection, wanted: int) -> None:
         else:
             room = {m.id: _room(editor, m) for m in models}
             kind = max(models, key=lambda m: (room[m.id] > 0, m.number))
+            if room[kind.id] <= 0 and _new_kind(editor, unit, models) is not None:
+                missing -= 1  # its first model
+                continue
             step = min(missing, room[kind.id]) if room[kind.id] > 0 else missing
         editor.set_count(kind, kind.number + step)
         missing -= step
+
+
+def _new_kind(editor: Editor, unit: Selection, models: list[Selection]) -> Selection | None:
+    """One model of a kind the unit has none of yet, with room under its max: one beside its
+    kinds (in the same group) first."""
+    selected = {m.option.entry_id for m in models}
+    containers = [unit, *{id(m.parent): m.parent for m in models if m.parent is not None}.values()]
+    kinds = [(container, kind) for container in containers for kind in _entries(container.option.children())
+             if kind.type == "model" and kind.entry_id not in selected]
+    kinds.sort(key=lambda found: not any(_beside(found[1], m.option) for m in models))
+    for container, kind in kinds:
+        context = Context(None, container, container.force, kind)
+        most = [editor.evaluation.constraint_value(kind, node, context)
+                for node, limit in kind.limits if limit.kind == "max" and limit.scope == "parent"]
+        if not most or min(most) > 0:
+            return editor.select_child_entry(container, kind.entry_id)[0]
+    return None
+
+
+def _composition(editor: Editor, unit: Selection, wanted: int) -> None:
+    """Where the unit's models are held by an entry of its composition that names their number
+    ("1 Shock Trooper Sergeant and 9 Shock Troopers"), the entry of the same choice that names
+    `wanted` ("2 Shock Trooper Sergeants and 18 Shock Troopers") in its place."""
+    held = next((s for s in unit.children if s.option.type != "model" and _models(s)), None)
+    if held is None or held.option.group is None or _named_count(held.option) == wanted:
+        return
+    other = next((o for o in held.option.group.selectable_children() if _named_count(o) == wanted), None)
+    if other is not None:
+        editor.deselect(held)
+        editor.select_child_entry(unit, other.entry_id)
+
+
+def _named_count(option: Option) -> int:
+    return sum(int(n) for n in re.findall(r"\b(\d+)\b", option.name))
 
 
 def _room(editor: Editor, selection: Selection) -> int:
