@@ -124,3 +124,22 @@ def test_a_detachment_the_faction_lacks_is_one_finding_citing_both_rules(catalog
     assert finding.rule == ("Muster Your Army 4: Select Detachment Rules; data: Imperium - Space Marines.cat:38695 "
                             "(revision 801555b), Detachment, constraint 23da-d33f-3805-f52e; data: Imperium - Space "
                             "Marines.cat:6921 (revision 801555b), Detachment, constraint 958-3242-6a92-a9b9")
+
+
+@pytest.mark.parametrize("faction, detachment, unit, models", [
+    ("Astra Militarum", "Combined Arms", "Cadian Shock Troops", 20),  # the composition entry naming 20
+    ("Space Marines", "Gladius Task Force", "Outrider Squad", 7),  # an Invader ATV beside the Sergeant and 5 Outriders
+    ("T'au Empire", "Kauyon", "Broadside Battlesuits", 3),  # Shas'ui beside the one Shas'vre
+])
+def test_a_model_count_is_reached_on_the_kinds_the_data_lets_grow(catalog, faction, detachment, unit, models):
+    """The data's own limits on each kind of model hold at every size the roster may state: no
+    finding on the unit, and its points are the import's table's."""
+    from listbuilder.rosters.files import parse_roster
+
+    text = (f"game: wh40k-10e\nfaction: {faction}\nbattle_size: Strike Force\ndetachment: {detachment}\n"
+            f"units:\n  - {{type: \"{unit}\", models: {models}}}\n")
+    result = validate(parse_roster(text, "r", catalog).roster, catalog)
+    assert [f.code for f in result.findings if f.path[:2] == ("units", 0)] == []
+    [checked] = result.units
+    assert sum(m.total_number for m in result.tree.units[0].walk() if m.option.type == "model") == models
+    assert checked.points == checked.unit.points_for(models)
