@@ -1,6 +1,6 @@
 """The rules the user's data states, evaluated by the BattleScribe engine on the roster's
 selection tree (engine_roster.py), merged with the muster rules' findings: one mistake, one
-finding (lists/wh40k-10e/DECISIONS.md D27-D30).
+finding (lists/wh40k-10e/DECISIONS.md D27-D29).
 
 Each data finding is placed where the roster file states what it is about and cites the data's
 file, line and revision. Where a muster rule of the seed and a rule of the data state the same
@@ -23,6 +23,8 @@ from .engine_roster import SelectionTree
 # detachment the data does not have, which leaves its Detachment choice empty).
 SAME_LIMIT = {"too-many-of-datasheet", "epic-hero-repeated", "enhancement-repeated", "too-many-enhancements",
               "several-warlords", "no-character", "no-warlord"}
+SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-enhancement",
+              "warlord-not-character", "wrong-faction", "unknown-detachment"}
 # Muster rules whose application the data decides where it states the rule itself (D1, D4 as
 # revisited): a unit of another Faction keyword the data offers and shows in this army (an ally,
 # an Agent); a datasheet whose per-army max the data states (a detachment that makes it Battleline).
@@ -30,8 +32,6 @@ DATA_DECIDES: dict[str, Callable[[SelectionTree, int], bool]] = {
     "wrong-faction": lambda tree, index: index in tree.units,
     "too-many-of-datasheet": SelectionTree.limits_in_army,
 }
-SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-enhancement",
-              "warlord-not-character", "wrong-faction", "unknown-detachment"}
 
 
 def data_findings(tree: SelectionTree) -> list[Finding]:
