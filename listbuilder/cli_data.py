@@ -14,19 +14,25 @@ SHOWN_WARNINGS = 10
 
 
 def _import_and_install(folder: Path, revision: str | None, verbose: bool) -> int:
+    from .battlescribe.importing import UnreadableFile
     from .games.wh40k10.importing.bsdata import ImportResult, git_revision, import_folder
-    from .games.wh40k10.importing.installed import install
+    from .games.wh40k10.importing.installed import compile_folder, install
     from .report.text import failure_text
 
     started = time.perf_counter()
     result: ImportResult = import_folder(folder, revision or git_revision(folder))
-    seconds = time.perf_counter() - started
     if result.errors or result.catalog is None:
         print(failure_text(result.errors), file=sys.stderr)
         print(f"nothing installed: {len(result.errors)} file(s) of {folder} could not be read", file=sys.stderr)
         return EXIT_UNREADABLE
+    try:
+        engine = compile_folder(folder)
+    except UnreadableFile as unreadable:  # the importer read what it could; the engine needs every file whole
+        engine = None
+        print(f"the data's own rules will not be checked: {unreadable}", file=sys.stderr)
+    seconds = time.perf_counter() - started
     catalog = result.catalog
-    where = install(catalog, result.left_out)
+    where = install(catalog, result.left_out, engine)
     print(f"Imported {catalog.summary.catalogues} catalogues of {catalog.system.name} ({catalog.data_revision}) "
           f"in {seconds:.1f} s: {len(catalog.factions)} factions, {len(catalog.units)} units.")
     print(f"Installed {catalog.game} in {where.path}")
@@ -53,15 +59,17 @@ def command_import(options: argparse.Namespace) -> int:
 
 
 def command_list(options: argparse.Namespace) -> int:
-    from .games.wh40k10.importing.installed import installed
+    from .games.wh40k10.importing.installed import TRANSPORTS_UNREAD, installed
 
     found = installed()
     if not found:
         print("No game data installed. Import your BSData copy: listbuilder data import bsdata PATH")
     for item in found:
-        left_out = sum(item.left_out.values())
+        transports = item.left_out.get(TRANSPORTS_UNREAD, 0)
+        left_out = sum(item.left_out.values()) - transports
+        unread = f", {transports} transport texts not read whole" if transports else ""
         print(f"{item.game}  {item.data_revision}  imported {item.imported}: {item.factions} factions, "
-              f"{item.units} units, {left_out} data rules left out  ({item.path})")
+              f"{item.units} units, {left_out} data rules left out{unread}  ({item.path})")
     return EXIT_OK
 
 

@@ -8,6 +8,7 @@ from filelock import FileLock
 
 from listbuilder.data.catalog import load_catalog
 from listbuilder.games.wh40k10.importing.bsdata import import_folder
+from listbuilder.games.wh40k10.importing.installed import compile_folder
 from listbuilder.rosters.batch import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,9 +73,37 @@ def bsdata_folder(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def bsdata(bsdata_folder, tmp_path_factory):
-    """The whole snapshot imported once per run: an ImportResult."""
-    return once_per_run(tmp_path_factory, "bsdata-import", lambda _: import_folder(bsdata_folder, revision="801555b"))
+def bsdata_bundle(bsdata_folder, tmp_path_factory):
+    """The snapshot compiled for the BattleScribe engine once per run (compile_data's bundle)."""
+    return once_per_run(tmp_path_factory, "bsdata-bundle", lambda _: compile_folder(bsdata_folder))
+
+
+@pytest.fixture(scope="session")
+def bsdata(bsdata_folder, bsdata_bundle, tmp_path_factory):
+    """The whole snapshot imported once per run: an ImportResult, its catalog with the engine's
+    data of each faction, as `data import bsdata` installs them."""
+    result = once_per_run(tmp_path_factory, "bsdata-import", lambda _: import_folder(bsdata_folder, revision="801555b"))
+    result.catalog.with_engine(engine_of(bsdata_bundle, "801555b"))
+    return result
+
+
+def engine_of(bundle, revision):
+    """Each faction's EngineData from a compiled bundle, built once (the installed store's in memory)."""
+    from functools import cache
+
+    from listbuilder.battlescribe.importing import faction_catalogues
+    from listbuilder.games.wh40k10.catalog import EngineData
+
+    names = {c["id"]: c["name"] for c in bundle["catalogues"]}
+
+    @cache
+    def engine(faction_id):
+        if faction_id not in names:
+            return None
+        return EngineData(bundle["gameSystem"], faction_catalogues(bundle, names[faction_id]), bundle["sources"],
+                          revision)
+
+    return engine
 
 
 # Why a test skips when ../shared, or a part of it, is absent; the seed's reason does not name it.

@@ -34,6 +34,14 @@ class Editor:
         self.roster = Roster(self.data, name=name)
         self._evaluation: Evaluation | None = None
 
+    @classmethod
+    def on(cls, data: GameData, name: str = "New Roster") -> Editor:
+        """An editor of a new roster on data already indexed (GameData holds no roster's state):
+        checking many rosters against one faction indexes its catalogues once."""
+        editor = cls.__new__(cls)
+        editor.data, editor.roster, editor._evaluation = data, Roster(data, name=name), None
+        return editor
+
     # -- derived state ----------------------------------------------------------------------------
 
     @property
@@ -253,6 +261,14 @@ class Editor:
             raise EditError("a count cannot be negative")
         selection.number = count
         self._changed()
+
+    def adopt(self, force: Force, selection: Selection) -> Selection:
+        """A copy of a root selection built elsewhere on the same data (another editor's, kept
+        as a template), put at the end of a force; its selections are new, in the same order."""
+        twin = self._copy_selection(selection, None, force)
+        force.selections.append(twin)
+        self._changed()
+        return twin
 
     def duplicate_selection(self, selection: Selection) -> Selection:
         twin = self._copy_selection(selection, selection.parent, selection.force)

@@ -2,6 +2,8 @@
 is checked against instead of trusting its own `points:`."""
 
 # No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
+import re
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,6 +19,9 @@ class Event(BaseModel):
     game: str | None = Field(None, description="the game played, e.g. epic-armageddon (default: any)")
     points: int | None = Field(None, gt=0, description="the points limit every roster is checked against")
     armies: list[str] = Field([], description="army lists allowed, by id or name (default: any)")
+    waive: list[str] = Field([], description=(
+        "rules of the players' data the event does not apply (the data has bugs; organisers decide), by the id "
+        "their findings cite: a constraint's id, or an entry's `<id>/hidden` or `<id>/error`"))
 
     @property
     def called(self) -> str:
@@ -46,3 +51,17 @@ def limit_differs(limit: int, event: Event) -> Finding | None:
 def states_points(roster: Any) -> bool:
     """Whether the roster's points limit is its `points:` (Epic), not something else (40k's battle size)."""
     return "points" in type(roster).model_fields
+
+
+DATA_RULE = "data:"  # how a finding from the players' data (not the project's rules) begins its rule
+
+
+def waived(findings: list[Finding], event: Event) -> list[Finding]:
+    """The findings, those from a rule of the data the event waives (by an id their rule cites)
+    kept as warnings that say so: the roster is not illegal for them, and the report still shows
+    what the event let pass."""
+    if not event.waive:
+        return findings
+    ids = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in event.waive) + r")(?![\w-])")
+    return [replace(f, severity="warning", message=f"{f.message} (waived by {event.called})")
+            if f.rule.startswith(DATA_RULE) and ids.search(f.rule) else f for f in findings]

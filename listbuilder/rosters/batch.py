@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..core.event import Event, limit_differs, states_points
+from ..core.event import Event, limit_differs, states_points, waived
 from ..core.findings import Finding, LoadFailure
 from ..data.yamlfile import read
 from ..data.yamlfile import validate as validate_document
@@ -133,5 +133,5 @@ def check_file(path: Path, catalog: Catalog, shown: str | None = None, event: Ev
     result = validate(roster, catalog)
     if event and not states_points(roster):  # 40k's battle size
         broken += [_sized(f, roster, event, catalog) for f in [limit_differs(summarise(result).limit, event)] if f]
-    result.findings = roster_file.report(broken + result.findings)
+    result.findings = roster_file.report(broken + (waived(result.findings, event) if event else result.findings))
     return result

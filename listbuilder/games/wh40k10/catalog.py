@@ -12,11 +12,14 @@ lists the ids it may take, its chapter or sub-faction imports included.
 """
 
 # No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Final, Literal
+from typing import Any, Final, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from ...battlescribe.model import GameData
 from ...core.names import name_key
 
 GAME_ID: Final = "wh40k-10e"
@@ -316,6 +319,25 @@ class ImportSummary(Strict):
     warnings: int = 0
 
 
+@dataclass(eq=False)
+class EngineData:
+    """What the BattleScribe engine evaluates a roster of one faction against: the game system
+    and the faction's catalogues as `battlescribe.importing.compile_data` gives them (its
+    catalogue first, then those it links), `sources` (file id -> its file and revision, for
+    findings' file:line) and the data's revision."""
+
+    game_system: dict[str, Any]
+    catalogues: list[dict[str, Any]]
+    sources: dict[str, Any]
+    revision: str
+    built: dict[Any, Any] = field(default_factory=dict)  # what engine_roster built on it, to reuse
+
+    @cached_property
+    def data(self) -> GameData:
+        """The indexed data, built once and shared by every roster checked against it."""
+        return GameData(self.game_system, self.catalogues, self.sources, self.revision)
+
+
 class Wh40kCatalog(Strict):
     game: Literal["wh40k-10e"] = GAME_ID
     data_revision: str = Field(description="the data's revision: a commit, release tag or file revisions")
@@ -323,6 +345,18 @@ class Wh40kCatalog(Strict):
     factions: list[Faction]
     units: dict[str, Unit]
     summary: ImportSummary
+    # faction id -> its engine data (None: not installed with it); set by whoever loads the catalog
+    _engine: Callable[[str], EngineData | None] | None = PrivateAttr(None)
+
+    def with_engine(self, engine: Callable[[str], EngineData | None]) -> Self:
+        """This catalog, with the way to the engine data of each faction (`engine_data`)."""
+        self._engine = engine
+        return self
+
+    def engine_data(self, faction: Faction) -> EngineData | None:
+        """The data the BattleScribe engine checks a roster of `faction` against; None where the
+        catalog was installed without it (by an earlier listbuilder)."""
+        return self._engine(faction.id) if self._engine is not None else None
 
     def faction(self, name: str) -> Faction | None:
         """A faction by catalogue name, short name (after the last ' - ', e.g. 'Blood Angels') or,

@@ -25,6 +25,8 @@ from .catalog import (
     Wh40kCatalog,
     weapon_name,
 )
+from .data_rules import data_findings, merged
+from .engine_roster import SelectionTree, selection_tree
 from .roster import Wh40kRoster, Wh40kUnit
 
 BATTLE_SIZE = "Muster Your Army 1: Select Battle Size"
@@ -39,6 +41,8 @@ DEDICATED = "Muster Your Army 5: Dedicated Transports"
 RESERVES = "Strategic Reserves"
 AIRCRAFT = "Aircraft: Deploying Aircraft"
 HOVER = "Aircraft: Hover"
+# Wargear the muster rules refuse is left out of the engine's tree: one mistake, one finding (D38)
+REFUSED_WARGEAR = {"unknown-wargear", "wargear-count", "wargear-not-allowed"}
 RESERVES_SHARE = 4  # Strategic Reserves may hold at most a quarter of the battle size's points (L1914)
 
 
@@ -80,6 +84,7 @@ class Wh40kResult:
     findings: list[Finding]
     data_revision: str  # of the imported catalog that checked it
     derived: dict[str, Any] = field(default_factory=dict)
+    tree: SelectionTree | None = None  # the roster as the engine's selection tree (None: no engine data)
 
     @property
     def limit(self) -> int:
@@ -138,12 +143,19 @@ def number(characteristic: str) -> int | None:
 @dataclass
 class Capacity:
     """A transport capacity as its datasheet text states it (Transports, L556-564): so many
-    models (or units), some passengers taking the space of several. Which passengers it may not
-    carry is printed, not checked (DECISIONS.md)."""
+    models (or units), some passengers taking the space of several; the kinds of model it may
+    carry and those it may not, where the text names them by keyword (D11). What the text says
+    that this reading does not (a condition on Wounds, say) is kept in `unread`: a roster that
+    embarks units in it is told so, never a silent LEGAL."""
 
     count: int
     of_units: bool = False  # '1 NECRONS INFANTRY unit'
     space: dict[str, int] = field(default_factory=dict)  # keyword -> models of space each takes
+    carries: list[str] = field(default_factory=list)  # keyword phrases, any of which a passenger must have
+    forbidden: list[str] = field(default_factory=list)  # keyword phrases a passenger must not have
+    exempt: list[str] = field(default_factory=list)  # ... unless it has one of these
+    exempt_unless_led: str | None = None  # ... and is attached to a unit without this keyword
+    unread: list[str] = field(default_factory=list)  # sentences not read
 
     def used(self, passengers: list[tuple[Unit, int]]) -> int:
         if self.of_units:
@@ -151,15 +163,31 @@ class Capacity:
         return sum(models * max([n for k, n in self.space.items() if has_keyword(unit, k)], default=1)
                    for unit, models in passengers)
 
+    def refuses(self, unit: Unit, bodyguard: Unit | None) -> str | None:
+        """Why it may not carry the unit, by its keywords: the phrase it lacks or has; else None."""
+        if self.carries and not any(has_keywords(unit, kind) for kind in self.carries):
+            return f"carries only {' or '.join(self.carries)} models"
+        barred = next((kind for kind in self.forbidden if has_keywords(unit, kind)), None)
+        if barred is None:
+            return None
+        if any(has_keywords(unit, kind) for kind in self.exempt) and (
+                self.exempt_unless_led is None or (bodyguard is not None
+                                                   and not has_keyword(bodyguard, self.exempt_unless_led))):
+            return None
+        return f"cannot transport {barred} models"
+
 
 CAPACITY = re.compile(r"transport capacity of (\d+)([^.]*)", re.IGNORECASE)
 ALSO = re.compile(r"\band (\d+) [^.,]*?models?\b", re.IGNORECASE)
 SPACE = re.compile(r"each ([^.]+?) models? takes? (?:up )?the space of (\d+) models", re.IGNORECASE)
+KINDS = re.compile(r"^\s*(?:of )?\d+ (.+?) (models?|units?)\s*$", re.IGNORECASE)
+CANNOT = re.compile(r"it cannot transport (.+?)(?:\s*\(excluding ([^)]*)\))?\s*$", re.IGNORECASE)
+LED = re.compile(r"^(.+?) models that began the battle attached to a non-(\S+) unit$", re.IGNORECASE)
 
 
 def capacity(unit: Unit) -> Capacity | None:
     """The capacity its datasheet text gives, or None where the data has none (or none readable)."""
-    text = re.sub(r"[\^*]", "", unit.transport or "").replace("\xa0", " ")
+    text = re.sub(r"[\^*]", "", unit.transport or "").replace("\xa0", " ").replace("’", "'")
     match = CAPACITY.search(text)
     if match is None:
         return None
@@ -171,7 +199,49 @@ def capacity(unit: Unit) -> Capacity | None:
         for keyword in re.split(r",|\band\b|\bor\b|\beach\b", names, flags=re.IGNORECASE):
             if keyword.strip():
                 space[keyword.strip()] = int(size)
-    return Capacity(count, of_units, space)
+    found = Capacity(count, of_units, space)
+    kinds = KINDS.match(f"{match.group(1)} {rest}") if not ALSO.search(rest) else None
+    if kinds is not None:
+        found.carries = _phrases(kinds.group(1))
+    for sentence in [part.strip().rstrip(".") for part in re.split(r"(?<=[.])\s+", text[match.end():])]:
+        if not sentence:
+            continue
+        cannot = CANNOT.match(sentence)
+        if SPACE.search(sentence) or sentence.lower().startswith("each "):
+            continue
+        if cannot is None or "wounds" in sentence.lower():
+            found.unread.append(sentence)
+            continue
+        found.forbidden = _phrases(cannot.group(1))
+        excluding = cannot.group(2)
+        led = LED.match(excluding or "")
+        if led is not None:
+            found.exempt, found.exempt_unless_led = _phrases(led.group(1)), led.group(2)
+        elif excluding:
+            found.exempt = _phrases(excluding)
+    if ALSO.search(rest):  # a split between kinds of passenger: counted together, the split not checked
+        found.unread.append(f"transport capacity of {match.group(1)}{rest}".strip())
+    return found
+
+
+def _phrases(text: str) -> list[str]:
+    """'JUMP PACK, WULFEN or TERMINATOR models' -> ['JUMP PACK', 'WULFEN', 'TERMINATOR']."""
+    text = re.sub(r"\bmodels?\b", "", text, flags=re.IGNORECASE)
+    return [part.strip() for part in re.split(r",|\bor\b|\band\b", text, flags=re.IGNORECASE) if part.strip()]
+
+
+def has_keywords(unit: Unit, phrase: str) -> bool:
+    """Whether the unit has every keyword a phrase names ('ADEPTUS ASTARTES INFANTRY': the Faction
+    keyword Adeptus Astartes and Infantry): the phrase is covered by its keywords, longest first."""
+    rest = f" {_words(phrase)} "
+    for keyword in sorted({_words(k) for k in [*unit.keywords, *unit.faction_keywords, unit.name]}, key=len,
+                          reverse=True):
+        rest = rest.replace(f" {keyword} ", " ")
+    return not rest.strip()
+
+
+def _words(text: str) -> str:
+    return " ".join(text.replace("’", "'").casefold().split())
 
 
 def may_hover(unit: Unit) -> bool:
@@ -221,11 +291,36 @@ class _Muster:
         self._transports()
         self._hover()
         self._wargear_unbounded()
+        tree = self._selection_tree()
         reserves = self._reserves()
         result = Wh40kResult(self.roster, self.faction, self.size, self.detachment, self.units, self.findings.items,
-                             self.data.data_revision)
+                             self.data.data_revision, tree=tree)
         derive(result, reserves)
         return result
+
+    def _selection_tree(self) -> SelectionTree | None:
+        """The roster in the engine, whose points are the data's as its modifiers make them in
+        this army (an allied unit's surcharge, D37), with an Enhancement the data offers nowhere
+        on its bearer counted as written (D3). None where the catalog came without the engine's
+        data: one warning says the data's own rules went unchecked."""
+        engine = self.data.engine_data(self.faction)
+        if engine is None:
+            self.findings.add("data-rules-unchecked", "the installed data was imported by an earlier listbuilder: "
+                              "the rules the data itself states (allies, detachments, Enhancement eligibility, "
+                              "per-army limits) are not checked", "data", ("faction",),
+                              suggestion="import your BSData copy again: listbuilder data import bsdata PATH",
+                              severity="warning")
+            return None
+        refused = {f.path for f in self.findings.items if f.code in REFUSED_WARGEAR}
+        tree = selection_tree(self.roster, self.data, self.faction, engine, leave_out=refused)
+        for checked in self.units:
+            selection = tree.units.get(checked.index)
+            if selection is None:
+                continue
+            enhancement = checked.enhancement
+            unplaced = enhancement is not None and not tree.states(("units", checked.index, "enhancement"))
+            checked.points = tree.points(selection) + (enhancement.points if enhancement and unplaced else 0)
+        return tree
 
     def error(self, code: str, message: str, rule: str, path: tuple[str | int, ...], suggestion: str | None = None):
         self.findings.add(code, message, rule, path, suggestion=suggestion)
@@ -513,8 +608,24 @@ class _Muster:
                 self.error("transport-empty", f"{transport.name} is a Dedicated Transport with no unit embarked; "
                            f"it must start the battle carrying one", DEDICATED, ("units", transport.index))
             room = capacity(transport.unit)
-            if not aboard or room is None:
+            if not aboard:
                 continue
+            if room is None or room.unread:
+                unread = "its capacity" if room is None else "; ".join(f"“{text}”" for text in room.unread)
+                self.findings.add("transport-unchecked", f"{transport.name}'s datasheet text is not read for "
+                                  f"{unread}: check by hand that it may carry " + ", ".join(c.name for c in aboard),
+                                  TRANSPORTS, ("units", transport.index), severity="warning")
+            if room is None:
+                continue
+            refused: set[int] = set()
+            for passenger in sorted(aboard, key=lambda c: c.leads is not None):  # Bodyguards first
+                led = at[passenger.leads].unit if passenger.leads is not None else None
+                why = room.refuses(passenger.unit, led)
+                if why is not None and passenger.leads not in refused:  # an Attached unit refused once
+                    refused.add(passenger.index)
+                    self.error("transport-cannot-carry", f"{transport.name} {why}; #{passenger.index + 1} "
+                               f"{passenger.name} is not one it may carry", TRANSPORTS,
+                               ("units", passenger.index, "embarked_in"))
             used = room.used([(c.unit, c.models) for c in aboard])
             if used > room.count:
                 what = "units" if room.of_units else "models' space"
@@ -702,4 +813,6 @@ def validate(roster: Wh40kRoster, catalog: Catalog) -> Wh40kResult:
         result.findings.append(Finding(
             "points-over-limit", f"the army costs {result.total:,} points, {result.total - result.limit:,} over "
             f"{result.battle_size.name}'s {result.limit:,}", BATTLE_SIZE, path=("battle_size",)))
+    if result.tree is not None:
+        result.findings = merged(result.findings, data_findings(result.tree), result.tree)
     return result

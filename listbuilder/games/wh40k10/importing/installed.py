@@ -3,7 +3,9 @@
 They live in the user data folder (platformdirs; `LISTBUILDER_DATA_DIR` overrides it, as tests
 do), one JSON file per game, written atomically (the one it replaces kept as `.bak`) beside a small
 summary that `data list` reads without loading the catalog, and the same catalog cut by faction,
-of which a check of one roster loads only its faction's part. JSON, not YAML: the catalog is
+of which a check of one roster loads only its faction's part. Beside them, the data files as the
+BattleScribe engine reads them (`compile_data`), one JSON file per game system and catalogue,
+of which a check loads the game system and its faction's catalogues. JSON, not YAML: the catalog is
 machine-written and loading it must stay well under a second; it is validated on every load (no
 pickle), and kept in memory for the rest of the run.
 """
@@ -24,9 +26,11 @@ from pydantic import TypeAdapter, ValidationError
 from ....core.findings import Finding, LoadFailure, Location
 
 if TYPE_CHECKING:  # the 40k models are loaded with a catalog, not by every command that might need one
-    from ..catalog import Faction, Unit, Wh40kCatalog
+    from ..catalog import EngineData, Faction, Unit, Wh40kCatalog
 
 DATA_DIR_VARIABLE = "LISTBUILDER_DATA_DIR"
+# What `data list` counts of the transports' datasheet texts the check does not read whole (D11)
+TRANSPORTS_UNREAD = "transport texts not read whole (a roster embarking units in one is warned)"
 
 
 def data_dir() -> Path:
@@ -71,20 +75,39 @@ def _parts_path(path: Path) -> Path:
     return path.with_name(path.stem + ".by-faction")
 
 
-def install(catalog: Wh40kCatalog, left_out: dict[str, int]) -> Installed:
-    """Write a catalog (replacing the one installed for its game), its summary, and the same
-    catalog by faction, which a check of one roster loads instead (`load_installed`)."""
+def _engine_path(path: Path) -> Path:
+    return path.with_name(path.stem + ".engine")
+
+
+def compile_folder(folder: Path) -> dict[str, Any]:
+    """The folder's game system and catalogues compiled for the BattleScribe engine. Raises
+    UnreadableFile naming a file that cannot be read."""
+    from ....battlescribe.importing import compile_data
+
+    files = sorted([*folder.glob("*.gst"), *folder.glob("*.cat")])
+    return compile_data({path.name: path.read_bytes() for path in files})
+
+
+def install(catalog: Wh40kCatalog, left_out: dict[str, int], engine: dict[str, Any] | None = None) -> Installed:
+    """Write a catalog (replacing the one installed for its game), its summary, the same
+    catalog by faction, which a check of one roster loads instead (`load_installed`), and the
+    engine's data (`compile_folder`'s bundle) where given."""
+    from ..rules import capacity
+
     path = catalog_path(catalog.game)
     _write_atomically(path, catalog.model_dump_json(exclude_defaults=True).encode())
     _write_parts(catalog, path)
+    _write_engine(engine, path, catalog.data_revision)
+    unread = sum(1 for unit in catalog.units.values() if unit.transport and (
+        (room := capacity(unit)) is None or room.unread))
+    left_out = {**left_out, TRANSPORTS_UNREAD: unread} if unread else dict(left_out)
     summary: dict[str, Any] = {"game": catalog.game, "data_revision": catalog.data_revision,
                                "imported": datetime.now(UTC).isoformat(timespec="seconds"),
                                "factions": len(catalog.factions), "units": len(catalog.units),
                                "left_out": dict(left_out)}
     _write_atomically(_summary_path(catalog.game), json.dumps(summary, indent=2).encode())
-    _load.cache_clear()
-    _index.cache_clear()
-    _faction_part.cache_clear()
+    for cached in (_load, _index, _faction_part, _engine_index, _engine_file, _engine_data):
+        cached.cache_clear()
     return Installed(path=path, **summary)
 
 
@@ -123,6 +146,74 @@ def _write_parts(catalog: Wh40kCatalog, path: Path) -> None:
                                              encoding="utf-8")
     shutil.rmtree(folder, ignore_errors=True)
     os.replace(temporary, folder)
+
+
+def _write_engine(bundle: dict[str, Any] | None, path: Path, revision: str) -> None:
+    """`<game>.engine/`: `index.json` (the size and time of the catalog it goes with, the data's
+    revision, `sources`, and for each faction catalogue the files it reads, its own first) and
+    `<file id>.json`, each game system or catalogue as compiled. Without a bundle, the folder is
+    removed: a check then says the data's own rules went unchecked."""
+    from ....battlescribe.importing import faction_catalogues
+
+    folder = _engine_path(path)
+    if bundle is None:
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    written = path.stat()
+    temporary = folder.with_name(folder.name + ".tmp")
+    shutil.rmtree(temporary, ignore_errors=True)
+    temporary.mkdir()
+    armies = [c for c in bundle["catalogues"] if str(c.get("library")).lower() != "true"]
+    index = {"source": {"size": written.st_size, "mtime_ns": written.st_mtime_ns}, "revision": revision,
+             "system": bundle["gameSystem"]["id"], "sources": bundle["sources"],
+             "factions": {c["id"]: [linked["id"] for linked in faction_catalogues(bundle, c["name"])] for c in armies}}
+    (temporary / "index.json").write_text(json.dumps(index), encoding="utf-8")
+    for root in [bundle["gameSystem"], *bundle["catalogues"]]:
+        (temporary / f"{root['id']}.json").write_text(json.dumps(root, separators=(",", ":")), encoding="utf-8")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.replace(temporary, folder)
+
+
+@lru_cache(maxsize=2)
+def _engine_index(path: Path, size: int, modified_ns: int) -> dict[str, Any] | None:
+    """The engine data's index, if it goes with the catalog installed at `path`."""
+    try:
+        index = json.loads((_engine_path(path) / "index.json").read_bytes())
+        return index if index.get("source") == {"size": size, "mtime_ns": modified_ns} else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+@lru_cache(maxsize=16)
+def _engine_file(path: Path, size: int, modified_ns: int, file_id: str) -> dict[str, Any] | None:
+    import orjson
+
+    try:
+        root = orjson.loads((_engine_path(path) / f"{file_id}.json").read_bytes())
+        return root if isinstance(root, dict) else None
+    except (OSError, ValueError):
+        return None
+
+
+@lru_cache(maxsize=4)
+def _engine_data(path: Path, size: int, modified_ns: int, faction_id: str) -> EngineData | None:
+    """A faction's engine data, kept while the catalog is unchanged (its indexes are built once)."""
+    from ..catalog import EngineData
+
+    index = _engine_index(path, size, modified_ns)
+    if index is None or faction_id not in index.get("factions", {}) or not isinstance(index.get("system"), str):
+        return None
+    files = [index["system"], *index["factions"][faction_id]]
+    roots = [_engine_file(path, size, modified_ns, file_id) for file_id in files]
+    if any(root is None for root in roots):
+        return None
+    system, *catalogues = roots
+    assert system is not None
+    return EngineData(system, catalogues, index["sources"], index["revision"])  # type: ignore[arg-type]
+
+
+def _with_engine(catalog: Wh40kCatalog, path: Path, size: int, modified_ns: int) -> Wh40kCatalog:
+    return catalog.with_engine(lambda faction_id: _engine_data(path, size, modified_ns, faction_id))
 
 
 @lru_cache(maxsize=4)
@@ -201,4 +292,4 @@ def load_installed(game: str = "wh40k-10e", faction: str | None = None) -> Wh40k
                                    suggestion="import your BSData copy: listbuilder data import bsdata PATH "
                                               f"(or, online: listbuilder data fetch {game})")]) from None
     part = _load_faction(path, written.st_size, written.st_mtime_ns, faction) if faction else None
-    return part or _load(path, written.st_mtime)
+    return _with_engine(part or _load(path, written.st_mtime), path, written.st_size, written.st_mtime_ns)

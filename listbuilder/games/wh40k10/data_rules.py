@@ -1,0 +1,98 @@
+"""The rules the user's data states, evaluated by the BattleScribe engine on the roster's
+selection tree (engine_roster.py), merged with the muster rules' findings: one mistake, one
+finding (lists/wh40k-10e/DECISIONS.md D37-D39).
+
+Each data finding is placed where the roster file states what it is about and cites the data's
+file, line and revision. Where a muster rule of the seed and a rule of the data state the same
+thing about the same place, the one finding keeps the seed's words and cites both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...battlescribe.validate import RuleError
+from ...core.event import DATA_RULE
+from ...core.findings import Finding
+from .engine_roster import SelectionTree
+
+# Muster rules the data states too (D37): the seed's rule of three, Epic Heroes, Enhancements,
+# Warlord and Character, which the data states as limits on the entry the seed's finding names
+# ("Lieutenant: at most 3 selections in the roster"), and rules on one place of the roster (an
+# Enhancement or a Warlord its bearer may not take; a unit of another faction the data hides; a
+# detachment the data does not have, which leaves its Detachment choice empty).
+SAME_LIMIT = {"too-many-of-datasheet", "epic-hero-repeated", "enhancement-repeated", "too-many-enhancements",
+              "several-warlords", "no-character", "no-warlord"}
+SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-enhancement",
+              "warlord-not-character", "wrong-faction", "unknown-detachment"}
+# Muster rules whose application the data decides where it states the rule itself (D1, D4 as
+# revisited): a unit of another Faction keyword the data offers and shows in this army (an ally,
+# an Agent); a datasheet whose per-army max the data states (a detachment that makes it Battleline).
+DATA_DECIDES: dict[str, Callable[[SelectionTree, int], bool]] = {
+    "wrong-faction": lambda tree, index: index in tree.units,
+    "too-many-of-datasheet": SelectionTree.limits_in_army,
+}
+
+
+def data_findings(tree: SelectionTree) -> list[Finding]:
+    """The engine's findings on the roster, each placed at the roster path it is about; a message
+    the data raises on several entries of one unit ("All models must have the same weapons") is
+    one finding, the first entry's."""
+    found: list[Finding] = []
+    said: set[tuple[object, ...]] = set()
+    for error in tree.editor.errors():
+        finding = _placed(error, tree)
+        said_here = (finding.code, finding.path, finding.message.partition(": ")[2])
+        if finding.code in ("data-error", "data-warning", "data-info") and said_here in said:
+            continue
+        said.add(said_here)
+        found.append(finding)
+    for index in tree.unbuilt:
+        found.append(Finding("data-unit-unchecked", "the rules the data states on this unit could not be evaluated: "
+                             "the data does not let it be selected as the roster states it", DATA_RULE.rstrip(":"),
+                             "warning", ("units", index)))
+    for path, name in tree.unplaced:
+        unit = tree.units[int(path[1])]
+        place = tree.editor.data.data_place(unit.option.node)
+        found.append(Finding("data-not-offered", f"the data does not offer {name} to {unit.option.name}",
+                             f"{DATA_RULE} {place}" if place else DATA_RULE.rstrip(":"), path=path))
+    return found
+
+
+def _placed(error: RuleError, tree: SelectionTree) -> Finding:
+    """The finding at its roster place, its rule citing the data's place and the rule's id (a
+    constraint's, or `<entry id>/hidden` for a hidden flag or message), by which an event waives it."""
+    finding = error.to_finding()
+    rule = finding.rule if finding.rule.startswith(DATA_RULE) else f"{DATA_RULE} {finding.rule}"
+    if f"constraint {error.constraint_id}" not in rule:
+        rule += f", id {error.source}"
+    return Finding(finding.code, finding.message, rule, finding.severity, tree.place_of(error.path))
+
+
+def merged(seed: list[Finding], data: list[Finding], tree: SelectionTree) -> list[Finding]:
+    """The seed's findings, each citing the data's where the data states the same rule at the
+    same place, then the data's findings that no seed finding states. Where the data decides
+    (DATA_DECIDES) and finds nothing, the seed's finding is dropped."""
+    used: set[int] = set()
+    result = []
+    for finding in seed:
+        same = [i for i, other in enumerate(data) if i not in used and _same(finding, other)]
+        decides = DATA_DECIDES.get(finding.code)
+        if decides is not None and not same and decides(tree, int(finding.path[1])):
+            continue
+        used.update(same)
+        if same:
+            rules = "; ".join(dict.fromkeys(data[i].rule for i in same))
+            finding = Finding(finding.code, finding.message, f"{finding.rule}; {rules}", finding.severity,
+                              finding.path, finding.location, finding.suggestion)
+        result.append(finding)
+    return result + [other for i, other in enumerate(data) if i not in used]
+
+
+def _same(seed: Finding, data: Finding) -> bool:
+    """Whether a data finding states the seed finding's rule (SAME_LIMIT, SAME_PLACE)."""
+    if seed.code in SAME_LIMIT:
+        return data.code == "data-constraint" and data.message.partition(":")[0] in seed.message
+    return (seed.code in SAME_PLACE and data.path == seed.path[:len(data.path)]
+            and (len(data.path) >= 2 or data.path == seed.path)
+            and (data.code == "data-hidden" if seed.code == "wrong-faction" else True))

@@ -1,0 +1,530 @@
+"""A 40k roster as the BattleScribe engine's selection tree, so that the engine evaluates every
+rule the user's data states (docs/roster-format.md, "The selection tree").
+
+The roster file stays what a player writes by hand: a unit names its datasheet, perhaps its
+model count and the weapons some of its models carry instead of their defaults. `selection_tree`
+builds what New Recruit would hold for it: an Army Roster force of the faction's catalogue, its
+Battle Size and Detachment, each unit by datasheet name with the models and wargear the data
+selects by default, its model count reached on the kind of model the data lets grow, the named
+weapons placed on as many models as carry them (each such model split off its kind and given
+the weapon in place of the default of the same choice), the Enhancement and the Warlord under
+their bearer. `places` maps each selection back to where the roster file says it, so that the
+engine's findings point at the YAML.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+
+from ...battlescribe.editor import EditError, Editor, merges
+from ...battlescribe.evaluate import Context
+from ...battlescribe.model import Option, as_list
+from ...battlescribe.roster import Force, Selection
+from ...core.names import name_key
+from .catalog import EngineData, Faction, Wh40kCatalog, weapon_name
+from .roster import Wh40kRoster
+
+ARMY_ROSTER = "Army Roster"  # the game system's force entry for a matched-play army
+POINTS = "pts"  # the game system's cost type of points
+SKIPPED = {"crusade", "weapon modifications"}  # option groups no roster file states
+SHOW = "Show "  # the data's toggles that show other datasheets (allies, Legends), under its "Show/Hide Options"
+
+Path = tuple[str | int, ...]
+
+
+@dataclass
+class SelectionTree:
+    """A roster built in the engine: the editor holding it, its force, and for each selection
+    (by id) the place in the roster file it stands for."""
+
+    editor: Editor
+    force: Force
+    places: dict[str, Path] = field(default_factory=dict)
+    units: dict[int, Selection] = field(default_factory=dict)  # roster unit index -> its selection
+    unplaced: list[tuple[Path, str]] = field(default_factory=list)  # what the data offers nowhere, by name
+    unbuilt: list[int] = field(default_factory=list)  # units the engine could not select as the file says
+
+    def states(self, place: Path) -> bool:
+        """Whether a selection of the tree stands for that place of the roster file."""
+        return place in self.places.values()
+
+    def limits_in_army(self, index: int) -> bool:
+        """Whether the data limits how many of the unit's datasheet an army may include."""
+        unit = self.units.get(index)
+        return unit is not None and any(limit.kind == "max" and limit.scope in ("roster", "force")
+                                        and limit.field == "selections" for _, limit in unit.option.limits)
+
+    def points(self, selection: Selection) -> int:
+        """A selection's points with all it holds, as the data's modifiers make them here."""
+        costs = self.editor.evaluation.total_costs(selection)
+        return round(sum(v for t, v in costs.items() if self._points_type == t))
+
+    @property
+    def _points_type(self) -> str:
+        return next((str(c["id"]) for c in self.editor.data.cost_types() if c.get("name") == POINTS), "")
+
+    def place_of(self, path: Path) -> Path:
+        """The roster place of an engine finding's path (`("forces", 0, "selections", 3, ...)`):
+        that of the deepest selection on the path the roster states, else the roster's units."""
+        place: Path = ("units",)
+        container: Force | Selection = self.force
+        rest = list(path[2:]) if path[:2] == ("forces", 0) else []
+        while len(rest) >= 2 and rest[0] == "selections":
+            index = rest[1]
+            children = container.children
+            if not isinstance(index, int) or index >= len(children):
+                break
+            container = children[index]
+            place = self.places.get(container.id, place)
+            rest = rest[2:]
+        return place
+
+
+def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engine: EngineData,
+                   leave_out: AbstractSet[Path] = frozenset()) -> SelectionTree:
+    """The roster as the engine's selection tree (see the module's docstring). Names the data does
+    not know are left out here (the muster rules report them), a model count no unit size allows
+    is the fewest (as the muster rules count it after their finding), and so is the wargear at the
+    places `leave_out` names (`("units", i, "wargear", weapon)`: what the muster rules refused).
+
+    Each unit is built once in an army of its own (an editor kept on `engine`, with the roster's
+    battle size and detachment) and copied in: a New Recruit user's unit is the same whatever
+    else the army holds, and building it where each step re-evaluates the whole roster would
+    cost the square of the army's size; the engine then evaluates the whole roster once."""
+    scratch = _scratch(engine, roster, data, faction)
+    editor = Editor.on(engine.data, name=roster.name or "Roster")
+    force = Force(scratch.force.entry, scratch.force.catalogue_id, roster=editor.roster)
+    editor.roster.forces.append(force)
+    tree = SelectionTree(editor, force)
+    for chosen in scratch.force.selections:  # the army as configured: its Battle Size and Detachment
+        copy = editor.adopt(force, chosen)
+        for selection in copy.walk():
+            tree.places[selection.id] = ARMY_PLACES.get(chosen.option.name, ("units",))
+    detachment = next((d for d in faction.detachments if name_key(d.name) == name_key(roster.detachment)), None)
+    enhancements = {name_key(e.name) for e in detachment.enhancements} if detachment else set()
+    for index, entry in enumerate(roster.units):
+        unit = data.unit_named(faction, entry.type)
+        if unit is None:
+            continue
+        enhancement = entry.enhancement if entry.enhancement and name_key(entry.enhancement) in enhancements else None
+        wargear = tuple((w, n) for w, n in entry.wargear.items() if ("units", index, "wargear", w) not in leave_out)
+        models = entry.models if entry.models and unit.points_for(entry.models) is not None else unit.min_models
+        built = _built_unit(engine, scratch, (entry.type, models, wargear, enhancement, entry.warlord))
+        if built is not None:
+            _copy_in(tree, index, built)
+        else:
+            tree.unbuilt.append(index)
+    return tree
+
+
+@dataclass
+class _BuiltUnit:
+    """A unit built in an army of its own: its selection (out of any force), the roster place
+    of each selection below it relative to the unit (in `walk` order), the "Show …" entries the
+    force needs to show it, and what the data offers nowhere under it."""
+
+    unit: Selection
+    places: list[Path | None]
+    toggles: list[tuple[str, str]]  # (the force's entry holding it, the "Show …" entry)
+    unplaced: list[tuple[Path, str]]
+
+
+UnitKey = tuple[str, int, tuple[tuple[str, int], ...], str | None, bool]
+MEMO_SIZE = 4096  # units kept built, per faction's data (an editing session changes a few at a time)
+
+
+ARMY_PLACES: dict[str, Path] = {"Battle Size": ("battle_size",), "Detachment": ("detachment",)}
+
+
+def _army(editor: Editor, roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction) -> SelectionTree:
+    """An Army Roster force of the faction's catalogue with the roster's Battle Size and Detachment."""
+    force_entry = next(f for f in as_list(editor.data.game_system, "forceEntries") if f.get("name") == ARMY_ROSTER)
+    force, _ = editor.add_force(str(force_entry["id"]), faction.id)
+    tree = SelectionTree(editor, force)
+    size = next((s for s in data.system.battle_sizes if name_key(s.name) == name_key(roster.battle_size)), None)
+    _choose(tree, "Battle Size", lambda name: size is not None and name_key(size.name) in name_key(name))
+    _choose(tree, "Detachment", lambda name: name_key(name) == name_key(roster.detachment))
+    return tree
+
+
+def _scratch(engine: EngineData, roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction) -> SelectionTree:
+    """The roster's army with no unit (its force, Battle Size and Detachment), kept on `engine`:
+    each unit is built in it, and each check's tree starts as a copy of it."""
+    if len(engine.built) > MEMO_SIZE:
+        engine.built.clear()
+    army_key = (faction.id, name_key(roster.battle_size), name_key(roster.detachment))
+    if army_key not in engine.built:
+        engine.built[army_key] = _army(Editor.on(engine.data), roster, data, faction)
+    scratch: SelectionTree = engine.built[army_key]
+    return scratch
+
+
+def _built_unit(engine: EngineData, scratch: SelectionTree, key: UnitKey) -> _BuiltUnit | None:
+    """The unit `key` states, built in the army `scratch` (kept on `engine` for the next check)."""
+    if (id(scratch), key) in engine.built:
+        return engine.built[(id(scratch), key)]
+    before = list(scratch.force.selections)
+    try:
+        _add_unit(scratch, *key)
+    except EditError:  # the data does not let it be selected as the file says: left out, and said so
+        scratch.units.clear()
+    unit = scratch.units.pop(0, None)
+    built = None
+    if unit is not None:
+        holders = [s for s in scratch.force.selections if all(s is not b for b in before) and s is not unit]
+        built = _BuiltUnit(unit, [scratch.places.get(s.id) for s in unit.walk()],
+                           [(h.entry_id, t.entry_id) for h in holders for t in h.children], list(scratch.unplaced))
+    for selection in [s for s in scratch.force.selections if all(s is not b for b in before)]:
+        scratch.editor.deselect(selection)
+    scratch.places.clear()
+    scratch.unplaced.clear()
+    engine.built[(id(scratch), key)] = built
+    return built
+
+
+def _copy_in(tree: SelectionTree, index: int, built: _BuiltUnit) -> None:
+    where: Path = ("units", index)
+    for holder_id, toggle_id in built.toggles:
+        holder = next((s for s in tree.force.selections if s.entry_id == holder_id), None)
+        if holder is None:
+            holder, _ = tree.editor.select_entry(tree.force, holder_id)
+        if all(t.entry_id != toggle_id for t in holder.children):
+            toggle, _ = tree.editor.select_child_entry(holder, toggle_id)
+            tree.places[toggle.id] = (*where, "type")
+    unit = tree.editor.adopt(tree.force, built.unit)
+    tree.units[index] = unit
+    for selection, place in zip(unit.walk(), built.places, strict=True):
+        if place is not None:
+            tree.places[selection.id] = (*where, *place)
+    tree.unplaced += [((*where, *place), name) for place, name in built.unplaced]
+
+
+def _choose(tree: SelectionTree, holder_name: str, wanted: Callable[[str], bool]) -> None:
+    """The choice under one of the force's own selections (Battle Size, Detachment)."""
+    holder = next((s for s in tree.force.selections if s.option.name == holder_name), None)
+    option = next((o for o in holder.option.selectable_children() if wanted(o.name)), None) if holder else None
+    if holder is not None and option is not None:
+        tree.editor.select_child_entry(holder, option.entry_id)
+
+
+def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[str, int], ...],
+              enhancement: str | None, warlord: bool) -> None:
+    """The unit at its model count, with its wargear, Enhancement and Warlord, as unit 0 of the
+    tree, its places relative to it."""
+    editor, force = tree.editor, tree.force
+    option = _root_option(tree, name)
+    if option is None:
+        return  # the muster rules: unknown-unit
+    unit, _ = editor.select_entry(force, option.entry_id)
+    tree.units[0] = unit
+    tree.places[unit.id] = ()
+    _set_models(editor, unit, models)
+    for weapon, carried in wargear:
+        for selection in _place_weapon(editor, unit, weapon, carried):
+            tree.places[selection.id] = ("wargear", weapon)
+    for named, field_name in ((enhancement, "enhancement"), ("Warlord" if warlord else None, "warlord")):
+        if named is None:
+            continue
+        found = _option_named(unit.option, named)
+        if found is None:
+            tree.unplaced.append(((field_name,), named))
+            continue
+        selection = _select_along(editor, unit, found)
+        tree.places[selection.id] = (field_name,)
+
+
+def _root_option(tree: SelectionTree, name: str) -> Option | None:
+    """The force's root entry of that name: one the data shows here if any; else one a "Show …"
+    entry of the force shows (the data's way to offer allies: "Show Agents of the Imperium"),
+    which is selected with it, as a New Recruit user would; else a hidden one (the engine then
+    says it is hidden)."""
+    editor, force = tree.editor, tree.force
+    roots = list(_entries(editor.data.root_options(force.catalogue_id)))
+    named = [o for o in roots if name_key(o.name) == name_key(name)]
+    if not named:
+        return None
+    shown = _shown(editor, force, named)
+    if shown is not None:
+        return shown
+    toggles: list[Selection] = []
+    for holder_option in [o for o in roots if o.name.startswith(SHOW.strip())]:
+        holder = next((s for s in force.selections if s.option is holder_option), None)
+        if holder is None:
+            holder, _ = editor.select_entry(force, holder_option.entry_id)
+        taken = {t.entry_id for t in holder.children}
+        toggles += [editor.select_child_entry(holder, o.entry_id)[0] for o in holder_option.selectable_children()
+                    if o.name.startswith(SHOW) and o.entry_id not in taken]
+    shown = _shown(editor, force, named)
+    for toggle in toggles:  # keep only the toggles it needs (a Legends Agent needs two)
+        holder = toggle.parent
+        editor.deselect(toggle)
+        if shown is not None and _shown(editor, force, named) is None and holder is not None:
+            editor.select_child_entry(holder, toggle.entry_id)
+    for holder in [s for s in force.selections if s.option.name.startswith(SHOW.strip()) and not s.children]:
+        editor.deselect(holder)
+    return shown or named[0]
+
+
+def _shown(editor: Editor, force: Force, options: list[Option]) -> Option | None:
+    return next((o for o in options if not editor.evaluation.is_hidden(o, Context(None, force, force, o))), None)
+
+
+def _entries(options: list[Option]) -> Iterator[Option]:
+    for option in options:
+        if option.is_group:
+            yield from _entries(option.children())
+        else:
+            yield option
+
+
+def _models(unit: Selection) -> list[Selection]:
+    """The unit's model selections, also those within an entry of its composition ("1 Shock
+    Trooper Sergeant and 9 Shock Troopers")."""
+    found = []
+    for child in unit.children:
+        if child.option.type == "model":
+            found.append(child)
+        elif child.option.type != "unit":
+            found += _models(child)
+    return found
+
+
+def _set_models(editor: Editor, unit: Selection, wanted: int) -> None:
+    """Bring the unit to `wanted` models on the kinds the data lets grow: the most numerous of its
+    kinds with room under its max, else a kind not yet taken that has room (a Devastator Squad's
+    plain Marines beside its four heavy weapons), else the most numerous; fewer models come off
+    the most numerous kind."""
+    _composition(editor, unit, wanted)
+    models = _models(unit)
+    if not models:
+        return  # a unit that is its one model
+    missing = wanted - sum(m.number for m in models)
+    while missing:
+        models = _models(unit)
+        if missing < 0:
+            kind = max(models, key=lambda m: m.number)
+            step = max(missing, 1 - kind.number) if kind.number > 1 else 0
+            if step == 0:
+                return
+        else:
+            room = {m.id: _room(editor, m) for m in models}
+            kind = max(models, key=lambda m: (room[m.id] > 0, m.number))
+            if room[kind.id] <= 0 and _new_kind(editor, unit, models) is not None:
+                missing -= 1  # its first model
+                continue
+            step = min(missing, room[kind.id]) if room[kind.id] > 0 else missing
+        editor.set_count(kind, kind.number + step)
+        missing -= step
+
+
+def _new_kind(editor: Editor, unit: Selection, models: list[Selection]) -> Selection | None:
+    """One model of a kind the unit has none of yet, with room under its max: one beside its
+    kinds (in the same group) first."""
+    selected = {m.option.entry_id for m in models}
+    containers = [unit, *{id(m.parent): m.parent for m in models if m.parent is not None}.values()]
+    kinds = [(container, kind) for container in containers for kind in _entries(container.option.children())
+             if kind.type == "model" and kind.entry_id not in selected]
+    kinds.sort(key=lambda found: not any(_beside(found[1], m.option) for m in models))
+    for container, kind in kinds:
+        context = Context(None, container, container.force, kind)
+        most = [editor.evaluation.constraint_value(kind, node, context)
+                for node, limit in kind.limits if limit.kind == "max" and limit.scope == "parent"]
+        if not most or min(most) > 0:
+            return editor.select_child_entry(container, kind.entry_id)[0]
+    return None
+
+
+def _composition(editor: Editor, unit: Selection, wanted: int) -> None:
+    """Where the unit's models are held by an entry of its composition that names their number
+    ("1 Shock Trooper Sergeant and 9 Shock Troopers"), the entry of the same choice that names
+    `wanted` ("2 Shock Trooper Sergeants and 18 Shock Troopers") in its place."""
+    held = next((s for s in unit.children if s.option.type != "model" and _models(s)), None)
+    if held is None or held.option.group is None or _named_count(held.option) == wanted:
+        return
+    other = next((o for o in held.option.group.selectable_children() if _named_count(o) == wanted), None)
+    if other is not None:
+        editor.deselect(held)
+        editor.select_child_entry(unit, other.entry_id)
+
+
+def _named_count(option: Option) -> int:
+    return sum(int(n) for n in re.findall(r"\b(\d+)\b", option.name))
+
+
+def _room(editor: Editor, selection: Selection) -> int:
+    """How many more of a selection its max in its parent allows (a large number where none)."""
+    context = editor.evaluation.context_of(selection)
+    most = [editor.evaluation.constraint_value(selection.option, node, context)
+            for node, limit in selection.option.limits if limit.kind == "max" and limit.scope == "parent"]
+    most = [m for m in most if m >= 0]
+    return int(min(most)) - selection.number if most else 1000
+
+
+def _option_named(option: Option, name: str, depth: int = 0) -> Option | None:
+    """The option of that name under `option`, through groups and entries (not Crusade's)."""
+    for child in option.children():
+        if name_key(child.name) in SKIPPED:
+            continue
+        if not child.is_group and name_key(child.name) == name_key(name):
+            return child
+    for child in option.children():
+        if name_key(child.name) in SKIPPED or child.type == "model" or depth >= 4:
+            continue
+        found = _option_named(child, name, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _gives(option: Option, weapon: str) -> bool:
+    """Whether an entry is the weapon: by its name or by a profile of it."""
+    if name_key(option.name) == name_key(weapon):
+        return True
+    holders = [option.node, *([option.link] if option.link is not None else [])]
+    return any(name_key(weapon_name(str(p.get("name", "")))) == name_key(weapon)
+               for holder in holders for p in as_list(holder, "profiles"))
+
+
+def _weapon_option(option: Option, weapon: str, depth: int = 0) -> Option | None:
+    for child in option.children():
+        if name_key(child.name) in SKIPPED or child.type == "model":
+            continue
+        if not child.is_group and _gives(child, weapon):
+            return child
+        if depth < 4:
+            found = _weapon_option(child, weapon, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _carries(selection: Selection, weapon: str) -> bool:
+    return any(_gives(s.option, weapon) for s in selection.walk() if s is not selection)
+
+
+def _select_along(editor: Editor, parent: Selection, target: Option) -> Selection:
+    """Select `target` under `parent`, with the entries between them (an entry the one above
+    already holds, by default, is taken as it is); where the choice an entry is in is full (its
+    max in its parent reached), the other entries of that choice are taken away: the weapon
+    replaces the default."""
+    chain: list[Option] = []
+    node: Option | None = target
+    while node is not None and node is not parent.option:
+        if not node.is_group:
+            chain.append(node)
+        node = node.parent
+    selection = parent
+    for option in reversed(chain):
+        existing = next((s for s in selection.children if s.option.entry_id == option.entry_id), None)
+        if existing is not None:
+            selection = existing
+            continue
+        selection, _ = editor.select_child_entry(selection, option.entry_id)
+        _make_room(editor, selection)
+    return selection
+
+
+def _make_room(editor: Editor, chosen: Selection) -> None:
+    """Take away the other selections of the group `chosen` is in while the group is over its max."""
+    group, parent = chosen.option.group, chosen.parent
+    while group is not None and parent is not None:
+        context = Context(None, parent, parent.force, group)
+        most = [editor.evaluation.constraint_value(group, node, context)
+                for node, limit in group.limits if limit.kind == "max" and limit.field == "selections"]
+        most = [m for m in most if m >= 0]
+        if most:
+            others = [s for s in parent.children if group.id in s.option.group_ids and s is not chosen]
+            over = sum(s.number for s in parent.children if group.id in s.option.group_ids) - int(min(most))
+            for other in others:
+                if over <= 0:
+                    break
+                taken = min(over, other.number)
+                if taken < other.number:
+                    editor.set_count(other, other.number - taken)
+                else:
+                    while other in parent.children:  # a merged selection goes one at a time
+                        editor.deselect(other)
+                over -= taken
+            return
+        group = group.group
+
+
+def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int) -> list[Selection]:
+    """Give the weapon to `carried` models of the unit, beyond those that carry it already: first
+    models of a kind that carries it by its datasheet, moved from the most numerous kind beside
+    it; then models of a selected kind that may take it, split off their kind; then a weapon the
+    unit's own entries give (outside any model), on the unit. Returns the selections made (none
+    where the data offers the weapon nowhere: the muster rules say so)."""
+    if not _models(unit):  # a one-model unit: its weapons are its own
+        option = _weapon_option(unit.option, weapon)
+        if option is None or _carries(unit, weapon):
+            return []
+        return [_select_along(editor, unit, option)]
+    missing = carried - sum(m.number for m in _models(unit) if _carries(m, weapon))
+    made: list[Selection] = []
+    for kind, container in _kinds_carrying(unit, weapon):
+        donors = [m for m in _models(unit) if m.parent is container and _beside(kind, m.option)
+                  and m.number > 1 and not _carries(m, weapon)]
+        if missing <= 0 or not donors:
+            continue
+        donor = max(donors, key=lambda m: m.number)
+        moved, _ = editor.select_child_entry(container, kind.entry_id)
+        taking = max(1, min(missing, donor.number - 1, _room(editor, moved) + 1))
+        editor.set_count(moved, taking)
+        editor.set_count(donor, donor.number - taking)
+        option = None if _carries(moved, weapon) else _weapon_option(moved.option, weapon)
+        made.append(moved if option is None else _select_along(editor, moved, option))
+        missing -= taking
+    for model in sorted(_models(unit), key=lambda m: -m.number):
+        if missing <= 0:
+            break
+        option = _weapon_option(model.option, weapon)
+        if option is None or _carries(model, weapon):
+            continue
+        taking = min(missing, model.number)
+        if taking < model.number:
+            if merges(model.option):
+                continue  # every model of this kind must be the same: the weapon is not split off it
+            editor.set_count(model, model.number - taking)
+            model = _split(editor, unit, model, taking)
+        made.append(_select_along(editor, model, option))
+        missing -= taking
+    if missing > 0 and not made:
+        option = _weapon_option(unit.option, weapon)
+        if option is not None:
+            selection = _select_along(editor, unit, option)
+            editor.set_count(selection, carried)
+            made.append(selection)
+    return made
+
+
+def _kinds_carrying(unit: Selection, weapon: str) -> list[tuple[Option, Selection]]:
+    """The unit's kinds of model, none of them selected yet, whose own entries give the weapon,
+    each with the selection it would be taken under (the unit, or the entry of its composition)."""
+    selected = {m.option.entry_id for m in _models(unit)}
+    containers = [unit, *{id(m.parent): m.parent for m in _models(unit) if m.parent is not None}.values()]
+    return list({kind.entry_id: (kind, container) for container in containers
+                 for kind in _entries(container.option.children()) if kind.type == "model"
+                 and kind.entry_id not in selected
+                 and any(_gives(child, weapon) for child in _entries(kind.children()))}.values())
+
+
+def _beside(kind: Option, model: Option) -> bool:
+    """Whether a kind of model is in the group (or a group within the group) of another kind:
+    the composition both count toward."""
+    node = kind.group
+    while node is not None:
+        if node is model.group:
+            return True
+        node = node.group
+    return model.group is None
+
+
+def _split(editor: Editor, unit: Selection, model: Selection, count: int) -> Selection:
+    """`count` more models of the kind of `model`, as a selection of their own with its defaults."""
+    twin, _ = editor.select_child_entry(model.parent or unit, model.option.entry_id)
+    editor.set_count(twin, count)
+    return twin
