@@ -65,12 +65,14 @@ EXPECTED = {
         "Chaos Daemons", "Incursion", "Daemonic Incursion",
         [("Bloodmaster", None, "Soulstealer", True), ("Bloodletters", None, None, False),
          ("Flesh Hounds", 5, None, False)],
-        [("list-configuration", 42), ("list-wargear-unplaced", 191)], []),
+        [("list-configuration", 42), ("list-wargear-unplaced", 191)],
+        ["data-hidden"]),  # Soulstealer is an Enhancement of SLAANESH models only: the data hides it on a Bloodmaster
     "nr-thousand-sons-rituals.ros": (
         "Thousand Sons", "Strike Force", "Hexwarp Thrallband",
         [("Exalted Sorcerer", None, "Arcane Might", True), ("Rubric Marines", 5, None, False),
          ("Tzaangors", 10, None, False)],
-        [("list-configuration", 42)], []),
+        [("list-configuration", 42)],  # each unit's Great Cult, a choice with no default, is not in the file:
+        ["data-constraint"] * 3),  # the data asks one of each unit (D39)
     "bs-aeldari-skyrunner-legends.ros": (
         "Aeldari", "Strike Force", "Warhost",
         [("Autarch Skyrunner [Legends]", None, None, False), ("Farseer", None, "Phoenix Gem", True),

@@ -194,14 +194,9 @@ def _as_exported(result):
             sorted((u.name, u.models, u.entry.enhancement or "", u.entry.warlord, u.points) for u in result.units))
 
 
-# Rosters with allies the data prices higher in another army (lists/wh40k-10e/DECISIONS.md D37): the
-# list reader (lists.py) compares stated points with the import's table, which has no allied surcharge
-ALLIES_SURCHARGED = {"space-marines/legal-agents.yaml", "space-marines/legal-vindicare.yaml"}
-
 
 @pytest.mark.parametrize("markdown", [False, True], ids=["text", "markdown"])
-@pytest.mark.parametrize("name", sorted(str(p.relative_to(ROSTERS)) for p in ROSTERS.glob("*/*.yaml")
-                                        if str(p.relative_to(ROSTERS)) not in ALLIES_SURCHARGED))
+@pytest.mark.parametrize("name", sorted(str(p.relative_to(ROSTERS)) for p in ROSTERS.glob("*/*.yaml")))
 def test_every_example_roster_exports_and_imports_as_itself(catalog, name, markdown):
     result = check_file(ROSTERS / name, catalog, name)
     text = system_for("wh40k-10e").list_text(result, catalog, markdown)

@@ -31,6 +31,7 @@ ARMY_ROSTER = "Army Roster"  # the game system's force entry for a matched-play 
 POINTS = "pts"  # the game system's cost type of points
 SKIPPED = {"crusade", "weapon modifications"}  # option groups no roster file states
 SHOW = "Show "  # the data's toggles that show other datasheets (allies, Legends), under its "Show/Hide Options"
+CONFIGURATION = "Configuration"  # the data's category of army-wide settings
 
 Path = tuple[str | int, ...]
 
@@ -128,7 +129,7 @@ class _BuiltUnit:
 
     unit: Selection
     places: list[Path | None]
-    toggles: list[tuple[str, str]]  # (the force's entry holding it, the "Show …" entry)
+    toggles: list[tuple[str, str | None]]  # (the force's entry holding it, the "Show …" entry; None: itself)
     unplaced: list[tuple[Path, str]]
 
 
@@ -176,7 +177,8 @@ def _built_unit(engine: EngineData, scratch: SelectionTree, key: UnitKey) -> _Bu
     if unit is not None:
         holders = [s for s in scratch.force.selections if all(s is not b for b in before) and s is not unit]
         built = _BuiltUnit(unit, [scratch.places.get(s.id) for s in unit.walk()],
-                           [(h.entry_id, t.entry_id) for h in holders for t in h.children], list(scratch.unplaced))
+                           [(h.entry_id, t.entry_id) for h in holders for t in h.children]
+                           + [(h.entry_id, None) for h in holders if not h.children], list(scratch.unplaced))
     for selection in [s for s in scratch.force.selections if all(s is not b for b in before)]:
         scratch.editor.deselect(selection)
     scratch.places.clear()
@@ -191,7 +193,9 @@ def _copy_in(tree: SelectionTree, index: int, built: _BuiltUnit) -> None:
         holder = next((s for s in tree.force.selections if s.entry_id == holder_id), None)
         if holder is None:
             holder, _ = tree.editor.select_entry(tree.force, holder_id)
-        if all(t.entry_id != toggle_id for t in holder.children):
+            if toggle_id is None:  # a toggle of its own ("Show Khorne Daemons")
+                tree.places[holder.id] = (*where, "type")
+        if toggle_id is not None and all(t.entry_id != toggle_id for t in holder.children):
             toggle, _ = tree.editor.select_child_entry(holder, toggle_id)
             tree.places[toggle.id] = (*where, "type")
     unit = tree.editor.adopt(tree.force, built.unit)
@@ -250,22 +254,37 @@ def _root_option(tree: SelectionTree, name: str) -> Option | None:
     if shown is not None:
         return shown
     toggles: list[Selection] = []
-    for holder_option in [o for o in roots if o.name.startswith(SHOW.strip())]:
+    holders = [o for o in roots if o.name.startswith(SHOW.strip()) and list(o.selectable_children())]
+    for holder_option in holders:  # "Show/Hide Options", its "Show …" entries under it
         holder = next((s for s in force.selections if s.option is holder_option), None)
         if holder is None:
             holder, _ = editor.select_entry(force, holder_option.entry_id)
         taken = {t.entry_id for t in holder.children}
         toggles += [editor.select_child_entry(holder, o.entry_id)[0] for o in holder_option.selectable_children()
                     if o.name.startswith(SHOW) and o.entry_id not in taken]
+    taken_roots = {s.option.entry_id for s in force.selections}
+    toggles += [editor.select_entry(force, o.entry_id)[0] for o in roots  # "Show Khorne Daemons" on its own
+                if _visibility_setting(o) and o.entry_id not in taken_roots and _shown(editor, force, [o])]
     shown = _shown(editor, force, named)
     for toggle in toggles:  # keep only the toggles it needs (a Legends Agent needs two)
         holder = toggle.parent
         editor.deselect(toggle)
-        if shown is not None and _shown(editor, force, named) is None and holder is not None:
-            editor.select_child_entry(holder, toggle.entry_id)
-    for holder in [s for s in force.selections if s.option.name.startswith(SHOW.strip()) and not s.children]:
+        if shown is not None and _shown(editor, force, named) is None:
+            if holder is not None:
+                editor.select_child_entry(holder, toggle.entry_id)
+            else:
+                editor.select_entry(force, toggle.entry_id)
+    for holder in [s for s in force.selections if s.option in holders and not s.children]:
         editor.deselect(holder)
     return shown or named[0]
+
+
+def _visibility_setting(option: Option) -> bool:
+    """An army-wide setting the data shows units by, taken on its own: a "Show …" entry with
+    nothing to choose under it ("Show Khorne Daemons", which the data names "Khorne Daemons are
+    visible") or such an entry of the Configuration category."""
+    configuration = any(name == CONFIGURATION for _, name, primary in option.base_categories if primary)
+    return (option.name.startswith(SHOW) or configuration) and not list(option.selectable_children())
 
 
 def _shown(editor: Editor, force: Force, options: list[Option]) -> Option | None:

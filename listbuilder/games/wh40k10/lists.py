@@ -12,6 +12,7 @@ lists/wh40k-10e/DECISIONS.md (D16-D19, D22, D27-D29, D31, D32).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ...core import system as core_system
@@ -361,7 +362,11 @@ def default_loadout(unit: Unit) -> set[str]:
     return {w for m in unit.models if m.min > 0 or m.max == most for w in m.default_wargear}
 
 
-def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedList:
+def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
+              priced: Callable[[Wh40kRoster], dict[int, int]] | None = None) -> ImportedList:
+    """The list placed against the data as a roster, with what the list and the data disagree on;
+    `priced`: each unit's points as the check prices them in this army (an ally's surcharge, D37),
+    else the data's table of sizes."""
     findings: list[Finding] = []
     lines: dict[tuple[str | int, ...], int] = {}
 
@@ -383,6 +388,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
              "correct or remove the line; nothing of it was imported")
     units: list[Wh40kUnit] = []
     data_costs: list[int | None] = []
+    compared: list[tuple[int, str, ListedUnit]] = []  # the units whose stated points are compared: (index, name)
     detachment = next((d for d in faction.detachments if named(listed.detachment or "", [d.name])), None)
     offered = [e for d in ([detachment] if detachment else faction.detachments) for e in d.enhancements]
     datasheets = _Datasheets(data, faction)
@@ -425,11 +431,8 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
         size_points = size_points if allowed else unit.points_for(unit.min_models)  # as the check prices it
         cost = None if size_points is None else size_points + (enhancement.points if enhancement else 0)
         data_costs.append(cost)
-        if allowed and cost is not None and item.points is not None and cost != item.points:
-            note("list-points-differ", f"{unit.name}: the list says {item.points}, the data of {data.data_revision} "
-                 f"says {cost}", item.line, suggestion="the list was made with other data: check the points "
-                 "with the player (`listbuilder data list` shows the data installed)")
-    _total(listed, data, data_costs, note)
+        if allowed:
+            compared.append((len(units) - 1, unit.name, item))
     if listed.configuration:
         note("list-configuration", "the list's configuration, kept aside (not units): "
              + "; ".join(f"{text} (line {line})" for text, line in listed.configuration), listed.configuration[0][1])
@@ -449,6 +452,14 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str) -> ImportedLis
     name = faction.short_name if find_faction(data, faction.short_name) == [faction] else faction.name
     roster = Wh40kRoster(game="wh40k-10e", faction=name, battle_size=size, name=listed.name,
                          detachment=detachment.name if detachment else listed.detachment or "", units=units)
+    checked = priced(roster) if priced is not None else {}
+    for index, unit_name, item in compared:
+        cost = data_costs[index] = checked.get(index, data_costs[index])
+        if cost is not None and item.points is not None and cost != item.points:
+            note("list-points-differ", f"{unit_name}: the list says {item.points}, the data of {data.data_revision} "
+                 f"says {cost}", item.line, suggestion="the list was made with other data: check the points "
+                 "with the player (`listbuilder data list` shows the data installed)")
+    _total(listed, data, data_costs, note)
     imported = ImportedList(roster, sorted(findings, key=_by_line), lines, shown, listed.form)
     imported.formations_stated = listed.formations_stated
     return imported

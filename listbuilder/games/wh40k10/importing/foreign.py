@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from lxml import etree
 
     from ....listengine.catalog import Catalog
+    from ..roster import Wh40kRoster
 
 BATTLESCRIBE = "a BattleScribe roster"
 ZIP_MAGIC = b"PK\x03\x04"  # a .rosz: BattleScribe's roster zipped
@@ -66,10 +67,20 @@ def imported_list(data: bytes, form: str, shown: str, catalog: Catalog) -> Impor
         raise _unreadable(shown, "no Warhammer 40,000 data is installed",
                           suggestion="import your copy of the BSData wh40k-10e files: "
                                      "listbuilder data import bsdata PATH")
-    imported = to_roster(listed, wh40k, shown)
+    imported = to_roster(listed, wh40k, shown, lambda roster: _priced(roster, catalog))
     if imported.roster is None:
         raise LoadFailure(imported.findings)
     return imported
+
+
+def _priced(roster: Wh40kRoster, catalog: Catalog) -> dict[int, int]:
+    """Each unit's points as the check prices them (the data's modifiers: an ally's surcharge); none
+    where the check cannot run (a battle size the data lacks: its own finding says so)."""
+    from ..rules import unknown_names, validate
+
+    if unknown_names(roster, catalog):
+        return {}
+    return {checked.index: checked.points for checked in validate(roster, catalog).units}
 
 
 @dataclass
