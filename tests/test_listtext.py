@@ -129,3 +129,26 @@ def test_import_does_not_read_huge_numbers_as_counts(catalog):
 def test_import_refuses_text_larger_than_a_roster_file_may_be(catalog):
     back = read_list_text("Tactical\n" * 200_000, "post.txt", catalog)
     assert back.roster is None and [f.code for f in back.findings] == ["file-too-large"]
+
+
+def test_an_upgrade_that_comes_whole_says_what_it_takes_and_reads_back(catalog):
+    """The editor writes 'Fire Support Platoon: 4' (units); 'Fire Support Platoon ×4' read as four
+    platoons. The text names the upgrade once with what it takes (seed 000 L9892-9894)."""
+    roster = read_roster(ROSTERS / "steel-legion" / "legal-commissars.yaml", catalog).roster
+    hq = roster.formations[0]
+    taken = roster.model_copy(update={"formations": [
+        hq.model_copy(update={"upgrades": {**hq.upgrades, "Fire Support Platoon": 4}}), *roster.formations[1:]]})
+    text = list_text(validate(taken, catalog), catalog)
+    assert "  + Fire Support Platoon (4 Fire Support)\n" in text and "×4" not in text
+    back = read_list_text(text, "list.txt", catalog)
+    assert back.findings == []
+    assert back.roster == taken
+
+
+def test_an_upgrade_that_comes_whole_warns_when_the_text_names_another_unit(catalog):
+    text = ("Epic Armageddon — Steel Legion — 3,000 points\nRegimental HQ\n"
+            "  + Fire Support Platoon (4 Leman Russ)\n")
+    back = read_list_text(text, "post.txt", catalog)
+    assert back.roster is not None and back.roster.formations[0].upgrades == {"Fire Support Platoon": 4}
+    assert [(f.location.line, f.message) for f in back.findings] == [
+        (3, "Fire Support Platoon takes Fire Support, not 'Leman Russ'; read as 4 Fire Support")]

@@ -266,7 +266,7 @@ def test_a_formation_written_twice_is_reported_twice_where_each_stands(catalog, 
     path = tmp_path / "twice.yaml"
     path.write_text(source + first)
     result = check_file(path, catalog, "twice.yaml")
-    too_many = [f for f in result.findings if f.message.startswith("Razorbacks in Tactical: 7 taken")]
+    too_many = [f for f in result.findings if f.message.startswith("Razorbacks in Tactical: 7 Razorbacks taken")]
     assert [(f.path, f.location.line) for f in too_many] == [(("formations", 0, "upgrades", "Razorbacks"), 12),
                                                             (("formations", 6, "upgrades", "Razorbacks"), 33)]
     original, twin = result.formations[0], result.formations[6]

@@ -34,6 +34,7 @@ TRANSPORT = re.compile(r"^transport:\s*(?P<value>.+)$", re.IGNORECASE)
 UNITS = re.compile(r"^units:\s*(?P<value>.+)$", re.IGNORECASE)
 WARGEAR = re.compile(r"^(?P<unit>.+?)\s+wargear:\s*(?P<value>.+)$", re.IGNORECASE)
 SHARED_OUT = re.compile(r"^shared out$", re.IGNORECASE)
+TAKES = re.compile(rf"^(?P<name>.+?)\s*\({COUNT}\s+(?P<option>[^()]+)\)$")  # 'Fire Support Platoon (4 Fire Support)'
 PICK = re.compile(r"^(?P<character>.+?)\s+with\s+(?:an?\s+)?(?P<joins>.+)$")
 
 
@@ -190,7 +191,13 @@ class _Reader:
         name, _, value = text.partition(":")
         value = value.strip()
         choice: int | str | dict[str, int] | dict[str, str] | list[dict[str, str]]
-        if not value and (match := COUNT_SUFFIX.match(text) or COUNT_PREFIX.match(text)) is not None \
+        if not value and (match := TAKES.match(text)) is not None and self.names.lenient("upgrade", text) is None:
+            name, choice = match["name"], int(match["n"])
+            option = read_name(match["option"].strip(), "option", self.names, self.warn)
+            whole = self.names.whole.get(name_key(self.names.lenient("upgrade", name.strip()) or name))
+            if whole is not None and name_key(option) != name_key(whole[1]):
+                self.warn(f"{name.strip()} takes {whole[1]}, not '{option}'; read as {choice} {whole[1]}")
+        elif not value and (match := COUNT_SUFFIX.match(text) or COUNT_PREFIX.match(text)) is not None \
                 and self.names.lenient("upgrade", text) is None:
             name, choice = match["name"], int(match["n"])
         elif not value:
