@@ -156,3 +156,21 @@ def test_the_palette_adds_a_detachment_goes_to_one_and_runs_a_hidden_action(cata
         assert pilot.app.history.current.detachments[1].label == "Force Borras"
 
     run(app, scenario)
+
+
+def test_new_epic_remastered_roster_opens_over_an_empty_roster_of_its_own_game(catalog):
+    """`new --game epic-remastered` asked for the army over an Epic Armageddon roster showing
+    '✖ 1 error'; behind the dialog is now an empty Epic Remastered roster, without findings."""
+    app = new_roster_app(catalog, None, "epic-remastered", None, None)
+    assert isinstance(app, EditorApp) and app.ask_new == ("epic-remastered", None, None)
+    assert app.history.current.game == "epic-remastered"
+
+    async def scenario(pilot: Pilot) -> None:
+        await pilot.pause()
+        behind = pilot.app.screen_stack[-2]
+        assert isinstance(behind, ErScreen)
+        status = str(behind.query_one("#status").render())
+        assert "error" not in status and "(__)" not in status
+        assert "Strategy Rating: not given by the army list" in status
+
+    run(app, scenario)
