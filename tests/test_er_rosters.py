@@ -77,6 +77,10 @@ def test_war_engine_damage_capacity_leadership_bonus(check):  # Examples 39 and 
     assert (four["damage_capacity"], four["leadership_bonus"]) == (16, True)
     assert (three["damage_capacity"], three["leadership_bonus"]) == (12, False)
     assert warlord["damage_capacity"] is None  # not in the seed
+    # a Damage Capacity not given might reach 15: the bonus is unknown, not refused
+    assert (warlord["leadership_bonus"], warhounds["leadership_bonus"]) == (None, None)
+    lines = summarise(result).entries[3].lines
+    assert "Leadership +1 unknown (it needs Damage Capacity 15 or more)" in lines[2]
     assert gargant["abilities"] == ["No Retreat", "Unbreakable", "Stubborn"]  # L3187, L3268
     assert four["takes_over"] == ["another Baneblade"]
 
@@ -207,3 +211,13 @@ def test_diff_of_two_epic_remastered_rosters(capsys):
         "    + Main Force: 6 x Space Marines, with 2 x Space Marine Rhino (Transport (2): room for 4)",
         "    + 12 units, Infantry and Vehicle detachment",
         "ILLEGAL → ILLEGAL"]
+
+
+def test_check_shows_what_heavy_weapons_mean_and_says_the_strategy_rating_is_not_given(capsys):
+    """`check` showed neither that Heavy Weapons units cannot use Rapid Fire (L2909; only `print`
+    did) nor the Strategy Rating in words (it printed the PDF's box to fill in, '(__)')."""
+    assert main(["check", str(ROSTERS / "sample-detachments.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "      Space Marine Devastators: cannot use Rapid Fire: it has Heavy Weapons (L2909)\n" in out
+    assert "  Strategy Rating: not given by the army list\n" in out and "(__) (not given" not in out
+    assert out.count("cannot use Rapid Fire") == 1  # the Space Marines themselves have no Heavy Weapons
