@@ -9,6 +9,7 @@ import pytest
 
 from listbuilder.cli import main
 from listbuilder.games import summarise, validate
+from listbuilder.games.epic_remastered.rules import data_of
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import parse_roster
 
@@ -162,7 +163,7 @@ def test_armies_lists_the_epic_remastered_army_lists(capsys):
     assert main(["armies", "epic-remastered"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "Epic Remastered (epic-remastered)",
-        "  core-samples             Core rules samples — strategy rating not given, 8 detachment lists"]
+        "  core-samples             Core rules samples — strategy rating not given, 9 detachment lists"]
 
 
 def test_huge_counts_are_counted_not_expanded(roster):  # roster files are untrusted input
@@ -221,3 +222,21 @@ def test_check_shows_what_heavy_weapons_mean_and_says_the_strategy_rating_is_not
     assert "      Space Marine Devastators: cannot use Rapid Fire: it has Heavy Weapons (L2909)\n" in out
     assert "  Strategy Rating: not given by the army list\n" in out and "(__) (not given" not in out
     assert out.count("cannot use Rapid Fire") == 1  # the Space Marines themselves have no Heavy Weapons
+
+
+def test_the_seed_facts_the_sample_data_carries(catalog, roster):
+    """Seed 004 states them, so the data has them: the Space Marine Assault's split Speed from Jump
+    Packs (L1549), the Thunderhawk Gunship as a Flyer (L476) with Speed Flyer (L3609), and the Ork
+    Battlefortress with Hitch (4) (L2669), which carries up to four Infantry units (L2663)."""
+    army = data_of(catalog).find("core-samples")
+    assault, thunderhawk, fortress = (army.sheet(name).profile for name in (
+        "Space Marine Assault", "Space Marine Thunderhawk Gunship", "Ork Battlefortress"))
+    assert (assault.printed()["Speed"], assault.abilities) == ("20/30 cm", ("Jump Packs",))
+    assert (thunderhawk.type, thunderhawk.printed()["Speed"]) == ("FLY", "Flyer")
+    assert army.sheet("Ork Battlefortress").carries == ("Hitch", 4) and fortress.abilities == ("Hitch (4)",)
+    result = roster("  - type: Space Marine Thunderhawk Gunships\n    units: [{unit: Space Marine Thunderhawk Gunship}]\n"
+                    "  - type: Ork Mob\n    units:\n      - {unit: Ork Warboss}\n"
+                    "      - {unit: Ork Boyz, count: 5, transport: {unit: Ork Battlefortress}}\n")
+    assert result.detachments[0].kind == "Flyer"
+    [finding] = result.findings
+    assert finding.code == "transport-capacity" and "each carries 4 (Hitch (4))" in finding.message
