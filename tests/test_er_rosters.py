@@ -185,15 +185,6 @@ def test_check_exits_1_on_a_broken_variant_with_the_located_finding(capsys):
     assert "gadrel-two-rhinos.yaml:10:79: error: 6 Space Marines do not fit in 2 Space Marine Rhinos" in out
 
 
-def test_export_says_it_cannot_write_epic_remastered_yet(capsys, tmp_path):
-    output = tmp_path / "post.txt"
-    assert main(["export", str(ROSTERS / "sample-detachments.yaml"), "-o", str(output)]) == 2
-    assert capsys.readouterr().err == (f"{ROSTERS / 'sample-detachments.yaml'}: `listbuilder export` cannot write "
-                                       "epic-remastered rosters as list text yet; "
-                                       "`listbuilder print` makes a PDF of it\n")
-    assert not output.exists()
-
-
 def test_diff_of_two_epic_remastered_rosters(capsys):
     """`diff` on detachments, not played to points (no points shown): Force Gadrel given its Captain
     in a Razorback (now an HQ: 12 units) and one Rhino fewer (two hold four Marines)."""

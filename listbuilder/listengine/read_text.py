@@ -38,7 +38,7 @@ TAKES = re.compile(rf"^(?P<name>.+?)\s*\({COUNT}\s+(?P<option>[^()]+)\)$")  # 'F
 PICK = re.compile(r"^(?P<character>.+?)\s+with\s+(?:an?\s+)?(?P<joins>.+)$")
 
 
-def _plain(line: str) -> str:
+def plain_line(line: str) -> str:
     """The line without Markdown: headings, bold, list bullets (but '+', which marks upgrades)."""
     text = line.strip().replace("**", "")
     text = re.sub(r"^#+\s*", "", text)
@@ -72,7 +72,7 @@ class _Reader:
     def read(self) -> ImportedList:
         for number, raw in enumerate(self.lines, start=1):
             self.line = number
-            text = _plain(raw)
+            text = plain_line(raw)
             if text:
                 self.read_line(raw, text)
         if "army" not in self.top:
