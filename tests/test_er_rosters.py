@@ -225,7 +225,8 @@ def test_the_seed_facts_the_sample_data_carries(catalog, roster):
     assert (assault.printed()["Speed"], assault.abilities) == ("20/30 cm", ("Jump Packs",))
     assert (thunderhawk.type, thunderhawk.printed()["Speed"]) == ("FLY", "Flyer")
     assert army.sheet("Ork Battlefortress").carries == ("Hitch", 4) and fortress.abilities == ("Hitch (4)",)
-    result = roster("  - type: Space Marine Thunderhawk Gunships\n    units: [{unit: Space Marine Thunderhawk Gunship}]\n"
+    result = roster("  - type: Space Marine Thunderhawk Gunships\n"
+                    "    units: [{unit: Space Marine Thunderhawk Gunship}]\n"
                     "  - type: Ork Mob\n    units:\n      - {unit: Ork Warboss}\n"
                     "      - {unit: Ork Boyz, count: 5, transport: {unit: Ork Battlefortress}}\n")
     assert result.detachments[0].kind == "Flyer"

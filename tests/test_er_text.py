@@ -7,11 +7,14 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
+from listbuilder.data.catalog import load_catalog
 from listbuilder.games import validate
 from listbuilder.games.epic_remastered.read_text import read_list_text
 from listbuilder.games.epic_remastered.text import FORM, list_text
 from listbuilder.rosters.files import read_roster
 from listbuilder.rosters.lists import read_list_data
+
+from .test_er_data import FLYERS_AND_BOYZ, data_root
 
 ROSTERS = Path(__file__).resolve().parent / "epic-remastered-rosters"
 
@@ -54,7 +57,8 @@ def test_export_is_the_compact_list_players_post(catalog, tmp_path, capsys):
 
 def test_a_priced_roster_states_its_points_hq_and_upgrades_and_reads_back(orks_catalog):
     text = ("Epic Remastered — Test Orks — 1,000 points\n\nOrk Mob “Da Boyz” — 190 pts\n  HQ: Ork Warboss\n"
-            "  1 × Ork Warboss\n  4 × Ork Boyz (Big Shoota), with 1 × Battlefortress\n  (6 units; HQ Ork Warboss)\n\nTotal: 190 of 1,000 points\n")
+            "  1 × Ork Warboss\n  4 × Ork Boyz (Big Shoota), with 1 × Battlefortress\n  (6 units; HQ Ork Warboss)\n"
+            "\nTotal: 190 of 1,000 points\n")
     back = read_list_text(text.encode(), FORM, "post.txt", orks_catalog)
     assert back.findings == []
     mob = back.roster.detachments[0]
@@ -90,10 +94,6 @@ def test_check_reads_list_text_and_locates_findings_on_its_lines(tmp_path, capsy
 
 @pytest.fixture(scope="module")
 def orks_catalog(tmp_path_factory):
-    from .test_er_data import FLYERS_AND_BOYZ, data_root
-
-    from listbuilder.data.catalog import load_catalog
-
     lists = FLYERS_AND_BOYZ["list"].replace("{unit: Ork Boyz, points: 10, transports: [Battlefortress]}",
                                             "{unit: Ork Boyz, points: 10, transports: [Battlefortress], "
                                             "upgrades: [{name: Big Shoota, abilities: [Firepower +1], points: 5}]}")

@@ -173,7 +173,8 @@ def test_coven_upgrades_and_their_limits(check):
         "Big Mutants in Stigmatus Covenant Coven: 7 Big Mutants taken, 1 to 6 allowed (Stigmatus Covenant Coven has 11 "
         "Mutants and 9 Cultists to replace)",                   # the 9 Cultists beyond the 8, as written
         "Cultists or Mutants in Stigmatus Covenant Coven: 9 Cultists taken, 1 to 8 allowed",
-        "Daemon Prince in Stigmatus Covenant Coven: 1 Daemon Prince taken, none allowed (Stigmatus Covenant Coven has 0 "
+        "Daemon Prince in Stigmatus Covenant Coven: 1 Daemon Prince taken, none allowed (Stigmatus Covenant Coven "
+        "has 0 "
         "Demagogues to replace)"]
 
 

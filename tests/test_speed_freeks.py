@@ -181,7 +181,8 @@ def test_nob_warbikes_replace_nobz_for_free(check):
     assert warband.upgrades["Nob Warbikes"] == 0
     result = check(f"{ARMY}/illegal-nob-warbikes.yaml")
     assert message(result, "quantity-out-of-range").message == (
-        "Nob Warbikes in Speed Freek Warband: 2 Nob Warbikes taken, 1 allowed (Speed Freek Warband has 1 Nobz to replace)")
+        "Nob Warbikes in Speed Freek Warband: 2 Nob Warbikes taken, 1 allowed (Speed Freek Warband has 1 Nobz "
+        "to replace)")
 
 
 def test_free_trukk_with_each_extra_boyz(check):

@@ -682,16 +682,16 @@ class _FormationBuilder:
             code = ("transport-excess" if upgrade.carry == "up to need" and total > (implied or 0)
                     else "quantity-out-of-range")
             # say what is counted: '1 taken, 4 allowed' read as 'up to 4' for an upgrade that comes whole
-            taken = ", ".join(_taken_text(option, counts[option.label]) for option in upgrade.options
-                              if counts.get(option.label))
-            if count.min == count.max > 1 and implied is None:
+            counted = ", ".join(_taken_text(option, counts[option.label]) for option in upgrade.options
+                                if counts.get(option.label))
+            if count.max is not None and count.min == count.max > 1 and implied is None:
                 whole = _taken_text(upgrade.options[0], count.min) if len(upgrade.options) == 1 else count.min
                 allowed = f"; the upgrade comes whole: {whole} or none"
                 if hint is None and len(upgrade.options) == 1:
                     hint = f"write '{upgrade.name}: true' to take all {count.min}"
             else:
                 allowed = f", {count.describe(implied)} allowed"
-            self.refuse(upgrade.name, code, f"{upgrade.name} in {definition.name}: {taken} taken{allowed}{reason}",
+            self.refuse(upgrade.name, code, f"{upgrade.name} in {definition.name}: {counted} taken{allowed}{reason}",
                         upgrade.rule, "upgrades", key, suggestion=hint)
         self._check_taken(upgrade, counts, key)
         cost = upgrade.cost

@@ -54,18 +54,17 @@ def read_list_text(data: bytes, form: str, shown: str, catalog: Catalog) -> Impo
                 unplaced(number, raw, "expected the game and army list, like 'Epic Remastered — Core rules samples'")
         elif text.startswith("(") and text.endswith(")") or TOTAL.match(text):
             continue  # what the list makes: the check works it out again
-        elif (unit := UNIT.match(text)) is not None or (hq := HQ.match(text)) is not None:
+        elif (detail := UNIT.match(text) or HQ.match(text)) is not None:
             if not detachments:
                 unplaced(number, raw, "it comes before the first detachment")
-            elif unit is not None and (int(unit["count"]) == 0 or unit["rides"] is not None and int(unit["rides"]) == 0):
-                unplaced(number, raw, "a count is 1 or more")
-            elif unit is not None:
-                at = ("detachments", len(detachments) - 1, "units", len(detachments[-1]["units"]))
-                detachments[-1]["units"].append(_unit(unit))
-                lines[at] = number
-            else:
-                detachments[-1]["hq"] = hq["hq"].strip()
+            elif "hq" in detail.groupdict():
+                detachments[-1]["hq"] = detail["hq"].strip()
                 lines[("detachments", len(detachments) - 1, "hq")] = number
+            elif int(detail["count"]) == 0 or detail["rides"] is not None and int(detail["rides"]) == 0:
+                unplaced(number, raw, "a count is 1 or more")
+            else:
+                lines[("detachments", len(detachments) - 1, "units", len(detachments[-1]["units"]))] = number
+                detachments[-1]["units"].append(_unit(detail))
         elif (head := DETACHMENT.match(text)) is not None:
             lines[("detachments", len(detachments))] = number
             detachments.append({"type": head["type"].strip(), "units": []}

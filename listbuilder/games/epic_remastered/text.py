@@ -61,7 +61,9 @@ def list_text(result: ErResult, catalog: Catalog, markdown: bool = False) -> str
         lines.append(f"- **{head}**" if markdown else head)
         details = ([f"HQ: {pick.hq}"] if pick.hq is not None else []) + [unit_line(u) for u in pick.units]
         made = plural(checked.derived["units"], "unit")
-        details.append(f"({made}; {command_text(checked.derived).split(';')[0]})" if checked.detachment else f"({made})")
+        if checked.detachment is not None:  # its HQ, as the check works it out
+            made += "; " + command_text(checked.derived).split(";")[0]
+        details.append(f"({made})")
         lines += [("  - " if markdown else "  ") + detail for detail in details]
     if priced and roster.points:
         total = f"Total: {result.total:,} of {roster.points:,} points"
