@@ -48,6 +48,7 @@ def _read_text(data: bytes, form: str, shown: str, catalog) -> ImportedList[ErRo
 
 SYSTEM = GameSystem(ErRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
                     entries_field="detachments", editor_screen="listbuilder.tui.games.epic_remastered:ErScreen",
+                    pdf_document="listbuilder.report.pdf.epic_remastered:ErDocument",
                     schemas={"epic-remastered-list": ArmyList, "epic-remastered-datasheets": DatasheetFile,
                              "epic-remastered-roster": ErRoster},
                     data=GameData(ArmyList, DatasheetFile, assemble), armies=armies, name=GAME_NAME,
