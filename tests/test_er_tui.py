@@ -99,15 +99,15 @@ def test_derived_data_sheets_and_the_hq_choice(catalog):
     run(app, scenario)
 
 
-def test_c_says_epic_remastered_has_no_list_text_yet(catalog):
+def test_c_copies_the_epic_remastered_list_text(catalog):
     roster_file = read_roster(ROSTERS / "sample-detachments.yaml", catalog)
     app = EditorApp(catalog, roster_file.roster, document=roster_file.document)
 
     async def scenario(pilot: Pilot) -> None:
         await keys(pilot, "c")
-        assert [n.message for n in pilot.app._notifications] == [
-            "listbuilder cannot write epic-remastered rosters as list text yet; ctrl+e prints a PDF"]
-        assert pilot.app.clipboard == ""
+        assert [n.message for n in pilot.app._notifications] == ["Copied the list as text (23 lines)"]
+        assert pilot.app.clipboard.startswith("Example 2 detachments\nEpic Remastered — Core rules samples\n")
+        assert "  6 × Space Marines, with 3 × Space Marine Rhino\n" in pilot.app.clipboard
 
     run(app, scenario)
 

@@ -43,18 +43,18 @@ def test_export_is_the_compact_list_players_post(catalog):
         "\n"
         "Tactical — 400 pts\n"
         "  + Commander: Supreme Commander with Tactical\n"
-        "  (6 Tactical, 3 Rhino (transport); Supreme Commander with a Tactical)\n"
+        "  (6 Tactical, 3 Rhinos (transport); Supreme Commander with a Tactical)\n"
         "Devastator — 360 pts\n"
         "  + Land Raiders ×1\n"
         "  + Razorbacks ×1\n"
         "  Razorback wargear: Twin Heavy Bolter\n"
-        "  (4 Devastator, 1 Land Raider, 1 Razorback (Twin Heavy Bolter), 1 Rhino (transport))\n"
+        "  (4 Devastators, 1 Land Raider, 1 Razorback (Twin Heavy Bolter), 1 Rhino (transport))\n"
         "2 × Warhound Titans — 500 pts\n"
-        "  (2 Warhound Titan)\n"
+        "  (2 Warhound Titans)\n"
         "Thunderbolt Fighters — 150 pts\n"
-        "  (2 Thunderbolt Fighter)\n"
+        "  (2 Thunderbolt Fighters)\n"
         "Marauder Bombers — 250 pts\n"
-        "  (2 Marauder Bomber)\n"
+        "  (2 Marauder Bombers)\n"
         "\n"
         "Total: 1,660 of 3,000 points\n")
 
@@ -109,8 +109,13 @@ def test_import_warns_where_a_stated_cost_or_units_line_differs(catalog):
     assert back.roster is not None
     assert [(f.location.line, f.message) for f in back.findings] == [
         (2, "the text gives Tactical 275 pts; it costs 300"),
-        (3, "the text gives Tactical '6 Tactical, 2 Rhino (transport)'; it makes '6 Tactical, 3 Rhino (transport)'"),
+        (3, "the text gives Tactical '6 Tactical, 2 Rhino (transport)'; it makes '6 Tactical, 3 Rhinos (transport)'"),
         (4, "the text gives a total of 299 points; the roster costs 300")]
+
+
+def test_a_units_line_in_the_singular_as_older_exports_wrote_it_is_no_warning(catalog):
+    text = "Epic Armageddon — Codex Astartes — 3,000 points\nTactical — 300 pts\n  (6 Tactical, 3 Rhino (transport))\n"
+    assert read_list_text(text, "post.txt", catalog).findings == []
 
 
 def test_import_without_a_header_says_what_is_missing(catalog):

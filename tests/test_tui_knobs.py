@@ -124,7 +124,7 @@ def test_too_many_asks_the_core(catalog):
     dreadnought = knobs(catalog, entry)[("upgrades", "Dreadnought")]
     three = entry.model_copy(update={"upgrades": {"Dreadnought": 3}})
     blocked = too_many(roster, three, dreadnought, catalog)
-    assert blocked is not None and blocked.code == "quantity-out-of-range" and "3 taken" in blocked.message
+    assert blocked is not None and blocked.code == "quantity-out-of-range" and "3 Dreadnoughts taken" in blocked.message
     assert too_many(roster, entry, dreadnought, catalog) is None
     # Razorbacks: no more than the detachment needs to ride (six Tactical, a Razorback carries one)
     razorbacks = knobs(catalog, entry)[("upgrades", "Razorbacks")]

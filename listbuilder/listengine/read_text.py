@@ -46,6 +46,12 @@ def plain_line(line: str) -> str:
     return re.sub(r"^\d+[.)]\s+", "", text).strip()
 
 
+def _singular(text: str) -> str:
+    """A units line with its words in the singular: '3 Rhino' (as exports before plurals wrote it)
+    says what '3 Rhinos' says."""
+    return re.sub(r"s\b", "", re.sub(r"ies\b", "y", text.casefold()))
+
+
 class _Reader:
     def __init__(self, text: str, shown: str, catalog: Catalog):
         self.lines = text.splitlines()
@@ -228,7 +234,7 @@ class _Reader:
                 self.note("warning", "import-cost-differs", f"the text gives {built.name} {stated:,} pts; "
                                                             f"it costs {built.points:,}")
             line, units = self.units.get(built.index, (0, unit_line(built)))
-            if units != unit_line(built):
+            if _singular(units) != _singular(unit_line(built)):
                 self.line = line
                 self.note("warning", "import-units-differ", f"the text gives {built.name} '{units}'; "
                                                             f"it makes '{unit_line(built)}'")
