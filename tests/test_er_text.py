@@ -2,6 +2,7 @@
 `import` (and `check` of a .txt file) reads it back into the same roster; a line it cannot place is an
 error with its number."""
 
+import time
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,14 @@ def orks_catalog(tmp_path_factory):
                                             "upgrades: [{name: Big Shoota, abilities: [Firepower +1], points: 5}]}")
     root = data_root(tmp_path_factory.mktemp("orks"), {"test-orks": lists}, {"flyers": FLYERS_AND_BOYZ["sheets"]})
     return load_catalog(root, use_cache=False)
+
+
+@pytest.mark.parametrize("line", ["1 × a" + " " * 900_000 + "(x", "x" + " “" * 400_000, "x" + " " * 900_000 + "“",
+                                  "1 × a" + ", with 1 × " * 80_000, "1 × a" + " (" * 400_000 + ")"],
+                         ids=["spaces-then-bracket", "opening-quotes", "spaces-then-quote", "withs", "brackets"])
+def test_reading_a_hostile_line_takes_linear_time(catalog, line):
+    """Patterns of optional parts after a lazy name retried at every character: minutes for a line."""
+    text = f"Epic Remastered — Core rules samples\nOrk Mob\n{line}\n".encode()[:999_000]
+    started = time.perf_counter()
+    read_list_text(text, FORM, "post.txt", catalog)
+    assert time.perf_counter() - started < 1

@@ -17,12 +17,8 @@ from .models import GAME_ID, ErRoster
 from .rules import data_of
 from .text import FORM, HEADER
 
-COUNT = r"\d{1,4}"  # a number a person writes: a larger one is not read as a count
-POINTS = re.compile(r"^(?P<army>.+?)(?:\s+[—–-]+\s+(?P<points>[\d,]{1,9})\s*(?:points|pts)\.?)?$", re.IGNORECASE)
-DETACHMENT = re.compile(r"^(?P<type>.+?)(?:\s+“(?P<label>[^”]*)”)?(?:\s+[—–-]+\s*[\d,]+\s*(?:pts|points)\.?)?$")
-UNIT = re.compile(rf"^(?P<count>{COUNT})\s*[×xX]\s+(?P<unit>.+?)(?:\s+\((?P<upgrades>[^()]*)\))?"
-                  rf"(?:,\s*with\s+(?P<rides>{COUNT})\s*[×xX]\s+(?P<transport>.+))?$")
-HQ = re.compile(r"^hq:\s*(?P<hq>.+)$", re.IGNORECASE)
+COUNT = re.compile(r"(?P<n>\d{1,4})\s*[×xX]\s+")  # a number a person writes: a larger one is no count
+HQ = re.compile(r"hq:\s*", re.IGNORECASE)
 TOTAL = re.compile(r"^total:?\s", re.IGNORECASE)
 
 
@@ -54,21 +50,20 @@ def read_list_text(data: bytes, form: str, shown: str, catalog: Catalog) -> Impo
                 unplaced(number, raw, "expected the game and army list, like 'Epic Remastered — Core rules samples'")
         elif text.startswith("(") and text.endswith(")") or TOTAL.match(text):
             continue  # what the list makes: the check works it out again
-        elif (detail := UNIT.match(text) or HQ.match(text)) is not None:
+        elif (detail := HQ.match(text) or _unit(text)) is not None:
             if not detachments:
                 unplaced(number, raw, "it comes before the first detachment")
-            elif "hq" in detail.groupdict():
-                detachments[-1]["hq"] = detail["hq"].strip()
+            elif isinstance(detail, re.Match):  # 'HQ: Space Marine Librarian'
+                detachments[-1]["hq"] = text[detail.end():].strip()
                 lines[("detachments", len(detachments) - 1, "hq")] = number
-            elif int(detail["count"]) == 0 or detail["rides"] is not None and int(detail["rides"]) == 0:
+            elif detail["count"] == 0 or detail.get("transport", {}).get("count") == 0:
                 unplaced(number, raw, "a count is 1 or more")
             else:
                 lines[("detachments", len(detachments) - 1, "units", len(detachments[-1]["units"]))] = number
-                detachments[-1]["units"].append(_unit(detail))
-        elif (head := DETACHMENT.match(text)) is not None:
+                detachments[-1]["units"].append(detail)
+        else:
             lines[("detachments", len(detachments))] = number
-            detachments.append({"type": head["type"].strip(), "units": []}
-                               | ({"label": head["label"]} if head["label"] is not None else {}))
+            detachments.append(_detachment(text))
     if "army" not in top and not any(f.severity == "error" for f in findings):
         findings.append(Finding("import-no-header", "no line names the game and army list, like "
                                 "'Epic Remastered — Core rules samples — 2,000 points'", location=Location(shown)))
@@ -77,23 +72,54 @@ def read_list_text(data: bytes, form: str, shown: str, catalog: Catalog) -> Impo
     return ImportedList(ErRoster.model_validate({**top, "detachments": detachments}), findings, lines, shown, FORM)
 
 
+# Lines are taken apart with string methods, not one pattern: a pattern of optional parts after a lazy
+# name retries at every character, and a line of a million spaces took minutes.
+
+
+def _without_cost(text: str, words: tuple[str, ...]) -> tuple[str, int | None]:
+    """'Ork Mob “Da Boyz” — 190 pts' as ('Ork Mob “Da Boyz”', 190); text with no such end as it is."""
+    parts = text.rsplit(None, 3)
+    if (len(parts) == 4 and parts[1].strip("—–-") == "" and re.fullmatch(r"[\d,]{1,12}", parts[2])
+            and parts[3].casefold().rstrip(".") in words):
+        return parts[0], int(parts[2].replace(",", "") or 0)
+    return text, None
+
+
 def _header(rest: str, number: int, raw: str, top: dict[str, Any], catalog: Catalog, unplaced: Any) -> None:
-    match = POINTS.match(rest.strip())
-    assert match is not None  # '.+?' takes any text
-    army = data_of(catalog).find(match["army"].strip())
+    name, points = _without_cost(rest.strip(), ("points", "pts"))
+    army = data_of(catalog).find(name)
     if army is None:
-        unplaced(number, raw, f"unknown army list '{match['army'].strip()}' (known: "
-                              f"{', '.join(sorted(data_of(catalog).armies))})")
+        unplaced(number, raw, f"unknown army list '{name}' (known: {', '.join(sorted(data_of(catalog).armies))})")
         return
     top["army"] = army.army.id
-    if match["points"] is not None:
-        top["points"] = int(match["points"].replace(",", "")) or None
+    if points:
+        top["points"] = points
 
 
-def _unit(match: re.Match[str]) -> dict[str, Any]:
-    unit: dict[str, Any] = {"unit": match["unit"].strip(), "count": int(match["count"])}
-    if match["upgrades"]:
-        unit["upgrades"] = [u.strip() for u in match["upgrades"].split(",")]
-    if match["transport"] is not None:
-        unit["transport"] = {"unit": match["transport"].strip(), "count": int(match["rides"])}
+def _detachment(text: str) -> dict[str, Any]:
+    """'Space Marines detachment “Force Gadrel” — 150 pts': its type and label (the cost is checked)."""
+    text, _ = _without_cost(text, ("pts", "points"))
+    opening = text.rfind("“")
+    if text.endswith("”") and opening > 0:
+        return {"type": text[:opening].strip(), "label": text[opening + 1:-1], "units": []}
+    return {"type": text, "units": []}
+
+
+def _unit(text: str) -> dict[str, Any] | None:
+    """'6 × Space Marines (Upgrade, Upgrade), with 3 × Space Marine Rhino'; None if it is not a unit line."""
+    count = COUNT.match(text)
+    if count is None:
+        return None
+    body, with_, rides = text[count.end():].rpartition(", with ")
+    transport = COUNT.match(rides) if with_ else None
+    if transport is None:
+        body = text[count.end():]
+    unit: dict[str, Any] = {"count": int(count["n"])}
+    opening = body.rfind(" (")
+    if body.endswith(")") and opening > 0 and "(" not in body[opening + 2:-1]:
+        unit["upgrades"] = [u.strip() for u in body[opening + 2:-1].split(",")]
+        body = body[:opening]
+    unit = {"unit": body.strip(), **unit}
+    if transport is not None:
+        unit["transport"] = {"unit": rides[transport.end():].strip(), "count": int(transport["n"])}
     return unit
