@@ -225,7 +225,7 @@ def test_madboyz_extras_and_three_wyrdboyz(check):
     assert found == ["Orkeosaurus in Warband: 2 Orkeosaurus taken, 1 allowed",
                      "Free Grotz in Warband: 1 Grotz taken, none allowed (one per Boyz, and Warband has 0)",
                      "Madboyz in Madboyz Horde: 7 Madboyz taken, 1 to 6 allowed",
-                     "Wyrdboyz in Madboyz Horde: 4 taken, 1 to 3 allowed"]
+                     "Wyrdboyz in Madboyz Horde: 4 characters taken, 1 to 3 allowed"]
     assert sorted(f.message for f in result.findings if f.code == "upgrade-not-allowed") == [
         "Boarboyz Horde may not take the Wildboyz upgrade (it may take: Boarboyz, Wyrdboy)",
         "Trappas may not take the Wyrdboy upgrade (it may take: Nob)"]

@@ -766,7 +766,8 @@ class _FormationBuilder:
         count = self._scaled(upgrade.count)
         if not count.contains(len(picks)):
             self.refuse(upgrade.name, "quantity-out-of-range", f"{upgrade.name} in {definition.name}: "
-                        f"{len(picks)} taken, {count.describe()} allowed", upgrade.rule, "upgrades", key)
+                        f"{plural(len(picks), 'character')} taken, {count.describe()} allowed", upgrade.rule,
+                        "upgrades", key)
         options = [self._attach_one(upgrade, pick,
                                     ("upgrades", key, i) if isinstance(choice, list) else ("upgrades", key))
                    for i, pick in enumerate(picks)]
