@@ -439,7 +439,7 @@ def _placeholder(catalog: Catalog, game: str | None, points: int | None) -> Any:
     """What shows behind the new-roster dialog: an empty roster of the game asked for (not another
     game's, whose findings would show), else of the first game whose lists are data."""
     choices = new_roster_choices(catalog, game) if game is not None else None
-    if game is not None and choices is not None and choices.armies:
+    if game is not None and choices is not None and choices.armies:  # 40k without its data has none
         limit = points or choices.default or (3000 if choices.limit == "points" else None)
         roster = new_roster(catalog, game, choices.armies[0].id, limit)
         if not isinstance(roster, str):
