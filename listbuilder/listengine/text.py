@@ -81,8 +81,9 @@ class Names:
             names.add("transport", [m.name for rule in listed.transports for m in rule.modes])
             names.add("upgrade", [u.name for u in listed.upgrades])
             for upgrade in listed.upgrades:
-                if (upgrade.fixed_count or 0) > 1 and len(upgrade.options) == 1:  # a number that is the upgrade
-                    names.whole.setdefault(name_key(upgrade.name), (upgrade.fixed_count, upgrade.options[0].label))
+                fixed = upgrade.fixed_count or 0
+                if fixed > 1 and len(upgrade.options) == 1:  # 'Fire Support Platoon: 4' is the upgrade, not 4 of it
+                    names.whole.setdefault(name_key(upgrade.name), (fixed, upgrade.options[0].label))
             names.add("option", [o.name or o.unit for u in listed.upgrades for o in u.options])
             names.add("option", [o.unit for u in listed.upgrades for o in u.options])
             for formation in listed.formations:
