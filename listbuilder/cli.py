@@ -179,6 +179,7 @@ def _checked_roster(path: str, catalog: Catalog) -> Any:
 def command_export(options: argparse.Namespace) -> int:
     """Write a roster as the list text players post, in its game's form; exit 2 if it cannot be read
     or its game has no list text yet."""
+    from .core.names import plural
     from .games import system_for
     from .report.safe import printable_lines
     from .rosters.files import save_text
@@ -199,8 +200,8 @@ def command_export(options: argparse.Namespace) -> int:
         sys.stdout.write(printable_lines(text))
     if not result.valid:
         errors = sum(1 for f in result.findings if f.severity == "error")
-        print(f"{options.roster}: note: the roster is ILLEGAL ({errors} error(s)); `listbuilder check` says why",
-              file=sys.stderr)
+        print(f"{options.roster}: note: the roster is ILLEGAL ({plural(errors, 'error')}); "
+              "`listbuilder check` says why", file=sys.stderr)
     return EXIT_LEGAL
 
 
@@ -302,6 +303,7 @@ def command_diff(options: argparse.Namespace) -> int:
 def command_print(options: argparse.Namespace) -> int:
     """Write the printable roster: exit 0 legal, 1 illegal (printed with its findings), 2 unreadable."""
     from .core.findings import LoadFailure
+    from .core.names import plural
     from .report.pdf import roster_pdf  # reportlab is loaded only to print
     from .report.safe import printable
     from .report.text import failure_text
@@ -325,7 +327,7 @@ def command_print(options: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     errors = sum(1 for f in result.findings if f.severity == "error")
     print(printable(f"{output}: ")
-          + ("legal roster" if result.valid else f"ILLEGAL roster, {errors} error(s) printed on page 1"))
+          + ("legal roster" if result.valid else f"ILLEGAL roster, {plural(errors, 'error')} printed on page 1"))
     return EXIT_LEGAL if result.valid else EXIT_ILLEGAL
 
 

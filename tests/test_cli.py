@@ -25,7 +25,7 @@ def test_legal_roster_exits_0_with_derived_values(capsys):
     assert "points: 1,660 / 3,000 (1,340 left)" in out
     assert "Imperial Navy and Titan Legions: 900 / 1,000" in out
     assert "Break Their Spirit: #3 Warhound Titans (500 pts)" in out
-    assert "4 Devastator, 1 Land Raider, 1 Razorback (Twin Heavy Bolter), 1 Rhino (transport)" in out
+    assert "4 Devastators, 1 Land Raider, 1 Razorback (Twin Heavy Bolter), 1 Rhino (transport)" in out
 
 
 def test_illegal_roster_exits_1_with_located_findings(capsys):

@@ -140,8 +140,8 @@ def test_razorbacks_beyond_need(check):
     result = check(f"{ARMY}/illegal-razorbacks-and-quantities.yaml")
     excess = [f.message for f in result.findings if f.code == "transport-excess"]
     assert excess == [
-        "Razorbacks in Tactical: 7 taken, 1 to 6 allowed (the number needed to carry the formation is 6)",
-        "Razorbacks in Devastator: 1 taken, none allowed (the number needed to carry the formation is 0)",
+        "Razorbacks in Tactical: 7 Razorbacks taken, 1 to 6 allowed (the number needed to carry the formation is 6)",
+        "Razorbacks in Devastator: 1 Razorback taken, none allowed (the number needed to carry the formation is 0)",
     ]
 
 

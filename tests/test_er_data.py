@@ -188,7 +188,9 @@ def test_check_with_points_prices_the_sample_rosters_at_the_events_limit(capsys)
     sample = ROOT / "tests" / "epic-remastered-rosters" / "sample-detachments.yaml"
     assert main(["check", "--points", "2000", str(sample)]) == 0
     out = capsys.readouterr().out
-    assert "  points: 0 / 2,000 (2,000 left)\n" in out and "limit of 0" not in out and "limit is 0" not in out
+    # the sample list prices nothing: no '0 / 2,000 (2,000 left)' as if the roster were empty
+    assert "  points: none given by the army list (limit 2,000)\n" in out and "0 / 2,000" not in out
+    assert "limit of 0" not in out and "limit is 0" not in out and ": 0 pts" not in out
     assert "warning: Core rules samples gives no points for some units" in out
 
 
@@ -207,3 +209,20 @@ def test_a_characteristic_not_written_as_the_seed_writes_it_is_located(tmp_path)
 def test_list_references_are_checked_and_located(tmp_path, old, new, code, line):
     findings = load_failure(data_root(tmp_path, {"core-samples": doc_example("Army lists").replace(old, new, 1)}))
     assert [(f.code, f.location.line) for f in findings] == [(code, line)]
+
+
+def test_hitch_carries_only_infantry(tmp_path):  # L2661-2663: 'It can transport Infantry units'
+    """A list may let a vehicle ride a Hitch (X) unit; the roster is still one finding."""
+    text = FLYERS_AND_BOYZ["list"].replace(
+        "          - {unit: Battlefortress, points: 100}\n",
+        "          - {unit: Battlefortress, points: 100}\n          - {unit: Trukk, transports: [Battlefortress]}\n")
+    sheets = FLYERS_AND_BOYZ["sheets"] + "  - {name: Trukk, type: VEH, source: test}\n"
+    catalog = load_catalog(data_root(tmp_path, {"test-orks": text}, {"flyers": sheets}), use_cache=False)
+    _, findings = check(catalog, "detachments:\n" + MOB.replace("COUNT", "4"), "test-orks")
+    assert findings == []  # Ork Boyz are Infantry
+    _, findings = check(catalog, "detachments:\n" + MOB.replace("COUNT", "4")
+                        + "      - {unit: Trukk, transport: {unit: Battlefortress}}\n", "test-orks")
+    [finding] = findings
+    assert (finding.code, finding.location.line, finding.rule) == (
+        "hitch-infantry-only", 8, "Transport (X) (L3082-3084), Hitch (X) (L2661-2663)")
+    assert finding.message == "Trukk is a Vehicle unit: Battlefortress may carry only Infantry units (Hitch (4))"

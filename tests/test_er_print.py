@@ -7,8 +7,14 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from listbuilder.cli import main
+from listbuilder.games import validate
+from listbuilder.report.pdf.document import CELL_PADDING, Text
+from listbuilder.report.pdf.epic_remastered import ErDocument
+from listbuilder.rosters.files import read_roster
 
 ROSTERS = Path(__file__).resolve().parent / "epic-remastered-rosters"
 
@@ -65,3 +71,30 @@ def test_a_war_engine_page_renders_with_its_empty_boxes(tmp_path):
         histogram = grey.histogram()
     ink = sum(histogram[:128]) / sum(histogram)
     assert 0.01 < ink < 0.3, f"{ink:.1%} of the page is dark"
+
+
+
+def test_data_sheet_columns_hold_their_words_and_no_empty_column(catalog, tmp_path):
+    """Headings and values split mid-word ('Assau/lt', 'Armo/ur', 'Macro-/weap/on') where six narrow
+    columns had an even share of two thirds; the unit's name took a third; an unpriced roster's
+    Detachments table had an empty, unlabelled points column."""
+    pages = printed("sample-detachments.yaml", tmp_path)
+    sheets = " ".join(pages[1:])
+    assert sheets.count("Unit Type Speed Range FP Assault Armour") == 16  # every data sheet's headings whole
+    assert "Space Marine Land Raider VEH Macro-weapon 6+" in sheets
+    assert "Space Marine Whirlwind VEH Barrage" in sheets
+    result = validate(read_roster(ROSTERS / "sample-detachments.yaml", catalog).roster, catalog)
+    document = ErDocument(result, catalog, A4, None)
+    [_, table] = document.entries()
+    assert len(table._colWidths) == 2  # '#' and 'Detachment'
+    assert len(document.summary.sheets) == 16
+    for sheet in document.summary.sheets:
+        for headings, rows in sheet.tables:
+            data = [[Text(h, document.styles["CellHead"]) for h in headings]]
+            data += [[Text(value, document.styles["Cell"]) for value in row] for row in rows]
+            widths = document.sheet_widths(data)
+            assert sum(widths) == pytest.approx(document.column)
+            for row in data:
+                for cell, width in zip(row, widths):
+                    for word in cell.text.split():
+                        assert stringWidth(word, cell.style.fontName, cell.style.fontSize) + 2 * CELL_PADDING < width

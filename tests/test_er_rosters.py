@@ -9,6 +9,7 @@ import pytest
 
 from listbuilder.cli import main
 from listbuilder.games import summarise, validate
+from listbuilder.games.epic_remastered.rules import data_of
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import parse_roster
 
@@ -77,6 +78,10 @@ def test_war_engine_damage_capacity_leadership_bonus(check):  # Examples 39 and 
     assert (four["damage_capacity"], four["leadership_bonus"]) == (16, True)
     assert (three["damage_capacity"], three["leadership_bonus"]) == (12, False)
     assert warlord["damage_capacity"] is None  # not in the seed
+    # a Damage Capacity not given might reach 15: the bonus is unknown, not refused
+    assert (warlord["leadership_bonus"], warhounds["leadership_bonus"]) == (None, None)
+    lines = summarise(result).entries[3].lines
+    assert "Leadership +1 unknown (it needs Damage Capacity 15 or more)" in lines[2]
     assert gargant["abilities"] == ["No Retreat", "Unbreakable", "Stubborn"]  # L3187, L3268
     assert four["takes_over"] == ["another Baneblade"]
 
@@ -158,7 +163,7 @@ def test_armies_lists_the_epic_remastered_army_lists(capsys):
     assert main(["armies", "epic-remastered"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "Epic Remastered (epic-remastered)",
-        "  core-samples             Core rules samples — strategy rating not given, 8 detachment lists"]
+        "  core-samples             Core rules samples — strategy rating not given, 9 detachment lists"]
 
 
 def test_huge_counts_are_counted_not_expanded(roster):  # roster files are untrusted input
@@ -180,15 +185,6 @@ def test_check_exits_1_on_a_broken_variant_with_the_located_finding(capsys):
     assert "gadrel-two-rhinos.yaml:10:79: error: 6 Space Marines do not fit in 2 Space Marine Rhinos" in out
 
 
-def test_export_says_it_cannot_write_epic_remastered_yet(capsys, tmp_path):
-    output = tmp_path / "post.txt"
-    assert main(["export", str(ROSTERS / "sample-detachments.yaml"), "-o", str(output)]) == 2
-    assert capsys.readouterr().err == (f"{ROSTERS / 'sample-detachments.yaml'}: `listbuilder export` cannot write "
-                                       "epic-remastered rosters as list text yet; "
-                                       "`listbuilder print` makes a PDF of it\n")
-    assert not output.exists()
-
-
 def test_diff_of_two_epic_remastered_rosters(capsys):
     """`diff` on detachments, not played to points (no points shown): Force Gadrel given its Captain
     in a Razorback (now an HQ: 12 units) and one Rhino fewer (two hold four Marines)."""
@@ -207,3 +203,32 @@ def test_diff_of_two_epic_remastered_rosters(capsys):
         "    + Main Force: 6 x Space Marines, with 2 x Space Marine Rhino (Transport (2): room for 4)",
         "    + 12 units, Infantry and Vehicle detachment",
         "ILLEGAL → ILLEGAL"]
+
+
+def test_check_shows_what_heavy_weapons_mean_and_says_the_strategy_rating_is_not_given(capsys):
+    """`check` showed neither that Heavy Weapons units cannot use Rapid Fire (L2909; only `print`
+    did) nor the Strategy Rating in words (it printed the PDF's box to fill in, '(__)')."""
+    assert main(["check", str(ROSTERS / "sample-detachments.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "      Space Marine Devastators: cannot use Rapid Fire: it has Heavy Weapons (L2909)\n" in out
+    assert "  Strategy Rating: not given by the army list\n" in out and "(__) (not given" not in out
+    assert out.count("cannot use Rapid Fire") == 1  # the Space Marines themselves have no Heavy Weapons
+
+
+def test_the_seed_facts_the_sample_data_carries(catalog, roster):
+    """Seed 004 states them, so the data has them: the Space Marine Assault's split Speed from Jump
+    Packs (L1549), the Thunderhawk Gunship as a Flyer (L476) with Speed Flyer (L3609), and the Ork
+    Battlefortress with Hitch (4) (L2669), which carries up to four Infantry units (L2663)."""
+    army = data_of(catalog).find("core-samples")
+    assault, thunderhawk, fortress = (army.sheet(name).profile for name in (
+        "Space Marine Assault", "Space Marine Thunderhawk Gunship", "Ork Battlefortress"))
+    assert (assault.printed()["Speed"], assault.abilities) == ("20/30 cm", ("Jump Packs",))
+    assert (thunderhawk.type, thunderhawk.printed()["Speed"]) == ("FLY", "Flyer")
+    assert army.sheet("Ork Battlefortress").carries == ("Hitch", 4) and fortress.abilities == ("Hitch (4)",)
+    result = roster("  - type: Space Marine Thunderhawk Gunships\n"
+                    "    units: [{unit: Space Marine Thunderhawk Gunship}]\n"
+                    "  - type: Ork Mob\n    units:\n      - {unit: Ork Warboss}\n"
+                    "      - {unit: Ork Boyz, count: 5, transport: {unit: Ork Battlefortress}}\n")
+    assert result.detachments[0].kind == "Flyer"
+    [finding] = result.findings
+    assert finding.code == "transport-capacity" and "each carries 4 (Hitch (4))" in finding.message

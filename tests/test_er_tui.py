@@ -99,15 +99,15 @@ def test_derived_data_sheets_and_the_hq_choice(catalog):
     run(app, scenario)
 
 
-def test_c_says_epic_remastered_has_no_list_text_yet(catalog):
+def test_c_copies_the_epic_remastered_list_text(catalog):
     roster_file = read_roster(ROSTERS / "sample-detachments.yaml", catalog)
     app = EditorApp(catalog, roster_file.roster, document=roster_file.document)
 
     async def scenario(pilot: Pilot) -> None:
         await keys(pilot, "c")
-        assert [n.message for n in pilot.app._notifications] == [
-            "listbuilder cannot write epic-remastered rosters as list text yet; ctrl+e prints a PDF"]
-        assert pilot.app.clipboard == ""
+        assert [n.message for n in pilot.app._notifications] == ["Copied the list as text (23 lines)"]
+        assert pilot.app.clipboard.startswith("Example 2 detachments\nEpic Remastered — Core rules samples\n")
+        assert "  6 × Space Marines, with 3 × Space Marine Rhino\n" in pilot.app.clipboard
 
     run(app, scenario)
 
@@ -154,5 +154,23 @@ def test_the_palette_adds_a_detachment_goes_to_one_and_runs_a_hidden_action(cata
         await palette(pilot, "label", "Label")
         await keys(pilot, "enter", "ctrl+a", "ctrl+k", "=Force Borras", "enter")
         assert pilot.app.history.current.detachments[1].label == "Force Borras"
+
+    run(app, scenario)
+
+
+def test_new_epic_remastered_roster_opens_over_an_empty_roster_of_its_own_game(catalog):
+    """`new --game epic-remastered` asked for the army over an Epic Armageddon roster showing
+    '✖ 1 error'; behind the dialog is now an empty Epic Remastered roster, without findings."""
+    app = new_roster_app(catalog, None, "epic-remastered", None, None)
+    assert isinstance(app, EditorApp) and app.ask_new == ("epic-remastered", None, None)
+    assert app.history.current.game == "epic-remastered"
+
+    async def scenario(pilot: Pilot) -> None:
+        await pilot.pause()
+        behind = pilot.app.screen_stack[-2]
+        assert isinstance(behind, ErScreen)
+        status = str(behind.query_one("#status").render())
+        assert "error" not in status and "(__)" not in status
+        assert "Strategy Rating: not given by the army list" in status
 
     run(app, scenario)

@@ -128,9 +128,9 @@ def test_sizes_multiply_units_and_stated_limits(check):
 def test_stated_limits_are_not_scaled_for_a_normal_formation(check):
     result = check(f"{ARMY}/illegal-scaled-limits.yaml")
     found = [f.message for f in result.findings if f.code == "quantity-out-of-range"]
-    assert found == ["Nob in Warband: 2 taken, 1 allowed",
-                     "Squig Katapults in Warband: 7 taken, 1 to 6 allowed",
-                     "Junkatrukk and Nob in Junka Brigade: 2 taken, 1 allowed"]
+    assert found == ["Nob in Warband: 2 Nobz taken, 1 allowed",
+                     "Squig Katapults in Warband: 7 Squig Katapults taken, 1 to 6 allowed",
+                     "Junkatrukk and Nob in Junka Brigade: 2 Nobz taken, 1 allowed"]
     sizes = [f.message for f in result.findings if f.code == "unknown-size"]
     assert sizes == ["Junka Brigade comes in these sizes: normal, big; not ''uge'",
                      "Trappas comes in these sizes: normal; not 'big'"]
@@ -155,7 +155,7 @@ def test_junkatrukk_comes_with_each_extra_boyz_and_nob(check):
 def test_free_grot_only_with_extra_boyz(check):
     result = check(f"{ARMY}/illegal-extras.yaml")
     finding = next(f for f in result.findings if f.message.startswith("Free Grotz"))
-    assert finding.message == "Free Grotz in Warband: 1 taken, none allowed (one per Boyz, and Warband has 0)"
+    assert finding.message == "Free Grotz in Warband: 1 Grotz taken, none allowed (one per Boyz, and Warband has 0)"
     assert finding.rule == "6.8 Feral Orks: Warband"
 
 
@@ -222,10 +222,10 @@ def test_madboyz_extras_and_three_wyrdboyz(check):
     assert legal.upgrades == {"Madboyz": 90, "Wyrdboyz": 150}
     result = check(f"{ARMY}/illegal-extras.yaml")
     found = [f.message for f in result.findings if f.code == "quantity-out-of-range"]
-    assert found == ["Orkeosaurus in Warband: 2 taken, 1 allowed",
-                     "Free Grotz in Warband: 1 taken, none allowed (one per Boyz, and Warband has 0)",
-                     "Madboyz in Madboyz Horde: 7 taken, 1 to 6 allowed",
-                     "Wyrdboyz in Madboyz Horde: 4 taken, 1 to 3 allowed"]
+    assert found == ["Orkeosaurus in Warband: 2 Orkeosaurus taken, 1 allowed",
+                     "Free Grotz in Warband: 1 Grotz taken, none allowed (one per Boyz, and Warband has 0)",
+                     "Madboyz in Madboyz Horde: 7 Madboyz taken, 1 to 6 allowed",
+                     "Wyrdboyz in Madboyz Horde: 4 characters taken, 1 to 3 allowed"]
     assert sorted(f.message for f in result.findings if f.code == "upgrade-not-allowed") == [
         "Boarboyz Horde may not take the Wildboyz upgrade (it may take: Boarboyz, Wyrdboy)",
         "Trappas may not take the Wyrdboy upgrade (it may take: Nob)"]

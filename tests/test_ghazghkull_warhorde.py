@@ -137,10 +137,10 @@ def test_sizes_double_and_triple_core_units_and_stated_limits(check):
 def test_stated_limits_scale_and_are_refused_beyond(check):
     result = check(f"{ARMY}/illegal-extras.yaml")
     found = sorted(f.message for f in result.findings if f.code == "quantity-out-of-range")
-    assert found == ["Free Grotz in Warband: 1 taken, none allowed (one per Boyz, and Warband has 0)",
-                     "Nobz in Mekboy Gunzmob: 3 taken, 1 to 2 allowed",   # up to 1, doubled; never "(up to 1)"
-                     "Nobz in Warband: 3 taken, 1 to 2 allowed",
-                     "Supa-Stompa in Mekboy Stompamob: 2 taken, 1 allowed"]
+    assert found == ["Free Grotz in Warband: 1 Grotz taken, none allowed (one per Boyz, and Warband has 0)",
+                     "Nobz in Mekboy Gunzmob: 3 Nobz taken, 1 to 2 allowed",   # up to 1, doubled; never "(up to 1)"
+                     "Nobz in Warband: 3 Nobz taken, 1 to 2 allowed",
+                     "Supa-Stompa in Mekboy Stompamob: 2 Supa Stompas taken, 1 allowed"]
     refused = sorted((f.rule, f.message.split(" (")[0]) for f in result.findings if f.code == "upgrade-not-allowed")
     assert refused == [("6.6 Ork Formations: Mekboy Stompamob", "Mekboy Stompamob may not take the Oddboy upgrade"),
                        ("6.6 Ork Formations: Warband", "Warband may not take the Battlekroozer upgrade")]
@@ -233,7 +233,7 @@ def test_free_grot_per_extra_boyz(check):
     warband = check(f"{ARMY}/legal-great-gargant.yaml").formations[1]
     assert units(warband)["Grotz"] == 4 and warband.upgrades["Free Grotz"] == 0
     too_many = message(check(f"{ARMY}/illegal-grots-per-extra-boyz.yaml"), "quantity-out-of-range")
-    assert too_many.message == "Free Grotz in Warband: 3 taken, 1 allowed (one per Boyz, and Warband has 1)"
+    assert too_many.message == "Free Grotz in Warband: 3 Grotz taken, 1 allowed (one per Boyz, and Warband has 1)"
     assert too_many.rule == "6.6 Ork Formations: Warband"
 
 

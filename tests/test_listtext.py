@@ -43,18 +43,18 @@ def test_export_is_the_compact_list_players_post(catalog):
         "\n"
         "Tactical — 400 pts\n"
         "  + Commander: Supreme Commander with Tactical\n"
-        "  (6 Tactical, 3 Rhino (transport); Supreme Commander with a Tactical)\n"
+        "  (6 Tactical, 3 Rhinos (transport); Supreme Commander with a Tactical)\n"
         "Devastator — 360 pts\n"
         "  + Land Raiders ×1\n"
         "  + Razorbacks ×1\n"
         "  Razorback wargear: Twin Heavy Bolter\n"
-        "  (4 Devastator, 1 Land Raider, 1 Razorback (Twin Heavy Bolter), 1 Rhino (transport))\n"
+        "  (4 Devastators, 1 Land Raider, 1 Razorback (Twin Heavy Bolter), 1 Rhino (transport))\n"
         "2 × Warhound Titans — 500 pts\n"
-        "  (2 Warhound Titan)\n"
+        "  (2 Warhound Titans)\n"
         "Thunderbolt Fighters — 150 pts\n"
-        "  (2 Thunderbolt Fighter)\n"
+        "  (2 Thunderbolt Fighters)\n"
         "Marauder Bombers — 250 pts\n"
-        "  (2 Marauder Bomber)\n"
+        "  (2 Marauder Bombers)\n"
         "\n"
         "Total: 1,660 of 3,000 points\n")
 
@@ -109,8 +109,13 @@ def test_import_warns_where_a_stated_cost_or_units_line_differs(catalog):
     assert back.roster is not None
     assert [(f.location.line, f.message) for f in back.findings] == [
         (2, "the text gives Tactical 275 pts; it costs 300"),
-        (3, "the text gives Tactical '6 Tactical, 2 Rhino (transport)'; it makes '6 Tactical, 3 Rhino (transport)'"),
+        (3, "the text gives Tactical '6 Tactical, 2 Rhino (transport)'; it makes '6 Tactical, 3 Rhinos (transport)'"),
         (4, "the text gives a total of 299 points; the roster costs 300")]
+
+
+def test_a_units_line_in_the_singular_as_older_exports_wrote_it_is_no_warning(catalog):
+    text = "Epic Armageddon — Codex Astartes — 3,000 points\nTactical — 300 pts\n  (6 Tactical, 3 Rhino (transport))\n"
+    assert read_list_text(text, "post.txt", catalog).findings == []
 
 
 def test_import_without_a_header_says_what_is_missing(catalog):
@@ -129,3 +134,26 @@ def test_import_does_not_read_huge_numbers_as_counts(catalog):
 def test_import_refuses_text_larger_than_a_roster_file_may_be(catalog):
     back = read_list_text("Tactical\n" * 200_000, "post.txt", catalog)
     assert back.roster is None and [f.code for f in back.findings] == ["file-too-large"]
+
+
+def test_an_upgrade_that_comes_whole_says_what_it_takes_and_reads_back(catalog):
+    """The editor writes 'Fire Support Platoon: 4' (units); 'Fire Support Platoon ×4' read as four
+    platoons. The text names the upgrade once with what it takes (seed 000 L9892-9894)."""
+    roster = read_roster(ROSTERS / "steel-legion" / "legal-commissars.yaml", catalog).roster
+    hq = roster.formations[0]
+    taken = roster.model_copy(update={"formations": [
+        hq.model_copy(update={"upgrades": {**hq.upgrades, "Fire Support Platoon": 4}}), *roster.formations[1:]]})
+    text = list_text(validate(taken, catalog), catalog)
+    assert "  + Fire Support Platoon (4 Fire Support)\n" in text and "×4" not in text
+    back = read_list_text(text, "list.txt", catalog)
+    assert back.findings == []
+    assert back.roster == taken
+
+
+def test_an_upgrade_that_comes_whole_warns_when_the_text_names_another_unit(catalog):
+    text = ("Epic Armageddon — Steel Legion — 3,000 points\nRegimental HQ\n"
+            "  + Fire Support Platoon (4 Leman Russ)\n")
+    back = read_list_text(text, "post.txt", catalog)
+    assert back.roster is not None and back.roster.formations[0].upgrades == {"Fire Support Platoon": 4}
+    assert [(f.location.line, f.message) for f in back.findings] == [
+        (3, "Fire Support Platoon takes Fire Support, not 'Leman Russ'; read as 4 Fire Support")]

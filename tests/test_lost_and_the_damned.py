@@ -170,10 +170,11 @@ def test_coven_upgrades_and_their_limits(check):
         "Leman Russ Demolisher": 1, "Chaos Altar": 1}
     result = check(f"{ARMY}/illegal-upgrades.yaml")
     assert sorted(f.message for f in result.findings if f.code == "quantity-out-of-range") == [
-        "Big Mutants in Stigmatus Covenant Coven: 7 taken, 1 to 6 allowed (Stigmatus Covenant Coven has 11 "
+        "Big Mutants in Stigmatus Covenant Coven: 7 Big Mutants taken, 1 to 6 allowed (Stigmatus Covenant Coven has 11 "
         "Mutants and 9 Cultists to replace)",                   # the 9 Cultists beyond the 8, as written
-        "Cultists or Mutants in Stigmatus Covenant Coven: 9 taken, 1 to 8 allowed",
-        "Daemon Prince in Stigmatus Covenant Coven: 1 taken, none allowed (Stigmatus Covenant Coven has 0 "
+        "Cultists or Mutants in Stigmatus Covenant Coven: 9 Cultists taken, 1 to 8 allowed",
+        "Daemon Prince in Stigmatus Covenant Coven: 1 Daemon Prince taken, none allowed (Stigmatus Covenant Coven "
+        "has 0 "
         "Demagogues to replace)"]
 
 

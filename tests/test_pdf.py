@@ -213,7 +213,7 @@ def test_print_command_writes_the_pdf_and_exits_by_legality(tmp_path, capsys):
     assert main(["print", str(tmp_path / "missing.yaml")]) == 2
     assert not (tmp_path / "missing.pdf").exists()
     out = capsys.readouterr()
-    assert "ILLEGAL roster, 7 error(s)" in out.out and "missing.yaml: UNREADABLE" in out.err
+    assert "ILLEGAL roster, 7 errors printed on page 1" in out.out and "missing.yaml: UNREADABLE" in out.err
 
 
 def test_a_long_roster_table_repeats_its_headings_and_keeps_each_formation_whole(catalog, tmp_path):
@@ -276,7 +276,7 @@ def test_what_the_army_buys_is_a_row_of_the_table_and_its_datasheets_are_printed
 def test_every_choice_made_is_printed_and_one_not_made_says_so(catalog, tmp_path):
     hunters = checked(ROSTERS / "tau" / "legal-air-caste.yaml", catalog)
     roster = roster_pages(pages_text(roster_pdf(hunters, catalog), tmp_path))
-    assert "4 Hammerhead Gunship (Railgun)" in roster
+    assert "4 Hammerhead Gunships (Railgun)" in roster
     text = ("game: epic-armageddon\narmy: ghazghkull-warhorde\npoints: 2000\nformations:\n  - type: Gargant\n"
             "    upgrades: {Warlord: {character: Warlord, joins: Ork Gargant}}\n")
     gargant = validate(parse_roster(text, "gargant.yaml", catalog).roster, catalog)

@@ -181,7 +181,8 @@ def test_nob_warbikes_replace_nobz_for_free(check):
     assert warband.upgrades["Nob Warbikes"] == 0
     result = check(f"{ARMY}/illegal-nob-warbikes.yaml")
     assert message(result, "quantity-out-of-range").message == (
-        "Nob Warbikes in Speed Freek Warband: 2 taken, 1 allowed (Speed Freek Warband has 1 Nobz to replace)")
+        "Nob Warbikes in Speed Freek Warband: 2 Nob Warbikes taken, 1 allowed (Speed Freek Warband has 1 Nobz "
+        "to replace)")
 
 
 def test_free_trukk_with_each_extra_boyz(check):
@@ -200,9 +201,9 @@ def test_sizes_and_their_limits(check):
     assert units(result.formations[4])["Mekboy Speedsta"] == 3
     extras = check(f"{ARMY}/illegal-extras.yaml")
     assert sorted(f.message for f in extras.findings if f.code == "quantity-out-of-range") == [
-        "Fighta-Bommers in Fighta Squadron: 7 taken, 1 to 6 allowed",
-        "Mekboy Speedsta in Speed Freek Warband: 2 taken, 1 allowed",
-        "Nobz in Speed Freek Warband: 2 taken, 1 allowed"]
+        "Fighta-Bommers in Fighta Squadron: 7 Fighta Bommerz taken, 1 to 6 allowed",
+        "Mekboy Speedsta in Speed Freek Warband: 2 Mekboy Speedstas taken, 1 allowed",
+        "Nobz in Speed Freek Warband: 2 Nobz taken, 1 allowed"]
     assert message(extras, "unknown-size").message == (
         "Kult of Speed comes in these sizes: normal, big, 'uge; not 'huge'")
     assert sorted(f.message for f in extras.findings if f.code == "composition-count") == [

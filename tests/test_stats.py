@@ -194,7 +194,7 @@ def test_a_folder_without_rosters_or_with_an_unreadable_one_exits_2(tmp_path, ca
 
 
 def test_a_shared_out_formation_counts_its_points_and_no_units(check):
-    """D124, baran-siegemasters/legal-sappers-shared.yaml: the Sapper Platoon 250, shared out among
+    """D125, baran-siegemasters/legal-sappers-shared.yaml: the Sapper Platoon 250, shared out among
     the Infantry Companies, is other and has no units; its 5 + 3 Sappers count in the companies.
     Other: Regimental HQ 225 + Rapier Platoon 75, Infantry Company 175 + Thudd Gun Platoon 75 (the
     Sappers free), Infantry Company 175, Sapper Platoon 250, AA Battery 100, Artillery Company 425,

@@ -156,3 +156,14 @@ def test_commissar_allowance_rounds_up_per_500_agreed_points(catalog, points, al
     assert validate(roster, catalog).valid
     one_more = roster.model_copy(update={"formations": [*roster.formations, roster.formations[-1]]})
     assert [f.code for f in validate(one_more, catalog).findings] == ["limit-exceeded"]
+
+
+def test_a_part_of_an_upgrade_that_comes_whole_says_what_it_counts(catalog):
+    """'Fire Support Platoon: 1' gave '1 taken, 4 allowed', read as 'up to 4': the platoon is four
+    Fire Support squads or none (seed 000 L9892-9894)."""
+    roster = Roster.model_validate({"game": "epic-armageddon", "army": ARMY, "points": 3000, "formations": [
+        {"type": "Regimental HQ", "upgrades": {"Fire Support Platoon": 1}}]})
+    [finding] = [f for f in validate(roster, catalog).findings if f.code == "quantity-out-of-range"]
+    assert finding.message == ("Fire Support Platoon in Regimental HQ: 1 Support Squad taken; "
+                               "the upgrade comes whole: 4 Support Squads or none")
+    assert finding.suggestion == "write 'Fire Support Platoon: true' to take all 4"

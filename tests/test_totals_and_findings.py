@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from listbuilder.core.findings import Finding, Location
-from listbuilder.core.names import a, a_unit
+from listbuilder.core.names import a, a_unit, plural
 from listbuilder.games import validate
 from listbuilder.listengine.lines import army_json
 from listbuilder.listengine.roster import Roster
@@ -196,6 +196,26 @@ def test_articles_and_plural_names():
     assert a_unit("Champion of Chaos") == "a Champion of Chaos"
 
 
+def test_plural_names_read_as_english():
+    """'2 Warhound Titan', '1 activations', '1 units' read wrongly; a name stays whole around its plural."""
+    assert [plural(2, n) for n in ("Warhound Titan", "Robotic Sentry", "Lord of Change", "Infantry", "Chosen",
+                                   "Noise Marines of Slaanesh", "Tiger Shark Strike Craft (AX-1-0 Variant)",
+                                   "Leman Russ", "Wyrdboy")] == [
+        "2 Warhound Titans", "2 Robotic Sentries", "2 Lords of Change", "2 Infantry", "2 Chosen",
+        "2 Noise Marines of Slaanesh", "2 Tiger Shark Strike Craft (AX-1-0 Variant)", "2 Leman Russ", "2 Wyrdboys"]
+    assert (plural(1, "activation"), plural(1, "unit"), plural(1, "error")) == ("1 activation", "1 unit", "1 error")
+
+
+def test_check_says_plurals_as_english(catalog, tmp_path):
+    allies = roster_text("allies.yaml", check_file(ROSTERS / "codex-astartes" / "legal-allies.yaml", catalog))
+    assert "      2 Warhound Titans\n" in allies and "3 Rhinos (transport)" in allies
+    titan = tmp_path / "titan.yaml"
+    titan.write_text("game: epic-armageddon\narmy: codex-astartes\npoints: 3000\nformations:\n"
+                     "  - type: Warlord Titan\n")
+    one = roster_text("titan.yaml", check_file(titan, catalog))
+    assert "strategy rating 5, 1 activation\n" in one and "      1 unit, initiative 1+" in one
+
+
 def test_no_upgrade_name_states_a_number(catalog):
     """'Nobz (up to 1)' met messages allowing 2: a row's own limit is now the formation's."""
     names = [u.name for army in catalog.lists["epic-armageddon"].values() for u in army.upgrades]
@@ -266,7 +286,7 @@ def test_a_formation_written_twice_is_reported_twice_where_each_stands(catalog, 
     path = tmp_path / "twice.yaml"
     path.write_text(source + first)
     result = check_file(path, catalog, "twice.yaml")
-    too_many = [f for f in result.findings if f.message.startswith("Razorbacks in Tactical: 7 taken")]
+    too_many = [f for f in result.findings if f.message.startswith("Razorbacks in Tactical: 7 Razorbacks taken")]
     assert [(f.path, f.location.line) for f in too_many] == [(("formations", 0, "upgrades", "Razorbacks"), 12),
                                                             (("formations", 6, "upgrades", "Razorbacks"), 33)]
     original, twin = result.formations[0], result.formations[6]

@@ -124,7 +124,7 @@ def test_refusal_asks_the_engine(catalog):
     entry = roster.formations[0]
     three = entry.model_copy(update={"upgrades": {"Dreadnought": 3}})
     blocked = refusal(before, 0, three, catalog)
-    assert blocked is not None and blocked.code == "quantity-out-of-range" and "3 taken" in blocked.message
+    assert blocked is not None and blocked.code == "quantity-out-of-range" and "3 Dreadnoughts taken" in blocked.message
     assert refusal(before, 0, entry, catalog) is None
     # Razorbacks: no more than the detachment needs to ride (six Tactical, a Razorback carries one)
     assert refusal(before, 0, entry.model_copy(update={"upgrades": {"Razorbacks": 6}}), catalog) is None

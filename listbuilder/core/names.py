@@ -27,9 +27,29 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     return f"did you mean '{hint}'?" if hint else None
 
 
+# last words that are the same in the plural: a body of troops, a craft, a unit named by its role
+INVARIANT = ("infantry", "cavalry", "artillery", "chosen", "craft", "wraithguard", "tactical", "assault")
+
+
 def plural(count: int, word: str) -> str:
-    """'1 Rhino', '3 Rhinos', '7 Guardians', '4 Nobz' (a name already plural stays as it is)."""
-    return f"{count} {word}" if count == 1 or word.endswith(("s", "z")) else f"{count} {word}s"
+    """'1 Rhino', '3 Rhinos', '2 Robotic Sentries', '2 Lords of Change', '7 Guardians', '4 Nobz',
+    '18 Infantry', '2 Tiger Shark Strike Craft (AX-1-0 Variant)' (a name already plural stays)."""
+    return f"{count} {word if count == 1 else plural_name(word)}"
+
+
+def plural_name(name: str) -> str:
+    head, bracket, tail = name.partition(" (")  # '... (AX-1-0 Variant)': the name before the brackets
+    head, of, rest = head.partition(" of ")  # 'Lord of Change': its first part
+    last = head.rsplit(" ", 1)[-1].casefold()
+    if last in INVARIANT or head.endswith(("s", "z")):
+        plural_head = head
+    elif re.search(r"[^aeiou]y$", head, re.IGNORECASE):
+        plural_head = head[:-1] + "ies"
+    elif head.endswith(("ch", "sh", "x")):
+        plural_head = head + "es"
+    else:
+        plural_head = head + "s"
+    return plural_head + of + rest + bracket + tail
 
 
 def a(word: str) -> str:

@@ -184,6 +184,11 @@ class RosterResult:
 _Named = TypeVar("_Named")
 
 
+def _taken_text(option: UpgradeOption, taken: int) -> str:
+    """'1 Support Squad', '3 Land Raiders', '3 × 2 Falcons' (an option that adds several units at once)."""
+    return plural(taken, option.unit) if option.bundle == 1 else f"{taken} × {plural(option.bundle, option.unit)}"
+
+
 def _named(name: str, candidates: list[_Named], attr: str = "name") -> _Named | None:
     key = name_key(name)
     for candidate in candidates:
@@ -676,8 +681,18 @@ class _FormationBuilder:
                 reason = f" (one per {upgrade.per_unit_of}, and {definition.name} has {implied})"
             code = ("transport-excess" if upgrade.carry == "up to need" and total > (implied or 0)
                     else "quantity-out-of-range")
-            self.refuse(upgrade.name, code, f"{upgrade.name} in {definition.name}: {total} taken, "
-                        f"{count.describe(implied)} allowed{reason}", upgrade.rule, "upgrades", key, suggestion=hint)
+            # say what is counted: '1 taken, 4 allowed' read as 'up to 4' for an upgrade that comes whole
+            counted = ", ".join(_taken_text(option, counts[option.label]) for option in upgrade.options
+                                if counts.get(option.label))
+            if count.max is not None and count.min == count.max > 1 and implied is None:
+                whole = _taken_text(upgrade.options[0], count.min) if len(upgrade.options) == 1 else count.min
+                allowed = f"; the upgrade comes whole: {whole} or none"
+                if hint is None and len(upgrade.options) == 1:
+                    hint = f"write '{upgrade.name}: true' to take all {count.min}"
+            else:
+                allowed = f", {count.describe(implied)} allowed"
+            self.refuse(upgrade.name, code, f"{upgrade.name} in {definition.name}: {counted} taken{allowed}{reason}",
+                        upgrade.rule, "upgrades", key, suggestion=hint)
         self._check_taken(upgrade, counts, key)
         cost = upgrade.cost
         for option in upgrade.options:
@@ -751,7 +766,8 @@ class _FormationBuilder:
         count = self._scaled(upgrade.count)
         if not count.contains(len(picks)):
             self.refuse(upgrade.name, "quantity-out-of-range", f"{upgrade.name} in {definition.name}: "
-                        f"{len(picks)} taken, {count.describe()} allowed", upgrade.rule, "upgrades", key)
+                        f"{plural(len(picks), 'character')} taken, {count.describe()} allowed", upgrade.rule,
+                        "upgrades", key)
         options = [self._attach_one(upgrade, pick,
                                     ("upgrades", key, i) if isinstance(choice, list) else ("upgrades", key))
                    for i, pick in enumerate(picks)]

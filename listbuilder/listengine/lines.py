@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.findings import finding_json
-from ..core.names import a_unit
+from ..core.names import a_unit, plural
 from .catalog import ArmyView
 from .datasheet import Datasheet, Loadout
 from .engine import Attached, BuiltFormation, RosterResult, UnitGroup
 
 
 def group_text(group: UnitGroup) -> str:
-    """'2 Razorback (Twin Lascannon)', '3 Rhino (transport)', '4 Scout (+Sniper)', '1 Daemon Prince
+    """'2 Razorbacks (Twin Lascannon)', '3 Rhinos (transport)', '4 Scouts (+Sniper)', '1 Daemon Prince
     (wargear not chosen)'."""
     notes = [f"{n} {loadout}" if len(group.wargear) > 1 else loadout for loadout, n in group.wargear.items()]
     if group.sheet.loadouts and not group.wargear:
@@ -20,7 +20,7 @@ def group_text(group: UnitGroup) -> str:
     notes += [f"+{a}" for a in group.gained]
     if group.source == "transport":
         notes.insert(0, "transport")
-    return f"{group.count} {group.sheet.name}" + (f" ({', '.join(notes)})" if notes else "")
+    return plural(group.count, group.sheet.name) + (f" ({', '.join(notes)})" if notes else "")
 
 
 def loadout_text(loadout: Loadout) -> str:
@@ -39,7 +39,7 @@ def character_text(character: Attached) -> str:
 
 
 def unit_line(built: BuiltFormation) -> str:
-    """'6 Tactical, 1 Hunter, 3 Rhino (transport); Supreme Commander with a Tactical'."""
+    """'6 Tactical, 1 Hunter, 3 Rhinos (transport); Supreme Commander with a Tactical'."""
     if not built.on_table:
         return ", ".join(group_text(group) for group in built.shared) + ", shared out among other formations"
     line = ", ".join(group_text(group) for group in built.units)

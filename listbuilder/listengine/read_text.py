@@ -34,15 +34,22 @@ TRANSPORT = re.compile(r"^transport:\s*(?P<value>.+)$", re.IGNORECASE)
 UNITS = re.compile(r"^units:\s*(?P<value>.+)$", re.IGNORECASE)
 WARGEAR = re.compile(r"^(?P<unit>.+?)\s+wargear:\s*(?P<value>.+)$", re.IGNORECASE)
 SHARED_OUT = re.compile(r"^shared out$", re.IGNORECASE)
+TAKES = re.compile(rf"^(?P<name>.+?)\s*\({COUNT}\s+(?P<option>[^()]+)\)$")  # 'Fire Support Platoon (4 Fire Support)'
 PICK = re.compile(r"^(?P<character>.+?)\s+with\s+(?:an?\s+)?(?P<joins>.+)$")
 
 
-def _plain(line: str) -> str:
+def plain_line(line: str) -> str:
     """The line without Markdown: headings, bold, list bullets (but '+', which marks upgrades)."""
     text = line.strip().replace("**", "")
     text = re.sub(r"^#+\s*", "", text)
     text = re.sub(r"^[-*]\s+", "", text)
     return re.sub(r"^\d+[.)]\s+", "", text).strip()
+
+
+def _singular(text: str) -> str:
+    """A units line with its words in the singular: '3 Rhino' (as exports before plurals wrote it)
+    says what '3 Rhinos' says."""
+    return re.sub(r"s\b", "", re.sub(r"ies\b", "y", text.casefold()))
 
 
 class _Reader:
@@ -71,7 +78,7 @@ class _Reader:
     def read(self) -> ImportedList:
         for number, raw in enumerate(self.lines, start=1):
             self.line = number
-            text = _plain(raw)
+            text = plain_line(raw)
             if text:
                 self.read_line(raw, text)
         if "army" not in self.top:
@@ -190,7 +197,13 @@ class _Reader:
         name, _, value = text.partition(":")
         value = value.strip()
         choice: int | str | dict[str, int] | dict[str, str] | list[dict[str, str]]
-        if not value and (match := COUNT_SUFFIX.match(text) or COUNT_PREFIX.match(text)) is not None \
+        if not value and (match := TAKES.match(text)) is not None and self.names.lenient("upgrade", text) is None:
+            name, choice = match["name"], int(match["n"])
+            option = read_name(match["option"].strip(), "option", self.names, self.warn)
+            whole = self.names.whole.get(name_key(self.names.lenient("upgrade", name.strip()) or name))
+            if whole is not None and name_key(option) != name_key(whole[1]):
+                self.warn(f"{name.strip()} takes {whole[1]}, not '{option}'; read as {choice} {whole[1]}")
+        elif not value and (match := COUNT_SUFFIX.match(text) or COUNT_PREFIX.match(text)) is not None \
                 and self.names.lenient("upgrade", text) is None:
             name, choice = match["name"], int(match["n"])
         elif not value:
@@ -221,7 +234,7 @@ class _Reader:
                 self.note("warning", "import-cost-differs", f"the text gives {built.name} {stated:,} pts; "
                                                             f"it costs {built.points:,}")
             line, units = self.units.get(built.index, (0, unit_line(built)))
-            if units != unit_line(built):
+            if _singular(units) != _singular(unit_line(built)):
                 self.line = line
                 self.note("warning", "import-units-differ", f"the text gives {built.name} '{units}'; "
                                                             f"it makes '{unit_line(built)}'")

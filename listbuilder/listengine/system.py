@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from ..core.findings import Finding, Path
-from ..core.names import did_you_mean, suggest
+from ..core.names import did_you_mean, plural, suggest
 from ..core.system import EntrySummary, GameSystem, ImportedList, ListReader, RosterSummary
 from .armylist import ArmyList, GameSettings
 from .catalog import Catalog
@@ -79,7 +79,7 @@ def army_lines(result: RosterResult) -> list[str]:
         lines.append(f"bought for the army: {purchases_text(result)}")
     derived = result.derived
     if "activations" in derived:
-        lines.append(f"strategy rating {derived['strategy_rating']}, {derived['activations']} activations")
+        lines.append(f"strategy rating {derived['strategy_rating']}, {plural(derived['activations'], 'activation')}")
     targets = [f for f in result.formations if f.index in derived.get("break_their_spirit", [])]
     if targets:
         lines.append("Break Their Spirit: "
@@ -96,7 +96,7 @@ def formation_lines(built: BuiltFormation) -> list[str]:
     if d and built.on_table:
         bp = "—" if d.get("break_point") is None else d["break_point"]
         half = "—" if d.get("half_strength") is None else d["half_strength"]
-        lines.append(f"{d['units']} unit{'' if d['units'] == 1 else 's'}, initiative {d['initiative']}, "
+        lines.append(f"{plural(d['units'], 'unit')}, initiative {d['initiative']}, "
                      f"break point {bp}, "
                      f"half strength at {half}; {garrison_text(built)}")
         lines += d.get("notes", [])

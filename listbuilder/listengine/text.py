@@ -9,6 +9,7 @@ The text, line by line (Markdown adds '# ', '**' and list bullets, which reading
     2 × Warband (big, Khorne) “Rex” — 500 pts                copies ×, type (size, faction) “label” — cost
       + Sniper                                               an upgrade taken
       + Hunter ×1                                            ... a number of it
+      + Fire Support Platoon (4 Fire Support)                ... a number of an upgrade that comes whole
       + Tank Squadron: Demolisher                            ... an option
       + Tornado/Typhoon: 2 Typhoon, 1 Tornado                ... option counts
       + Commander: Supreme Commander with Tactical           ... characters ('; ' between several)
@@ -64,6 +65,8 @@ class Names:
     """The names an army and its allies know, by kind: key -> printed name."""
 
     pools: dict[str, dict[str, str]] = field(default_factory=lambda: {kind: {} for kind in KINDS})
+    # upgrades that always take the same number of their one option: key -> (number, option)
+    whole: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, catalog: Catalog, game: str, army_name: str) -> Names:
@@ -77,6 +80,10 @@ class Names:
             names.add("purchase", [p.name for p in listed.purchases])
             names.add("transport", [m.name for rule in listed.transports for m in rule.modes])
             names.add("upgrade", [u.name for u in listed.upgrades])
+            for upgrade in listed.upgrades:
+                fixed = upgrade.fixed_count or 0
+                if fixed > 1 and len(upgrade.options) == 1:  # 'Fire Support Platoon: 4' is the upgrade, not 4 of it
+                    names.whole.setdefault(name_key(upgrade.name), (fixed, upgrade.options[0].label))
             names.add("option", [o.name or o.unit for u in listed.upgrades for o in u.options])
             names.add("option", [o.unit for u in listed.upgrades for o in u.options])
             for formation in listed.formations:
@@ -176,6 +183,9 @@ def upgrade_text(name: str, choice: Any, names: Names) -> str:
     if choice is False:
         return f"{shown}: no"
     if isinstance(choice, int):
+        whole = names.whole.get(name_key(name))
+        if whole is not None:  # 'Fire Support Platoon ×4' would read as four platoons: say what it takes
+            return f"{shown} ({choice} {names.quoted('option', whole[1])})"
         return f"{shown} ×{choice}"
     if isinstance(choice, CharacterPick):
         choice = [choice]

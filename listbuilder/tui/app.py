@@ -440,6 +440,17 @@ def new_roster_app(catalog: Catalog, path: Path | None, game: str | None, army: 
         if points is not None or choices.limit != "points":
             return EditorApp(catalog, roster, path=path, unsaved=True)
         army = roster.army  # known: only the points are asked for
-    placeholder_game = sorted(catalog.games)[0]
-    placeholder = Roster(game=placeholder_game, army=catalog.army_ids(placeholder_game)[0], points=points or 3000)
-    return EditorApp(catalog, placeholder, path=path, ask_new=(game, army, points))
+    return EditorApp(catalog, _placeholder(catalog, game, points), path=path, ask_new=(game, army, points))
+
+
+def _placeholder(catalog: Catalog, game: str | None, points: int | None) -> Any:
+    """What shows behind the new-roster dialog: an empty roster of the game asked for (not another
+    game's, whose findings would show), else of the first game whose lists are data."""
+    choices = new_roster_choices(catalog, game) if game is not None else None
+    if game is not None and choices is not None and choices.armies:  # 40k without its data has none
+        limit = points or choices.default or (3000 if choices.limit == "points" else None)
+        roster = new_roster(catalog, game, choices.armies[0].id, limit)
+        if not isinstance(roster, str):
+            return roster
+    first = sorted(catalog.games)[0]
+    return Roster(game=first, army=catalog.army_ids(first)[0], points=points or 3000)

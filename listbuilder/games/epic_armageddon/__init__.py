@@ -90,7 +90,8 @@ def _garrison(built: BuiltFormation, counted: list[UnitGroup], game: GameSetting
         return True, "it includes a unit with speed 0"
     needed = _share_of(units, rules.scout_share)
     if scouts >= needed:
-        return True, f"{scouts} of {units} units are scouts (half, rounding up, is {needed})"
+        return True, (f"{scouts} of {plural(units, 'unit')} {'is a scout' if scouts == 1 else 'are scouts'} "
+                      f"(half, rounding up, is {needed})")
     war_engines = [s.name for s in kinds if s.is_war_engine]
     if war_engines:
         return False, f"it has a war engine ({war_engines[0]}) and too few scouts ({scouts} of {units})"

@@ -3,12 +3,13 @@ from a base unit plus data sheet modifier abilities."""
 
 from ...core.names import suggest
 from ...core.new_roster import ArmyChoice, NewRosterChoices
-from ...core.system import GameData, GameSystem
+from ...core.system import GameData, GameSystem, ImportedList, ListReader
 from .catalog import assemble
 from .facts import field_facts
 from .models import GAME_ID, ArmyList, DatasheetFile, ErRoster
 from .rules import data_of, unknown_names, validate
 from .summary import GAME_NAME, summary
+from .text import list_form, list_text
 
 
 def _choices(catalog) -> list[ArmyChoice]:
@@ -40,11 +41,18 @@ def start_roster(catalog, game: str, army: str, points: int | None) -> ErRoster 
     return ErRoster(game=GAME_ID, army=found.army.id, points=points)
 
 
+def _read_text(data: bytes, form: str, shown: str, catalog) -> ImportedList[ErRoster]:
+    from .read_text import read_list_text  # only `import` and a list file's check read list text
+
+    return read_list_text(data, form, shown, catalog)
+
+
 SYSTEM = GameSystem(ErRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
                     entries_field="detachments", editor_screen="listbuilder.tui.games.epic_remastered:ErScreen",
+                    pdf_document="listbuilder.report.pdf.epic_remastered:ErDocument",
                     schemas={"epic-remastered-list": ArmyList, "epic-remastered-datasheets": DatasheetFile,
                              "epic-remastered-roster": ErRoster},
                     data=GameData(ArmyList, DatasheetFile, assemble), armies=armies, name=GAME_NAME,
-                    field_facts=field_facts)
+                    list_readers=(ListReader(list_form, _read_text),), list_text=list_text, field_facts=field_facts)
 
 __all__ = ["GAME_ID", "SYSTEM"]

@@ -20,6 +20,7 @@ LIST_RULE = "Detachments (L565): units from the detachment list"
 TRANSPORT_RULE = "Transport (X) (L3082-3084), Hitch (X) (L2661-2663)"
 LIMIT_RULE = "the army list's limits"
 POINTS_RULE = "the army list's points"
+TYPE_NAMES = {"INF": "Infantry", "VEH": "Vehicle", "WE": "War Engine", "FLY": "Flyer"}  # L397-476
 LEADERSHIP_UNITS = 15  # +1 to Leadership tests with 15 or more units (L936)
 LEADERSHIP_DC = 15  # war engines: +1 with initial Damage Capacity totalling 15 or more (L3269)
 WAR_ENGINE_ABILITIES = ("No Retreat", "Unbreakable", "Stubborn")  # L3187, L3268
@@ -205,6 +206,12 @@ def _transport(checked: CheckedUnit, entry: ListEntry, detachment: DetachmentLis
     cost = own[1].points if own else None
     checked.points = None if cost is None or checked.points is None else checked.points + cost * ride.count
     ability, capacity = carrier.carries or ("Transport", None)
+    cargo = checked.sheet.profile.type if checked.sheet else None
+    if ability == "Hitch" and cargo not in (None, "INF"):
+        assert checked.sheet is not None
+        findings.add("hitch-infantry-only", f"{checked.sheet.name} is {a(TYPE_NAMES[cargo])} unit: "
+                     f"{carrier.name} may carry only Infantry units (Hitch ({capacity or 'X'}))", TRANSPORT_RULE,
+                     (*at, "transport", "unit"), suggestion=f"field {checked.sheet.name} without {carrier.name}")
     if capacity is not None and pick.count > capacity * ride.count:
         needed, sheet = -(-pick.count // capacity), checked.sheet
         assert sheet is not None  # the catalog check finds every entry's data sheet
@@ -291,7 +298,9 @@ def _derived(checked: CheckedDetachment, findings: FindingList, at: Path) -> dic
         known = sum(dc * count for dc, count in capacities if dc is not None)
         derived["damage_capacity"] = known if all(dc is not None for dc, _ in capacities) else None
         derived["damage_capacity_known"] = known
-        derived["leadership_bonus"] = derived["leadership_bonus"] or known >= LEADERSHIP_DC
+        # a Damage Capacity the data leaves out might reach the total: the bonus is then unknown (None)
+        derived["leadership_bonus"] = (True if derived["leadership_bonus"] or known >= LEADERSHIP_DC
+                                       else False if derived["damage_capacity"] is not None else None)
         derived["abilities"] = list(dict.fromkeys([*WAR_ENGINE_ABILITIES, *detachment.abilities]))
     if checked.kind == FLYERS:
         derived["abilities"] = list(dict.fromkeys(["never Broken, no Blast markers (L3622, L3626)",

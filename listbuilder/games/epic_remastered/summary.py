@@ -75,7 +75,12 @@ def detachment_lines(checked: CheckedDetachment) -> list[str]:
         size += f"; {dc_text}"
         if d["damage_capacity_known"] >= LEADERSHIP_DC:
             bonus = f"Leadership +1 (Damage Capacity {LEADERSHIP_DC} or more)"
+        elif d["leadership_bonus"] is None:
+            bonus = f"Leadership +1 unknown (it needs Damage Capacity {LEADERSHIP_DC} or more)"
     lines.append(size + (f"; {bonus}" if bonus else ""))
+    # what the abilities mean at the table (Heavy Weapons cannot use Rapid Fire, L2909), once per data sheet
+    sheets = {id(u.sheet): u.sheet for u in checked.units if u.sheet is not None}
+    lines += [f"{sheet.name}: {note}" for sheet in sheets.values() for note in sheet.notes]
     if d["abilities"]:
         lines.append("detachment abilities: " + ", ".join(d["abilities"]))
     return lines
@@ -149,8 +154,14 @@ def sheets_used(result: ErResult) -> list[SheetSummary]:
 def summary(result: ErResult) -> RosterSummary:
     army = result.army.army
     rating = result.derived["strategy_rating"]
-    army_lines = [f"Strategy Rating: {rating if rating is not None else BLANK + ' (not given by the army list)'}",
+    # a box to fill in means nothing in a status line or a check: say what is missing
+    army_lines = [f"Strategy Rating: {rating if rating is not None else 'not given by the army list'}",
                   f"detachments: {result.derived['detachments']}, units: {result.derived['units']}"]
+    # a limit with nothing priced (an event's points on a list without them) is no '0 / 3,000'
+    priced = result.roster.points is not None and any(
+        u.points is not None for d in result.detachments for u in d.units)
+    if result.roster.points is not None and not priced:
+        army_lines.append(f"points: none given by the army list (limit {result.roster.points:,})")
     if army.abilities:
         army_lines.append("army abilities: " + ", ".join(army.abilities))
     json = {"game": GAME_ID, "army": army.id, "army_name": army.name, "name": result.roster.name,
@@ -162,5 +173,5 @@ def summary(result: ErResult) -> RosterSummary:
         name=result.roster.name, army=army.name, game=GAME_NAME, total=result.total, limit=result.limit,
         findings=result.findings, army_lines=army_lines,
         entries=[EntrySummary(d.index, d.title, d.points or 0, detachment_lines(d)) for d in result.detachments],
-        json=json, sheets=sheets_used(result), priced=result.roster.points is not None,
+        json=json, sheets=sheets_used(result), priced=priced,
         entry_kind=("Detachment", "Detachments"))

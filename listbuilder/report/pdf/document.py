@@ -374,23 +374,23 @@ class RosterDocument:
     def entries(self) -> list[Flowable]:
         """One row per entry of the roster, its lines under its title; a row never splits."""
         style, summary = self.styles, self.summary
+        heads = ["#", summary.entry_kind[0], *(["Points"] if summary.priced else [])]  # no empty column unpriced
         rows: list[list[Any]] = [[Text(h, style["CellHeadRight" if i == 2 else "CellHead"])
-                                  for i, h in enumerate(["#", summary.entry_kind[0],
-                                                         "Points" if summary.priced else ""])]]
+                                  for i, h in enumerate(heads)]]
         by_entry = _findings_by_entry(summary.findings, system_for(self.result.roster.game).entries_field)
         for entry in summary.entries:
             cell = [Text(entry.title, style["CellBold"]), *(Text(line, style["Cell"]) for line in entry.lines)]
             if entry.index in by_entry:
                 cell.append(Text(f"See finding {', '.join(map(str, by_entry[entry.index]))}", style["CellBold"]))
             rows.append([Text(str(entry.index + 1), style["CellBold"]), cell,
-                         Text(f"{entry.points:,}" if summary.priced else "", style["CellRight"])])
+                         *([Text(f"{entry.points:,}", style["CellRight"])] if summary.priced else [])])
         if len(rows) == 1:
             return [Paragraph(summary.entry_kind[1], style["Heading"]),
                     Paragraph(f"No {summary.entry_kind[1].lower()}.", style["Normal"])]
         if summary.priced:
             rows.append([Text("", style["Cell"]), Text("Total", style["CellBold"]),
                          Text(f"{summary.total:,}", style["CellBoldRight"])])
-        table = _table(rows, _widths(self.width, [7 * mm, None, 14 * mm]), _grid(), repeat_rows=1)
+        table = _table(rows, _widths(self.width, [7 * mm, None, 14 * mm][:len(heads)]), _grid(), repeat_rows=1)
         return [Paragraph(summary.entry_kind[1], style["Heading"]), table]
 
     def datasheets(self) -> list[Flowable]:
@@ -412,13 +412,16 @@ class RosterDocument:
         for headings, rows in sheet.tables:
             data = [[Text(h, style["CellHead"]) for h in headings]]
             data += [[Text(value, style["Cell"]) for value in row] for row in rows]
-            first = self.column * 0.34
-            widths = [first] + [(self.column - first) / max(1, len(headings) - 1)] * (len(headings) - 1)
-            parts.append(_table(data, widths, _grid(), repeat_rows=1))
+            parts.append(_table(data, self.sheet_widths(data), _grid(), repeat_rows=1))
         for label, text in sheet.lines:
             body = "<br/>".join(clean(line) for line in text.splitlines() if line.strip())  # the data's own lines
             parts.append(Paragraph(f"<b>{clean(label)}:</b> {body}" if label else body, style["Cell"]))
         return KeepTogether([*parts, Spacer(1, 2.5 * mm)])
+
+    def sheet_widths(self, data: list[list[Text]]) -> list[float]:
+        """A datasheet table's column widths: a third of the column for the first, the rest shared."""
+        first, others = self.column * 0.34, len(data[0]) - 1
+        return [first] + [(self.column - first) / max(1, others)] * others
 
 
 def _findings_by_entry(findings: Iterable[Finding], entries_field: str) -> dict[int, list[int]]:
