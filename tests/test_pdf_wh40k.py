@@ -19,7 +19,8 @@ from listbuilder.rosters.batch import check_file
 
 ROSTER = """\
 # A Captain with a plasma pistol and power fist leading five Intercessors (the Sergeant's power
-# fist, one grenade launcher) in a Rhino, and five Terminators: a Gladius Task Force.
+# fist, one grenade launcher), a Tactical Squad in a Rhino (which carries no TACTICUS models such as
+# Intercessors, by its datasheet as the data states it), and five Terminators: a Gladius Task Force.
 game: wh40k-10e
 faction: Space Marines
 battle_size: Strike Force
@@ -30,12 +31,13 @@ units:
     warlord: true
     enhancement: Artificer Armour
     leads: Intercessor Squad
-    embarked_in: Rhino
     wargear: {Plasma pistol: 1, Power fist: 1}
   - type: Intercessor Squad
     models: 5
-    embarked_in: Rhino
     wargear: {Power fist: 1, Astartes grenade launcher: 1}
+  - type: Tactical Squad
+    models: 10
+    embarked_in: Rhino
   - type: Rhino
   - type: Terminator Squad
     models: 5
