@@ -32,10 +32,10 @@ time: 26 and 12; Imperial Warhound Titans 2 lists, 2 copies.
   15, Apothecary 50 = 210; Dedicated Transports Rhino 75 + Drop Pod 70 = 145; other Terminators 170,
   Stormraven 280, Infernus Squad 90 = 540. Models 1+10+1+10+1+1+5+1+1+5 = 36; wounds (W of each
   model): 5 + 10x2 + 10 + 10x2 + 4 + 4 + 5x3 + 14 + 8 + 5x2 = 110.
-- space-marines/illegal-faction.yaml, 340 points: Captain 80 (Characters), Vindicare Assassin 110
-  (Agents of the Imperium: allies), Drop Pod 70 (no Faction keyword: the army's; Dedicated
+- space-marines/legal-vindicare.yaml, 355 points: Captain 80 (Characters), Vindicare Assassin 110 + 15
+  as an ally (Agents of the Imperium: allies; the data's surcharge), Drop Pod 70 (no Faction keyword: the army's; Dedicated
   Transports), 5 Intercessors 80 (Battleline). Models 8; wounds 5 + 4 + 8 + 5x2 = 27.
-So: Battleline 380, Characters 290, Dedicated Transports 215, allies 110, other 540 (1,535).
+So: Battleline 380, Characters 290, Dedicated Transports 215, allies 125, other 540 (1,550).
 """
 
 import csv
@@ -58,7 +58,7 @@ from listbuilder.rosters.batch import roster_files
 TESTS = Path(__file__).resolve().parent
 EPIC = ["codex-astartes/legal-allies.yaml", "codex-astartes/legal-5000-war-engines.yaml",
         "steel-legion/legal-super-heavies.yaml", "codex-astartes/legal-tactical-rhinos-and-foot.yaml"]
-WH40K = ["space-marines/legal-gladius.yaml", "space-marines/illegal-faction.yaml"]
+WH40K = ["space-marines/legal-gladius.yaml", "space-marines/legal-vindicare.yaml"]
 
 
 def epic_folder(folder: Path) -> Path:
@@ -125,10 +125,10 @@ def test_epic_remastered_units_by_detachment_kind(field):
 
 def test_40k_points_by_category_models_and_wounds(field):
     wh = game(field, "wh40k-10e")
-    assert by_category(wh) == {"Battleline": 380, "Characters": 290, "Dedicated Transports": 215, "allies": 110,
+    assert by_category(wh) == {"Battleline": 380, "Characters": 290, "Dedicated Transports": 215, "allies": 125,
                                "other": 540}
     rows = {Path(r["file"]).name: (r["points"], r["models"], r["wounds"]) for r in wh["rosters"]}
-    assert rows == {"legal-gladius.yaml": (1195, 36, 110), "illegal-faction.yaml": (340, 8, 27)}
+    assert rows == {"legal-gladius.yaml": (1195, 36, 110), "legal-vindicare.yaml": (355, 8, 27)}
     assert entry(wh, "Captain") == (2, 2) and entry(wh, "Tactical Squad") == (1, 1)
     assert wh["armies"] == [{"army": "Imperium - Adeptus Astartes - Space Marines", "lists": 2,
                              "detachments": [{"detachment": "Gladius Task Force", "lists": 2}]}]
@@ -148,7 +148,7 @@ def test_wounds_of_units_whose_models_differ(bsdata):
 def test_each_form_says_the_same(field):
     text = stats_report("text", field)
     assert "Warhammer 40,000 10th edition: 2 lists" in text
-    assert "      380   24.8%       25  Battleline" in text  # 380 of 1,535; 10 Tacticals, 10 + 5 Intercessors
+    assert "      380   24.5%       25  Battleline" in text  # 380 of 1,550; 10 Tacticals, 10 + 5 Intercessors
     data = json.loads(stats_report("json", field))
     assert data == json.loads(json.dumps(field)) and stats_report("json", field) == stats_report("json", field)
     document = stats_report("csv", field)
