@@ -174,7 +174,8 @@ def command_stats(options: argparse.Namespace) -> int:
 def command_pack(options: argparse.Namespace) -> int:
     """Write the event pack: exit 0 every list legal, 1 one is illegal, 2 a file could not be read (its
     page says why), a folder holds no roster or the pack cannot be written, 3 on a bug."""
-    from .report.pack import ORDERS, anonymised, checked, ordered, pack_html
+    from .games import game_name, known_games
+    from .report.pack import ORDERS, anonymised, checked, ordered, pack_html, pack_stats
     from .report.safe import printable
     from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance
     from .rosters.files import save_bytes
@@ -193,14 +194,15 @@ def command_pack(options: argparse.Namespace) -> int:
     provenance = Provenance(__version__, data or catalog.data_version, event.describe(catalog) if event else "")
     heading = f"{event.name}: event pack" if event and event.name else "Event pack"
     line = f"Lists {dict(zip(ORDERS, ORDER_HELP))[options.order]}; {provenance.line()}."
+    stats = pack_stats(lists, provenance, {game: game_name(catalog, game) for game in known_games(catalog)})
     output = Path(options.output)
     form = options.format or ("html" if output.suffix.lower() in (".html", ".htm") else "pdf")
     if form == "html":
-        document = pack_html(lists, heading, line).encode("utf-8")
+        document = pack_html(lists, heading, line, stats).encode("utf-8")
     else:
         from .report.pdf.pack import pack_pdf  # reportlab is loaded only to print
 
-        document = pack_pdf(lists, catalog, heading, line, options.paper)
+        document = pack_pdf(lists, catalog, heading, line, options.paper, stats)
     try:
         save_bytes(output, document)
     except OSError as error:

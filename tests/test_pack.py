@@ -25,8 +25,10 @@ import pytest
 from pypdf import PdfReader
 
 from listbuilder.cli import main
-from listbuilder.report.pack import anonymised, checked, ordered, pack_html
+from listbuilder.games import game_name, known_games
+from listbuilder.report.pack import anonymised, checked, ordered, pack_html, pack_stats
 from listbuilder.report.pdf.pack import pack_pdf
+from listbuilder.report.submissions import Provenance
 from listbuilder.rosters.batch import roster_files
 
 TESTS = Path(__file__).resolve().parent
@@ -171,9 +173,11 @@ def test_anonymised_the_pack_holds_no_file_or_roster_name(pack, catalog, bsdata,
     names = {p.name for p in lists if p.name}
     assert {"Crimson Fists 3rd Company (illegal)", "Ultramarines 3rd Company"} <= names
     hidden = anonymised(ordered(lists, "faction"))
-    pdf = pack_pdf(hidden, every, "Winter GT: event pack", "checked")
+    stats = pack_stats(hidden, Provenance("test", "data"), {g: game_name(every, g) for g in known_games(every)})
+    pdf = pack_pdf(hidden, every, "Winter GT: event pack", "checked", stats=stats)
     pages, reader = pdf_pages(pdf, tmp_path)
-    html = pack_html(hidden, "Winter GT: event pack", "checked")
+    html = pack_html(hidden, "Winter GT: event pack", "checked", stats)
+    assert "Field statistics" in pages[-1] and "Field statistics" in html  # the statistics too
     text = " ".join(pages)
     metadata = " ".join(str(value) for value in (reader.metadata or {}).values())
     assert str(folder) not in text + html + metadata
@@ -204,7 +208,10 @@ def test_the_command_writes_pdf_and_html_and_says_the_verdicts(tmp_path, capsys)
     said = capsys.readouterr().out
     assert "4 lists, 2 legal, 1 illegal, 1 unreadable" in said
     pages, reader = pdf_pages((tmp_path / "pack.pdf").read_bytes(), tmp_path)
-    assert reader.metadata.title == "Event pack" and len(pages) >= 5
+    assert reader.metadata.title == "Event pack" and len(pages) >= 6
+    statistics = pages[-1]  # the field's statistics close the pack: the three lists that could be read
+    assert statistics.startswith("Field statistics 3 lists counted") and "Epic Armageddon: 2 lists" in statistics
+    assert "Tactical (Space Marines – Codex Astartes)" in statistics and "Epic Remastered: 1 list " in statistics
     assert main(["pack", str(folder / "epic"), str(folder / "er"), "-o", str(tmp_path / "pack.html")]) == 1
     page = (tmp_path / "pack.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and all(name in page for name in EPIC_NAMES)

@@ -17,13 +17,14 @@ from typing import Any
 from ..core.event import Event
 from ..core.findings import Finding, Location
 from ..core.system import RosterSummary
-from ..games import summarise
+from ..games import field_facts, summarise
 from ..listengine.catalog import Catalog
 from ..rosters.batch import RosterItem, check_file
 from .folder import failure
 from .html import STYLE, failure_html, roster_html
 from .safe import printable_lines
-from .submissions import ILLEGAL, LEGAL, surrogates_escaped
+from .stats import Stats, field_stats, stats_text
+from .submissions import ILLEGAL, LEGAL, Provenance, Submission, surrogates_escaped
 
 ORDERS = ("file", "player", "faction")
 SHORTEST_NAME_REPLACED = 3  # anonymising: a shorter roster name is too likely a part of other words
@@ -118,12 +119,26 @@ def _anonymised(packed: PackedList, label: str) -> PackedList:
     return dataclasses.replace(packed, file=label, summary=summary)
 
 
+def pack_stats(lists: list[PackedList], provenance: Provenance, names: dict[str, str]) -> Stats:
+    """What `listbuilder stats` says of the same lists, each under its name in the pack (`names`:
+    game id -> printed name), for the pack's last pages."""
+    submissions = []
+    for packed in lists:
+        if packed.result is None or packed.summary is None:
+            submissions.append(Submission.of_failure(packed.file, packed.findings, verdict=packed.verdict))
+            continue
+        submission = Submission.of_summary(packed.file, packed.summary, game=packed.result.roster.game)
+        submission.facts = field_facts(packed.result)
+        submissions.append(submission)
+    return field_stats(submissions, [], provenance, names)
+
+
 # ------------------------------------------------------------- the HTML pack
 
 
-def pack_html(lists: list[PackedList], heading: str, provenance: str) -> str:
+def pack_html(lists: list[PackedList], heading: str, provenance: str, stats: Stats | None = None) -> str:
     """One self-contained page: the contents, linking to each list's section (a page of its own
-    when printed). Everything from a roster file is escaped."""
+    when printed), then the field's statistics. Everything from a roster file is escaped."""
     contents = "".join(
         f'<li><a href="#list-{n}">{escape(p.file)}</a>'
         + (f" — {escape(p.name)}" if p.name and p.name != p.file else "")
@@ -133,8 +148,12 @@ def pack_html(lists: list[PackedList], heading: str, provenance: str) -> str:
         f'<section class="roster" id="list-{n}">'
         + (roster_html(p.file, p.summary) if p.summary else failure_html(p.file, p.findings, p.verdict))
         + "</section>" for n, p in enumerate(lists, start=1))
+    statistics = "" if stats is None else "<p><a href=\"#statistics\">Field statistics</a></p>"
+    if stats is not None:
+        sections += (f'<section class="roster" id="statistics"><h2>Field statistics</h2>'
+                     f"<pre>{escape(stats_text(stats))}</pre></section>")
     page = ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body>"
             f"<h1>{escape(heading)}</h1><p class=\"meta\">{escape(provenance)}</p>"
-            f"<h2>Contents</h2><ol class=\"contents\">{contents}</ol>{sections}</body></html>\n")
+            f"<h2>Contents</h2><ol class=\"contents\">{contents}</ol>{statistics}{sections}</body></html>\n")
     return surrogates_escaped(printable_lines(page))

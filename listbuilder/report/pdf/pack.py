@@ -14,14 +14,17 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Spacer
 
 from ... import __version__
 from ...core.findings import finding_message
+from ...core.names import plural
 from ...core.system import imported
 from ...games import game_name, system_for
 from ...listengine.catalog import Catalog
 from ..pack import PackedList
+from ..stats import Stats
+from ..submissions import LEGAL
 from .document import (
     BOLD,
     FONT,
@@ -29,6 +32,7 @@ from .document import (
     HEADER,
     MARGIN,
     PAPERS,
+    RULE,
     NumberedCanvas,
     Paragraph,
     RosterDocument,
@@ -115,13 +119,31 @@ def _tail(path: str, font: str, room: float) -> str:
     return ("…" if start else "") + path[start:]
 
 
-class PackDocument:
-    """The pack: its contents, then each list as its game's document lays it out."""
+class Bar(Flowable):
+    """A bar as long as `share` (0 to 1) of its cell: the statistics' plots."""
 
-    def __init__(self, lists: list[PackedList], catalog: Catalog, paper: str, heading: str, provenance: str):
+    def __init__(self, share: float):
+        super().__init__()
+        self.share = share
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 (reportlab's names)
+        self.width = availWidth
+        return availWidth, 7
+
+    def draw(self) -> None:
+        self.canv.setFillColor(RULE)
+        self.canv.rect(0, 1, self.width * self.share, 6, stroke=0, fill=1)
+
+
+class PackDocument:
+    """The pack: its contents, then each list as its game's document lays it out, then the field's
+    statistics (report/stats.py), where given."""
+
+    def __init__(self, lists: list[PackedList], catalog: Catalog, paper: str, heading: str, provenance: str,
+                 stats: Stats | None = None):
         if paper not in PAPERS:
             raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
-        self.lists, self.catalog, self.heading, self.provenance = lists, catalog, heading, provenance
+        self.lists, self.catalog, self.heading, self.provenance, self.stats = lists, catalog, heading, provenance, stats
         self.pagesize = PAPERS[paper]
         self.width = self.pagesize[0] - 2 * MARGIN
         self.styles = stylesheet()
@@ -146,14 +168,53 @@ class PackDocument:
         story = self.contents()
         for number, packed in enumerate(self.lists, start=1):
             story += [PageBreak(), ListStart(number, self.pages), *self.list_story(packed)]
+        if self.stats is not None:
+            story += [PageBreak(), ListStart(len(self.lists) + 1, self.pages), *self.statistics(self.stats)]
         return story
+
+    def statistics(self, stats: Stats) -> list[Flowable]:
+        """What the field plays, game by game, drawn as bars: lists per army and detachment, each
+        datasheet (formation, detachment list) by the lists taking it, points by category."""
+        style = self.styles
+        story: list[Flowable] = [Paragraph("Field statistics", style["Title"]),
+                                 Paragraph(clean(f"{plural(stats['lists'], 'list')} counted"), style["Subtitle"])]
+        for game in stats["games"]:
+            armies = []
+            for army in game["armies"]:
+                armies.append((army["army"], army["lists"]))
+                armies += [(f"    {d['detachment']}", d["lists"]) for d in army["detachments"]]
+            entries = [(f"{e['entry']} ({e['army']})", e["lists"], e["copies"]) for e in game["entries"]]
+            categories = [(c["category"], c["points"], f"{c['share']}%", c[game["counted"]])
+                          for c in game["categories"]]
+            story += [Paragraph(clean(f"{game['name']}: {plural(game['lists'], 'list')}"), style["Heading"]),
+                      self.bars(["Army, detachment", "Lists"], armies),
+                      Spacer(1, 2 * mm),
+                      self.bars([f"{game['entry_kind'].capitalize()}", "Lists", "Copies"], entries),
+                      Spacer(1, 2 * mm),
+                      self.bars(["Category", "Points", "Share", game["counted"].capitalize()], categories),
+                      Paragraph(clean("Per list (mean): " + ", ".join(f"{value:,} {what}" for what, value
+                                                                       in game["mean"].items())), style["Cell"])]
+        return story
+
+    def bars(self, headings: list[str], rows: list[tuple[Any, ...]]) -> Flowable:
+        """A table of names and figures, the first figure drawn as a bar too."""
+        style = self.styles
+        most = max((row[1] for row in rows), default=0) or 1
+        data: list[list[Any]] = [[Text(h, style["CellHeadRight" if i else "CellHead"]) for i, h in enumerate(headings)]
+                                 + [""]]
+        data += [[Text(str(row[0]), style["Cell"]),
+                  *(Text(f"{v:,}" if isinstance(v, int) else str(v), style["CellRight"]) for v in row[1:]),
+                  [Bar(row[1] / most)]] for row in rows]
+        widths = _widths(self.width, [0.45, *([16 * mm] * (len(headings) - 1)), None])
+        return _table(data, widths, _grid(), repeat_rows=1)
 
     def contents(self) -> list[Flowable]:
         widths = _widths(self.width, [width for _, width in CONTENTS_COLUMNS])
-        legal = sum(1 for p in self.lists if p.verdict == "LEGAL")
+        legal = sum(1 for p in self.lists if p.verdict == LEGAL)
         rows: list[Flowable] = [
             Paragraph(clean(self.heading), self.styles["Title"]),
-            Paragraph(clean(f"{len(self.lists)} lists, {legal} legal. {self.provenance}"), self.styles["Subtitle"]),
+            Paragraph(clean(f"{plural(len(self.lists), 'list')}, {legal} legal. {self.provenance}"),
+                      self.styles["Subtitle"]),
             Paragraph("Contents", self.styles["Heading"]),
             ContentsRow(0, [heading for heading, _ in CONTENTS_COLUMNS], widths, self.pages, head=True)]
         for number, p in enumerate(self.lists, start=1):
@@ -207,6 +268,8 @@ class PackDocument:
         """The header's second line: the list on the page, its army and points, its verdict."""
         if not number:
             return "Contents"
+        if number > len(self.lists):
+            return "Field statistics"
         packed = self.lists[number - 1]
         summary = packed.summary
         parts = [f"{number}. {packed.name or packed.file}"]
@@ -218,5 +281,6 @@ class PackDocument:
         return "  ·  ".join(parts)
 
 
-def pack_pdf(lists: list[PackedList], catalog: Catalog, heading: str, provenance: str, paper: str = "a4") -> bytes:
-    return PackDocument(lists, catalog, paper, heading, provenance).render()
+def pack_pdf(lists: list[PackedList], catalog: Catalog, heading: str, provenance: str, paper: str = "a4",
+             stats: Stats | None = None) -> bytes:
+    return PackDocument(lists, catalog, paper, heading, provenance, stats).render()
