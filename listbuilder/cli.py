@@ -174,9 +174,11 @@ def command_stats(options: argparse.Namespace) -> int:
 def command_pack(options: argparse.Namespace) -> int:
     """Write the event pack: exit 0 every list legal, 1 one is illegal, 2 a file could not be read (its
     page says why), a folder holds no roster or the pack cannot be written, 3 on a bug."""
+    from .core.names import plural
     from .games import game_name, known_games
-    from .report.pack import ORDERS, anonymised, checked, ordered, pack_html, pack_stats
+    from .report.pack import ORDERS, anonymised, checked, ordered, pack_html, submissions
     from .report.safe import printable
+    from .report.stats import field_stats
     from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance
     from .rosters.files import save_bytes
 
@@ -190,11 +192,11 @@ def command_pack(options: argparse.Namespace) -> int:
     lists = ordered(checked(items, catalog, event), options.order)
     if options.anonymise:
         lists = anonymised(lists)
-    data = ", ".join(sorted({p.summary.data_revision for p in lists if p.summary and p.summary.data_revision}))
-    provenance = Provenance(__version__, data or catalog.data_version, event.describe(catalog) if event else "")
+    reported = submissions(lists)
+    provenance = Provenance.of(__version__, catalog.data_version, reported, event.describe(catalog) if event else "")
     heading = f"{event.name}: event pack" if event and event.name else "Event pack"
     line = f"Lists {dict(zip(ORDERS, ORDER_HELP))[options.order]}; {provenance.line()}."
-    stats = pack_stats(lists, provenance, {game: game_name(catalog, game) for game in known_games(catalog)})
+    stats = field_stats(reported, [], provenance, {game: game_name(catalog, game) for game in known_games(catalog)})
     output = Path(options.output)
     form = options.format or ("html" if output.suffix.lower() in (".html", ".htm") else "pdf")
     if form == "html":
@@ -211,7 +213,7 @@ def command_pack(options: argparse.Namespace) -> int:
     verdicts = [p.verdict for p in lists]
     print(printable(f"{output}: {len(lists)} lists, {verdicts.count('LEGAL')} legal")
           + "".join(f", {verdicts.count(v)} {v.lower()}" for v in (ILLEGAL, UNREADABLE, INTERNAL) if v in verdicts)
-          + (f"; {len(skipped)} files skipped" if skipped else ""))
+          + (f"; {plural(len(skipped), 'file')} skipped" if skipped else ""))
     if INTERNAL in verdicts:
         return EXIT_INTERNAL
     if empty or UNREADABLE in verdicts:

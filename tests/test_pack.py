@@ -26,8 +26,9 @@ from pypdf import PdfReader
 
 from listbuilder.cli import main
 from listbuilder.games import game_name, known_games
-from listbuilder.report.pack import anonymised, checked, ordered, pack_html, pack_stats
+from listbuilder.report.pack import anonymised, checked, ordered, pack_html, submissions
 from listbuilder.report.pdf.pack import pack_pdf
+from listbuilder.report.stats import field_stats
 from listbuilder.report.submissions import Provenance
 from listbuilder.rosters.batch import roster_files
 
@@ -44,7 +45,7 @@ FILES = {
 EPIC_NAMES = ["Crimson Fists 3rd Company (illegal)", "A Daemon Pool and a Ravager", "Imperial battle group"]
 
 
-def submissions(folder: Path, only: str = "") -> Path:
+def submitted(folder: Path, only: str = "") -> Path:
     for name, source in FILES.items():
         if name.startswith(only):
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
@@ -57,7 +58,7 @@ def submissions(folder: Path, only: str = "") -> Path:
 @pytest.fixture(scope="module")
 def pack(catalog, bsdata, tmp_path_factory):
     """The folder, its lists checked (40k against the BSData fixture), in file order."""
-    folder = submissions(tmp_path_factory.mktemp("submissions"))
+    folder = submitted(tmp_path_factory.mktemp("submissions"))
     every = dataclasses.replace(catalog, installed={"wh40k-10e": bsdata.catalog})
     items, _, _ = roster_files([str(folder)])
     return folder, every, checked(items, every, None)
@@ -173,7 +174,8 @@ def test_anonymised_the_pack_holds_no_file_or_roster_name(pack, catalog, bsdata,
     names = {p.name for p in lists if p.name}
     assert {"Crimson Fists 3rd Company (illegal)", "Ultramarines 3rd Company"} <= names
     hidden = anonymised(ordered(lists, "faction"))
-    stats = pack_stats(hidden, Provenance("test", "data"), {g: game_name(every, g) for g in known_games(every)})
+    stats = field_stats(submissions(hidden), [], Provenance("test", "data"),
+                        {g: game_name(every, g) for g in known_games(every)})
     pdf = pack_pdf(hidden, every, "Winter GT: event pack", "checked", stats=stats)
     pages, reader = pdf_pages(pdf, tmp_path)
     html = pack_html(hidden, "Winter GT: event pack", "checked", stats)
@@ -203,7 +205,7 @@ def test_the_html_pack_links_each_list_and_escapes_what_the_files_say(pack, tmp_
 
 
 def test_the_command_writes_pdf_and_html_and_says_the_verdicts(tmp_path, capsys):
-    folder = submissions(tmp_path / "in", only="e")  # the Epic rosters and the broken file: no 40k data needed
+    folder = submitted(tmp_path / "in", only="e")  # the Epic rosters and the broken file: no 40k data needed
     assert main(["pack", str(folder), "-o", str(tmp_path / "pack.pdf"), "--order", "player"]) == 2
     said = capsys.readouterr().out
     assert "4 lists, 2 legal, 1 illegal, 1 unreadable" in said
@@ -217,6 +219,19 @@ def test_the_command_writes_pdf_and_html_and_says_the_verdicts(tmp_path, capsys)
     assert page.startswith("<!DOCTYPE html>") and all(name in page for name in EPIC_NAMES)
     assert main(["pack", str(folder / "er"), "-o", str(tmp_path / "x.out"), "--format", "html"]) == 0
     assert (tmp_path / "x.out").read_text().startswith("<!DOCTYPE html>")
+
+
+def test_the_event_names_the_pack_and_its_rules_check_the_lists(tmp_path, capsys):
+    folder = submitted(tmp_path / "in", only="epic")
+    event = folder / "event.yaml"  # in the folder, as organisers keep it: left out of the lists
+    event.write_text("name: Autumn Open\ngame: epic-armageddon\npoints: 3000\n")
+    assert main(["pack", str(folder), "--event", str(event), "-o", str(tmp_path / "pack.pdf")]) == 2
+    assert "3 lists, 1 legal, 1 illegal, 1 unreadable; 1 file skipped" in capsys.readouterr().out
+    pages, reader = pdf_pages((tmp_path / "pack.pdf").read_bytes(), tmp_path)
+    assert reader.metadata.title == "Autumn Open: event pack" and pages[0].startswith("Autumn Open: event pack")
+    assert "3 lists, 1 legal" in pages[0] and "event.yaml" not in pages[0]
+    zoe = next(page for page in pages if page.startswith("Crimson Fists 3rd Company"))  # its own 2,000 points
+    assert "the roster's limit is 2,000 points; Autumn Open is played at 3,000" in zoe
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler) is not installed")

@@ -23,8 +23,8 @@ from ..rosters.batch import RosterItem, check_file
 from .folder import failure
 from .html import STYLE, failure_html, roster_html
 from .safe import printable_lines
-from .stats import Stats, field_stats, stats_text
-from .submissions import ILLEGAL, LEGAL, Provenance, Submission, surrogates_escaped
+from .stats import Stats, stats_text
+from .submissions import ILLEGAL, LEGAL, Submission, surrogates_escaped
 
 ORDERS = ("file", "player", "faction")
 SHORTEST_NAME_REPLACED = 3  # anonymising: a shorter roster name is too likely a part of other words
@@ -119,18 +119,18 @@ def _anonymised(packed: PackedList, label: str) -> PackedList:
     return dataclasses.replace(packed, file=label, summary=summary)
 
 
-def pack_stats(lists: list[PackedList], provenance: Provenance, names: dict[str, str]) -> Stats:
-    """What `listbuilder stats` says of the same lists, each under its name in the pack (`names`:
-    game id -> printed name), for the pack's last pages."""
-    submissions = []
+def submissions(lists: list[PackedList]) -> list[Submission]:
+    """The lists as `check` and `stats` report them, each under its name in the pack: what says which
+    data checked them (Provenance.of) and what the field's statistics count (stats.field_stats)."""
+    found = []
     for packed in lists:
         if packed.result is None or packed.summary is None:
-            submissions.append(Submission.of_failure(packed.file, packed.findings, verdict=packed.verdict))
+            found.append(Submission.of_failure(packed.file, packed.findings, verdict=packed.verdict))
             continue
         submission = Submission.of_summary(packed.file, packed.summary, game=packed.result.roster.game)
         submission.facts = field_facts(packed.result)
-        submissions.append(submission)
-    return field_stats(submissions, [], provenance, names)
+        found.append(submission)
+    return found
 
 
 # ------------------------------------------------------------- the HTML pack
