@@ -189,6 +189,9 @@ def command_pack(options: argparse.Namespace) -> int:
     if not usable:
         return EXIT_UNREADABLE
     items, skipped, empty = _roster_items(options)
+    if not items:
+        print("no roster to pack: nothing written", file=sys.stderr)
+        return EXIT_UNREADABLE
     lists = ordered(checked(items, catalog, event), options.order)
     if options.anonymise:
         lists = anonymised(lists)

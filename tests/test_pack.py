@@ -219,6 +219,9 @@ def test_the_command_writes_pdf_and_html_and_says_the_verdicts(tmp_path, capsys)
     assert page.startswith("<!DOCTYPE html>") and all(name in page for name in EPIC_NAMES)
     assert main(["pack", str(folder / "er"), "-o", str(tmp_path / "x.out"), "--format", "html"]) == 0
     assert (tmp_path / "x.out").read_text().startswith("<!DOCTYPE html>")
+    (tmp_path / "empty").mkdir()
+    assert main(["pack", str(tmp_path / "empty"), "-o", str(tmp_path / "empty.pdf")]) == 2
+    assert "no roster to pack" in capsys.readouterr().err and not (tmp_path / "empty.pdf").exists()
 
 
 def test_the_event_names_the_pack_and_its_rules_check_the_lists(tmp_path, capsys):
