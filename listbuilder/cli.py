@@ -224,7 +224,7 @@ def command_pack(options: argparse.Namespace) -> int:
     return EXIT_ILLEGAL if ILLEGAL in verdicts else EXIT_LEGAL
 
 
-ORDER_HELP = ("by file name", "by player: the roster's name, else its file's name", "by game, army, then player")
+ORDER_HELP = ("by file name", "by player (the roster's name, else its file's name)", "by game, army, then player")
 
 
 def _checked_roster(path: str, catalog: Catalog) -> Any:
