@@ -19,12 +19,12 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, Page
 from ... import __version__
 from ...core.findings import finding_message
 from ...core.names import plural
-from ...core.system import imported
-from ...games import game_name, system_for
+from ...games import game_name
 from ...listengine.catalog import Catalog
 from ..pack import PackedList
 from ..stats import Stats
 from ..submissions import LEGAL
+from . import document_for
 from .document import (
     BOLD,
     FONT,
@@ -35,7 +35,6 @@ from .document import (
     RULE,
     NumberedCanvas,
     Paragraph,
-    RosterDocument,
     Text,
     _fitted,
     _grid,
@@ -228,9 +227,7 @@ class PackDocument:
     def list_story(self, packed: PackedList) -> list[Flowable]:
         if packed.result is None:
             return self.failure_story(packed)
-        named = system_for(packed.result.roster.game).pdf_document
-        kind = RosterDocument if named is None else imported(named)
-        document = kind(packed.result, self.catalog, self.pagesize, packed.file)
+        document = document_for(packed.result.roster.game)(packed.result, self.catalog, self.pagesize, packed.file)
         document.summary = packed.summary  # anonymised, its name is the list's number
         return document.list_story()
 
