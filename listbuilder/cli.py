@@ -82,6 +82,20 @@ def _checked_folder(options: argparse.Namespace, catalog: Catalog, event: Event 
     rendered in `form` on every core, a progress bar on stderr; the files skipped; empty folders."""
     from .report.folder import check_all
     from .report.progress import Progress
+
+    items, skipped, empty = _roster_items(options)
+    progress = Progress(len(items), getattr(sys.stderr, "unescaped", sys.stderr))
+    submissions = []
+    for done, submission in enumerate(check_all(items, catalog, event, form, options.jobs), start=1):
+        submissions.append(submission)
+        progress.step(done)
+    progress.close()
+    return submissions, skipped, empty
+
+
+def _roster_items(options: argparse.Namespace) -> tuple[list[Any], list[Any], list[str]]:
+    """The rosters named or found in the folders named (else the demo roster), the event's file left
+    out; the files skipped; the folders holding no roster, each said on stderr."""
     from .rosters.batch import RosterItem, roster_files
 
     if options.rosters:
@@ -91,13 +105,7 @@ def _checked_folder(options: argparse.Namespace, catalog: Catalog, event: Event 
         items, skipped, empty = [RosterItem(DEMO_ROSTER, "demo/ultramarines.yaml")], [], []
     for folder in empty:
         print(f"{folder}: no roster file (.yaml or .yml) in this folder or below it", file=sys.stderr)
-    progress = Progress(len(items), getattr(sys.stderr, "unescaped", sys.stderr))
-    submissions = []
-    for done, submission in enumerate(check_all(items, catalog, event, form, options.jobs), start=1):
-        submissions.append(submission)
-        progress.step(done)
-    progress.close()
-    return submissions, skipped, empty
+    return items, skipped, empty
 
 
 def _folder_event(options: argparse.Namespace, catalog: Catalog) -> tuple[bool, Event | None]:
@@ -161,6 +169,62 @@ def command_stats(options: argparse.Namespace) -> int:
     if INTERNAL in verdicts:
         return EXIT_INTERNAL
     return EXIT_UNREADABLE if empty or UNREADABLE in verdicts else EXIT_LEGAL
+
+
+def command_pack(options: argparse.Namespace) -> int:
+    """Write the event pack: exit 0 every list legal, 1 one is illegal, 2 a file could not be read (its
+    page says why), a folder holds no roster or the pack cannot be written, 3 on a bug."""
+    from .core.names import plural
+    from .games import game_name, known_games
+    from .report.pack import ORDERS, anonymised, checked, ordered, pack_html, submissions
+    from .report.safe import printable
+    from .report.stats import field_stats
+    from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance
+    from .rosters.files import save_bytes
+
+    catalog = _catalog()
+    if catalog is None:
+        return EXIT_UNREADABLE
+    usable, event = _folder_event(options, catalog)
+    if not usable:
+        return EXIT_UNREADABLE
+    items, skipped, empty = _roster_items(options)
+    if not items:
+        print("no roster to pack: nothing written", file=sys.stderr)
+        return EXIT_UNREADABLE
+    lists = ordered(checked(items, catalog, event), options.order)
+    if options.anonymise:
+        lists = anonymised(lists)
+    reported = submissions(lists)
+    provenance = Provenance.of(__version__, catalog.data_version, reported, event.describe(catalog) if event else "")
+    heading = f"{event.name}: event pack" if event and event.name else "Event pack"
+    line = f"Lists {dict(zip(ORDERS, ORDER_HELP))[options.order]}; {provenance.line()}."
+    stats = field_stats(reported, [], provenance, {game: game_name(catalog, game) for game in known_games(catalog)})
+    output = Path(options.output)
+    form = options.format or ("html" if output.suffix.lower() in (".html", ".htm") else "pdf")
+    if form == "html":
+        document = pack_html(lists, heading, line, stats).encode("utf-8")
+    else:
+        from .report.pdf.pack import pack_pdf  # reportlab is loaded only to print
+
+        document = pack_pdf(lists, catalog, heading, line, options.paper, stats)
+    try:
+        save_bytes(output, document)
+    except OSError as error:
+        print(printable(f"{output}: cannot write the pack: {error.strerror or error}"), file=sys.stderr)
+        return EXIT_UNREADABLE
+    verdicts = [p.verdict for p in lists]
+    print(printable(f"{output}: {len(lists)} lists, {verdicts.count('LEGAL')} legal")
+          + "".join(f", {verdicts.count(v)} {v.lower()}" for v in (ILLEGAL, UNREADABLE, INTERNAL) if v in verdicts)
+          + (f"; {plural(len(skipped), 'file')} skipped" if skipped else ""))
+    if INTERNAL in verdicts:
+        return EXIT_INTERNAL
+    if empty or UNREADABLE in verdicts:
+        return EXIT_UNREADABLE
+    return EXIT_ILLEGAL if ILLEGAL in verdicts else EXIT_LEGAL
+
+
+ORDER_HELP = ("by file name", "by player (the roster's name, else its file's name)", "by game, army, then player")
 
 
 def _checked_roster(path: str, catalog: Catalog) -> Any:
@@ -446,6 +510,22 @@ def parser() -> argparse.ArgumentParser:
     stats.add_argument("--event", metavar="YAML", help="the event's rules: its file is left out of the folder")
     stats.add_argument("--jobs", type=_positive, metavar="N", help="processes for large folders (default: every core)")
     stats.set_defaults(run=command_stats, points=None, game=None, army=None)
+    pack_help = "write the event pack: every list of a folder in one layout, a contents page first, as PDF or HTML"
+    pack = commands.add_parser("pack", help=pack_help, description=pack_help + "; each list's verdict and findings "
+                               "with it", epilog="exit codes: 0 every list legal; 1 a list is illegal; 2 a file could "
+                               "not be read (its page says why), a folder holds no roster or the pack cannot be "
+                               "written")
+    pack.add_argument("rosters", nargs="+", help="roster files or folders of them (any game, as `check` reads them)")
+    pack.add_argument("-o", "--output", metavar="FILE", required=True, help="the pack to write (.pdf or .html)")
+    pack.add_argument("--format", choices=["pdf", "html"], help="pdf or html (default: told by the output's suffix, "
+                      "else pdf)")
+    pack.add_argument("--order", choices=["file", "player", "faction"], default="file",
+                      help="; ".join(f"{o}: {h}" for o, h in zip(["file (default)", "player", "faction"], ORDER_HELP)))
+    pack.add_argument("--anonymise", action="store_true", help="name each list 'List 1', 'List 2'... instead of its "
+                      "file's and roster's names, everywhere in the pack")
+    pack.add_argument("--event", metavar="YAML", help="the event's rules: name, game, points, armies")
+    pack.add_argument("--paper", choices=["a4", "letter"], default="a4", help="the page size: a4 (default) or letter")
+    pack.set_defaults(run=command_pack, points=None, game=None, army=None)
     export = commands.add_parser("export", help="write a roster as the list text players post")
     export.add_argument("roster", help="the roster file")
     export.add_argument("--format", choices=["text", "markdown"], default="text",

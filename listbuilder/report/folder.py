@@ -32,11 +32,17 @@ def _check(item: RosterItem) -> Submission:
     try:
         result = check_file(path, catalog, shown, event, data)
     except Exception as error:  # one bad file never hides the report of the others
-        verdict, findings = (UNREADABLE, error.findings) if isinstance(error, LoadFailure) else (
-            INTERNAL, [Finding("internal-error", f"internal error while checking this file: {type(error).__name__}: "
-                               f"{error} (please report it, with the file)", location=Location(shown))])
+        verdict, findings = failure(error, shown)
         return Submission.of_failure(shown, findings, render_failure(shown, findings, form, verdict), verdict)
     return render_result(shown, result, form)
+
+
+def failure(error: Exception, shown: str) -> tuple[str, list[Finding]]:
+    """The verdict and the findings of a file whose check raised `error`: unreadable, or a bug."""
+    if isinstance(error, LoadFailure):
+        return UNREADABLE, error.findings
+    return INTERNAL, [Finding("internal-error", f"internal error while checking this file: {type(error).__name__}: "
+                              f"{error} (please report it, with the file)", location=Location(shown))]
 
 
 def cores() -> int:

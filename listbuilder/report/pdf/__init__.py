@@ -15,6 +15,10 @@ def roster_pdf(result: Any, catalog: Catalog, paper: str = "a4", source: str | N
     """The roster as a PDF document. `source` is the roster file's name as the user gave it."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
-    named = system_for(result.roster.game).pdf_document
-    document = RosterDocument if named is None else imported(named)
-    return document(result, catalog, PAPERS[paper], source).render()
+    return document_for(result.roster.game)(result, catalog, PAPERS[paper], source).render()
+
+
+def document_for(game: str) -> type[RosterDocument]:
+    """The class of a game's printed roster: every game's, or the one its system names."""
+    named = system_for(game).pdf_document
+    return RosterDocument if named is None else imported(named)

@@ -300,12 +300,16 @@ class RosterDocument:
     # --- the story ----------------------------------------------------------------------
 
     def story(self) -> list[Flowable]:
+        return self.list_story() + self.datasheets()
+
+    def list_story(self) -> list[Flowable]:
+        """The list itself: title, verdict, findings, the army's totals and its entries (an event
+        pack prints this part of each roster, without the datasheets)."""
         parts: list[Flowable] = [*self.title(), self.verdict()]
         if self.result.findings:
             parts += self.findings()
         parts += self.totals()
         parts += self.entries()
-        parts += self.datasheets()
         return parts
 
     def title(self) -> list[Flowable]:
