@@ -4,6 +4,7 @@ from ...core.findings import LoadFailure, finding_text
 from ...core.names import suggest
 from ...core.new_roster import ArmyChoice, NewRosterChoices
 from ...core.system import GameSystem, ListReader
+from .battlescribe_roster import battlescribe_roster
 from .catalog import GAME_ID, Wh40kCatalog
 from .importing.foreign import imported_list, list_form
 from .listtext import app_text
@@ -79,4 +80,4 @@ SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_ch
                     entries_field="units", editor_screen="listbuilder.tui.games.wh40k10:UnitsScreen",
                     schemas={"wh40k-roster": Wh40kRoster}, list_readers=(ListReader(list_form, imported_list),),
                     list_text=lambda result, catalog, markdown: app_text(result, markdown), armies=armies,
-                    name=GAME_NAME)
+                    battlescribe_roster=battlescribe_roster, name=GAME_NAME)
