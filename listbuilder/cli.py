@@ -252,6 +252,8 @@ def command_export(options: argparse.Namespace) -> int:
     result = None if catalog is None else _checked_roster(options.roster, catalog)
     if result is None:
         return EXIT_UNREADABLE
+    if options.format in ("ros", "rosz"):
+        return _export_battlescribe(options, result)
     write = system_for(result.roster.game).list_text
     if write is None:
         print(f"{options.roster}: `listbuilder export` cannot write {result.roster.game} rosters as list text yet; "
@@ -266,6 +268,34 @@ def command_export(options: argparse.Namespace) -> int:
         errors = sum(1 for f in result.findings if f.severity == "error")
         print(f"{options.roster}: note: the roster is ILLEGAL ({plural(errors, 'error')}); "
               "`listbuilder check` says why", file=sys.stderr)
+    return EXIT_LEGAL
+
+
+def _export_battlescribe(options: argparse.Namespace, result: Any) -> int:
+    """`export --format ros|rosz`: the roster as a BattleScribe roster file for BattleScribe and New Recruit."""
+    from .battlescribe.importing import RosterWriteError, write_roster_rosz, write_roster_xml
+    from .games import system_for
+    from .report.safe import printable, printable_lines
+    from .rosters.files import save_bytes
+
+    write = system_for(result.roster.game).battlescribe_roster
+    made = write(result) if write is not None else (f"{result.roster.game} rosters cannot be written as BattleScribe "
+                                                     "rosters (only 40k's: BattleScribe has no data of the others)")
+    if isinstance(made, str):
+        print(printable(f"{options.roster}: {made}"), file=sys.stderr)
+        return EXIT_UNREADABLE
+    if options.format == "rosz" and not options.output:
+        print("a .rosz is a zip archive: give the file to write with -o FILE.rosz", file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        data = (write_roster_rosz if options.format == "rosz" else write_roster_xml)(made)
+    except RosterWriteError as error:
+        print(printable(f"{options.roster}: {error}"), file=sys.stderr)
+        return EXIT_UNREADABLE
+    if options.output:
+        save_bytes(Path(options.output), data)
+    else:
+        sys.stdout.write(printable_lines(data.decode("utf-8")))
     return EXIT_LEGAL
 
 
@@ -528,9 +558,10 @@ def parser() -> argparse.ArgumentParser:
     pack.set_defaults(run=command_pack, points=None, game=None, army=None)
     export = commands.add_parser("export", help="write a roster as the list text players post")
     export.add_argument("roster", help="the roster file")
-    export.add_argument("--format", choices=["text", "markdown"], default="text",
+    export.add_argument("--format", choices=["text", "markdown", "ros", "rosz"], default="text",
                         help="text (default): the list as players post it; markdown: the same with headings, bold and "
-                        "bullets, for forums and Discord")
+                        "bullets, for forums and Discord; ros, rosz (40k): a BattleScribe roster that BattleScribe and "
+                        "New Recruit open (rosz: zipped, needs -o)")
     export.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: standard output)")
     export.set_defaults(run=command_export)
     importing = commands.add_parser("import", help="read a list into a roster file: Epic list text (as `export` "

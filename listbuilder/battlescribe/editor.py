@@ -304,9 +304,10 @@ class Editor:
 
     # -- the roster as a whole ----------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The roster in BattleScribe's roster form (see rosterdict)."""
-        return roster_to_dict(self.roster, self.evaluation)
+    def to_dict(self, described: bool = False) -> dict[str, Any]:
+        """The roster in BattleScribe's roster form (see rosterdict); `described`: with each
+        selection's profiles and rules as the data shows them there (hidden ones left out)."""
+        return roster_to_dict(self.roster, self.evaluation, StateWriter(self).description if described else None)
 
     def load(self, source: dict[str, Any]) -> list[Finding]:
         """Replace the roster with one in BattleScribe's roster form; findings for what the data
@@ -536,6 +537,19 @@ class StateWriter:
         return categories
 
     # -- profiles and rules -----------------------------------------------------------------
+
+    def description(self, selection: Selection) -> dict[str, Any]:
+        """A selection's profiles and rules shown there, as a roster file carries them: with the
+        data's ids, without empty fields."""
+        context = self.ev.context_of(selection)
+        described: dict[str, Any] = {}
+        for key, kind, write in (("profiles", "profile", self._profile), ("rules", "rule", self._rule)):
+            items = [{"id": item.get("id"), **write(item, link, context)}
+                     for holder in self._info_holders(selection.option)
+                     for item, link in self._infos(holder, key, kind) if not self._hidden(item, link, context)]
+            if items:
+                described[key] = [{k: v for k, v in item.items() if v is not None} for item in items]
+        return described
 
     def _info_holders(self, option: Option) -> list[Node]:
         return [option.node] + ([option.link] if option.link is not None else [])

@@ -9,6 +9,7 @@ what can no longer be found is reported, not guessed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from listbuilder.battlescribe.evaluate import Evaluation
@@ -16,9 +17,14 @@ from listbuilder.battlescribe.model import GameData, Node, Option, as_list, as_n
 from listbuilder.battlescribe.roster import Force, Roster, Selection
 from listbuilder.core.findings import Finding
 
+Describe = Callable[[Selection], dict[str, Any]]  # a selection's profiles and rules, as a roster file shows them
 
-def roster_to_dict(roster: Roster, evaluation: Evaluation | None = None) -> dict[str, Any]:
-    """The roster as BattleScribe's roster element (ids, entry ids, numbers, costs, categories)."""
+
+def roster_to_dict(roster: Roster, evaluation: Evaluation | None = None,
+                   describe: Describe | None = None) -> dict[str, Any]:
+    """The roster as BattleScribe's roster element (ids, entry ids, numbers, costs, categories);
+    with `describe`, each selection's profiles and rules too, as the files BattleScribe and New
+    Recruit export carry them for readers without the data."""
     ev = evaluation or Evaluation(roster)
     names = {str(c["id"]): str(c.get("name") or c["id"]) for c in roster.data.cost_types()}
     game_system = roster.data.game_system
@@ -29,24 +35,25 @@ def roster_to_dict(roster: Roster, evaluation: Evaluation | None = None) -> dict
         "gameSystemRevision": game_system.get("revision"),
         "costs": [{"name": names.get(t, t), "typeId": t, "value": v} for t, v in ev.roster_costs().items()],
         "costLimits": [{"name": names.get(t, t), "typeId": t, "value": v} for t, v in roster.cost_limits.items()],
-        "forces": [_force_to_dict(f, ev, names) for f in roster.forces],
+        "forces": [_force_to_dict(f, ev, names, describe) for f in roster.forces],
     }
 
 
-def _force_to_dict(force: Force, ev: Evaluation, names: dict[str, str]) -> dict[str, Any]:
+def _force_to_dict(force: Force, ev: Evaluation, names: dict[str, str], describe: Describe | None) -> dict[str, Any]:
     catalogue = ev.data.catalogue_by_id.get(force.catalogue_id, {})
     result: dict[str, Any] = {
         "id": force.id, "name": force.entry.get("name"), "entryId": force.entry_id,
         "catalogueId": force.catalogue_id, "catalogueName": catalogue.get("name"),
         "catalogueRevision": catalogue.get("revision"),
-        "selections": [_selection_to_dict(s, ev, names) for s in force.selections],
-        "forces": [_force_to_dict(f, ev, names) for f in force.child_forces],
+        "selections": [_selection_to_dict(s, ev, names, describe) for s in force.selections],
+        "forces": [_force_to_dict(f, ev, names, describe) for f in force.child_forces],
     }
     _custom(result, force.custom_name, force.custom_notes)
     return result
 
 
-def _selection_to_dict(selection: Selection, ev: Evaluation, names: dict[str, str]) -> dict[str, Any]:
+def _selection_to_dict(selection: Selection, ev: Evaluation, names: dict[str, str],
+                       describe: Describe | None) -> dict[str, Any]:
     view = ev.view(selection)
     option = selection.option
     result: dict[str, Any] = {
@@ -55,7 +62,8 @@ def _selection_to_dict(selection: Selection, ev: Evaluation, names: dict[str, st
         "costs": [{"name": names.get(t, t), "typeId": t, "value": v} for t, v in ev.own_costs(selection).items()],
         "categories": [{"id": f"{selection.id}::{c.id}", "name": c.name, "entryId": c.id, "primary": c.primary}
                        for c in view.categories],
-        "selections": [_selection_to_dict(c, ev, names) for c in selection.children],
+        "selections": [_selection_to_dict(c, ev, names, describe) for c in selection.children],
+        **(describe(selection) if describe is not None else {}),
     }
     if option.entry_group_id is not None:
         result["entryGroupId"] = option.entry_group_id

@@ -186,6 +186,9 @@ class GameSystem(Generic[R, Res]):
     armies: Callable[[Catalog], list[str]] | None = None  # what `listbuilder armies` prints of the game
     # (result, catalog, markdown) -> the roster as the text players post, which `listbuilder import` reads back
     list_text: Callable[[Res, Catalog, bool], str] | None = None
+    # result -> the roster in BattleScribe's roster form (battlescribe/rosterdict.py), which `listbuilder
+    # export --format ros` writes for BattleScribe and New Recruit; or a message saying why it cannot
+    battlescribe_roster: Callable[[Res], dict[str, Any] | str] | None = None
     name: str = ""  # the game's printed name ('' for the list engine's games: their game.yaml names them)
     field_facts: Callable[[Res], FieldFacts] | None = None  # what `listbuilder stats` counts (every game has it)
 

@@ -4,6 +4,7 @@ from ...core.findings import LoadFailure, finding_text
 from ...core.names import suggest
 from ...core.new_roster import ArmyChoice, NewRosterChoices
 from ...core.system import GameSystem, ListReader
+from .battlescribe_roster import battlescribe_roster
 from .catalog import GAME_ID, Wh40kCatalog
 from .facts import field_facts
 from .importing.foreign import imported_list, list_form
@@ -81,4 +82,4 @@ SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_ch
                     pdf_document="listbuilder.report.pdf.wh40k10:Wh40kDocument",
                     schemas={"wh40k-roster": Wh40kRoster}, list_readers=(ListReader(list_form, imported_list),),
                     list_text=lambda result, catalog, markdown: app_text(result, markdown), armies=armies,
-                    name=GAME_NAME, field_facts=field_facts)
+                    battlescribe_roster=battlescribe_roster, name=GAME_NAME, field_facts=field_facts)

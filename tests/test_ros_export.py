@@ -1,0 +1,136 @@
+"""`listbuilder export --format ros|rosz`: a 40k roster written as the BattleScribe roster that
+BattleScribe and New Recruit open (games/wh40k10/battlescribe_roster.py), in the shape of their
+own exports (the conformance specs' exported rosters, read here as test input), re-linked by
+the engine to the same data with the same points, and read back by `import` to the same roster."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from listbuilder.battlescribe import Editor
+from listbuilder.battlescribe.importing import read_roster_xml
+from listbuilder.cli import main
+
+TESTS = Path(__file__).resolve().parent
+GLADIUS = TESTS / "wh40k-rosters" / "space-marines" / "legal-gladius.yaml"
+SPEC_EXPORTS = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "battlescribe-spec" / "roster-specs"
+NAMESPACE = "{http://www.battlescribe.net/schema/rosterSchema}"
+
+
+@pytest.fixture
+def installed(bsdata, bsdata_bundle, tmp_path, monkeypatch):
+    from listbuilder.games.wh40k10.importing.installed import install
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
+    install(bsdata.catalog, bsdata.left_out, bsdata_bundle)
+    return bsdata_bundle
+
+
+def _export(roster: Path, tmp_path: Path, form: str = "ros") -> Path:
+    out = tmp_path / f"exported.{form}"
+    assert main(["export", str(roster), "--format", form, "-o", str(out)]) == 0
+    return out
+
+
+def test_the_ros_holds_the_army_as_new_recruit_would(installed, tmp_path):
+    """1,195 points of a 2,000-point Strike Force; the units in the roster's order, each with its
+    profiles; the label, Leader, Transport and Reserves in the player's own fields."""
+    root = etree.fromstring(_export(GLADIUS, tmp_path).read_bytes())
+    assert root.tag == f"{NAMESPACE}roster" and root.get("name") == "Ultramarines 3rd Company"
+    assert root.get("battleScribeVersion") == "2.03" and root.get("gameSystemName") == "Warhammer 40,000 10th Edition"
+    points = {c.get("name"): float(c.get("value")) for c in root.iterfind(f"{NAMESPACE}costs/{NAMESPACE}cost")}
+    limit = {c.get("name"): float(c.get("value")) for c in root.iterfind(f"{NAMESPACE}costLimits/{NAMESPACE}costLimit")}
+    assert points["pts"] == 1195 and limit == {"pts": 2000}
+    [force] = root.iterfind(f"{NAMESPACE}forces/{NAMESPACE}force")
+    assert force.get("catalogueName") == "Imperium - Adeptus Astartes - Space Marines"
+    roots = [s.get("name") for s in force.iterfind(f"{NAMESPACE}selections/{NAMESPACE}selection")]
+    assert roots[-10:] == ["Captain", "Tactical Squad", "Rhino", "Intercessor Squad", "Lieutenant", "Apothecary",
+                           "Terminator Squad", "Stormraven Gunship", "Drop Pod", "Infernus Squad"]
+    assert {"Battle Size", "Detachment"} <= set(roots)
+    units = {s.get("name"): s for s in force.iterfind(f"{NAMESPACE}selections/{NAMESPACE}selection")}
+    assert units["Intercessor Squad"].get("customName") == "Alpha"
+    assert units["Captain"].findtext(f"{NAMESPACE}customNotes") == "Attached to: Tactical Squad\nEmbarked in: Rhino"
+    assert units["Terminator Squad"].findtext(f"{NAMESPACE}customNotes") == "In Strategic Reserves"
+    captain_profiles = [p.get("name") for p in units["Captain"].iterfind(f"{NAMESPACE}profiles/{NAMESPACE}profile")]
+    assert "Captain" in captain_profiles and "Rites of Battle" in captain_profiles
+    detachment = units["Detachment"].find(f"{NAMESPACE}selections/{NAMESPACE}selection")
+    assert detachment.get("name") == "Gladius Task Force"
+
+
+@pytest.mark.skipif(not SPEC_EXPORTS.is_dir(), reason="../shared/fixtures/battlescribe-spec is absent")
+def test_the_ros_uses_only_what_battlescribes_own_exports_use(installed, tmp_path):
+    """Every element, and every attribute of an element, that the export writes is one that a
+    roster exported by BattleScribe or New Recruit holds (the specs' exported rosters)."""
+    known: dict[str, set[str]] = {}
+    for path in SPEC_EXPORTS.rglob("*.ros"):
+        for element in etree.fromstring(path.read_bytes()).iter():
+            known.setdefault(etree.QName(element).localname, set()).update(element.keys())
+    ours: dict[str, set[str]] = {}
+    for element in etree.fromstring(_export(GLADIUS, tmp_path).read_bytes()).iter():
+        ours.setdefault(etree.QName(element).localname, set()).update(element.keys())
+    assert set(ours) <= set(known)
+    assert {tag: keys - known[tag] for tag, keys in ours.items() if keys - known[tag]} == {}
+
+
+def test_the_rosz_is_the_ros_zipped(installed, tmp_path):
+    ros = _export(GLADIUS, tmp_path).read_bytes()
+    with zipfile.ZipFile(io.BytesIO(_export(GLADIUS, tmp_path, "rosz").read_bytes())) as archive:
+        [name] = archive.namelist()
+        assert name == "Ultramarines 3rd Company.ros"
+        assert read_roster_xml(archive.read(name))["forces"][0]["catalogueName"] == read_roster_xml(ros)["forces"][0][
+            "catalogueName"]
+
+
+def test_the_engine_relinks_the_ros_to_the_same_points_and_no_problem(installed, tmp_path):
+    """What BattleScribe does on opening a .ros: each selection found again by its entry id."""
+    from listbuilder.battlescribe.importing import faction_catalogues
+
+    bundle = installed
+    editor = Editor(bundle["gameSystem"], faction_catalogues(bundle, "Imperium - Adeptus Astartes - Space Marines"))
+    problems = editor.load(read_roster_xml(_export(GLADIUS, tmp_path).read_bytes()))
+    assert problems == []
+    points = next(c["id"] for c in editor.data.cost_types() if c.get("name") == "pts")
+    assert editor.evaluation.roster_costs()[points] == 1195
+
+
+def test_a_rosz_needs_a_file_to_write(installed, capsys):
+    assert main(["export", str(GLADIUS), "--format", "rosz"]) == 2
+    assert "-o FILE.rosz" in capsys.readouterr().err
+
+
+def test_an_epic_roster_is_no_battlescribe_roster(capsys):
+    roster = TESTS / "rosters" / "steel-legion" / sorted(p.name for p in (TESTS / "rosters" / "steel-legion").glob(
+        "*.yaml"))[0]
+    assert main(["export", str(roster), "--format", "ros"]) == 2
+    assert "cannot be written as BattleScribe rosters" in capsys.readouterr().err
+
+
+ROSTERS = TESTS / "wh40k-rosters"
+
+
+def _stated(roster) -> list[tuple]:
+    return [(u.type, u.label, u.models, sorted(u.wargear.items()), u.enhancement, u.warlord, u.leads, u.embarked_in,
+             u.reserves, u.hover) for u in roster.units]
+
+
+@pytest.mark.parametrize("name", ["space-marines/legal-gladius.yaml", "space-marines/legal-wargear.yaml",
+                                  "necrons/legal-awakened-dynasty.yaml", "tau-empire/legal-kauyon.yaml"])
+def test_export_then_import_gives_the_same_roster_and_verdict(installed, tmp_path, name):
+    """The .ros round trip keeps every unit, model, weapon, label, Leader, transport, reserve and
+    Enhancement, and `check` of the .ros says what `check` of the roster says."""
+    from listbuilder.data.catalog import load_catalog
+    from listbuilder.rosters.batch import check_file
+    from listbuilder.rosters.files import read_roster
+
+    catalog = load_catalog()
+    original = read_roster(ROSTERS / name, catalog, name).roster
+    ros = _export(ROSTERS / name, tmp_path)
+    back = tmp_path / "back.yaml"
+    assert main(["import", str(ros), "-o", str(back)]) == 0
+    assert _stated(read_roster(back, catalog, "back.yaml").roster) == _stated(original)
+    assert sorted((f.code, f.severity) for f in check_file(ros, catalog, "exported.ros").findings) == sorted(
+        (f.code, f.severity) for f in check_file(ROSTERS / name, catalog, name).findings)
