@@ -33,8 +33,8 @@ time: 26 and 12; Imperial Warhound Titans 2 lists, 2 copies.
   Stormraven 280, Infernus Squad 90 = 540. Models 1+10+1+10+1+1+5+1+1+5 = 36; wounds (W of each
   model): 5 + 10x2 + 10 + 10x2 + 4 + 4 + 5x3 + 14 + 8 + 5x2 = 110.
 - space-marines/legal-vindicare.yaml, 355 points: Captain 80 (Characters), Vindicare Assassin 110 + 15
-  as an ally (Agents of the Imperium: allies; the data's surcharge), Drop Pod 70 (no Faction keyword: the army's; Dedicated
-  Transports), 5 Intercessors 80 (Battleline). Models 8; wounds 5 + 4 + 8 + 5x2 = 27.
+  as an ally (Agents of the Imperium: allies; the data's surcharge), Drop Pod 70 (no Faction keyword:
+  the army's; Dedicated Transports), 5 Intercessors 80 (Battleline). Models 8; wounds 5 + 4 + 8 + 5x2 = 27.
 So: Battleline 380, Characters 290, Dedicated Transports 215, allies 125, other 540 (1,550).
 """
 

@@ -359,8 +359,10 @@ def default_loadout(unit: Unit) -> set[str]:
     kind it may have none of ('Intercessor w/ Grenade Launcher', at most 2) is itself a choice: its
     weapon is the choice made."""
     most = max((m.max for m in unit.models), default=0)
-    return {w for m in unit.models if m.min > 0 or m.max == most  # what it comes with, down to the weapons
-            for w in [*m.default_wargear, *(m.default_weapons or [])]}
+    kinds = [m for m in unit.models if m.min > 0 or m.max == most]
+    names = {m.name for m in kinds}
+    return ({w for m in kinds for w in [*m.default_wargear, *(m.default_weapons or [])]}  # down to the weapons
+            | {w for c in unit.wargear_choices if c.model in names for w in c.default_weapons})
 
 
 def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
