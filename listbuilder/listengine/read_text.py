@@ -80,10 +80,10 @@ class _Reader:
                                          "'Epic Armageddon — Codex Astartes — 3,000 points'",
                                          location=Location(self.shown)))
         if any(f.severity == "error" for f in self.findings):
-            return ImportedList(None, self.findings)
+            return ImportedList(None, self.findings, name=self.shown)
         roster = Roster.model_validate({**self.top, "formations": self.formations})
         self.compare_stated(roster)
-        return ImportedList(roster, self.findings)
+        return ImportedList(roster, self.findings, name=self.shown)
 
     def read_line(self, raw: str, text: str) -> None:
         if "army" not in self.top:
