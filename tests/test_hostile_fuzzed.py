@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from listbuilder.cli import main
-from listbuilder.core.findings import LoadFailure
+from listbuilder.core.findings import LoadFailure, finding_text
+from listbuilder.rosters.files import parse_roster
 from listbuilder.rosters.lists import read_list_data
 from tests.test_hostile_lists import bsdata_installed  # noqa: F401 (a fixture)
 
@@ -69,3 +70,31 @@ def test_reading_a_rosz_is_refused_with_a_located_failure(catalog):
     with pytest.raises(LoadFailure) as refused:
         read_list_data(data[:4] + data[5:], "army.rosz", catalog)
     assert refused.value.findings[0].location.file == "army.rosz"
+
+
+@pytest.mark.parametrize("where", ["header", "total", "cost"])
+def test_epic_list_text_with_a_number_of_5000_digits_is_refused_not_a_crash(where, tmp_path, capsys):
+    """Points past Python's int-string limit (4,300 digits) raised ValueError (exit 3) on `import`."""
+    roster = TESTS / "rosters" / "baran-siegemasters" / "legal-armour.yaml"
+    assert main(["export", str(roster), "-o", str(tmp_path / "army.txt")]) == 0
+    text = (tmp_path / "army.txt").read_text()
+    huge = "9" * 5000
+    listed = tmp_path / "huge.txt"
+    listed.write_text({"header": text.replace("3,000 points", f"{huge} points", 1),
+                       "total": text.replace("Total: ", f"Total: {huge}", 1),
+                       "cost": text.replace(" pts\n", f"{huge} pts\n", 1)}[where])
+    assert listed.read_text() != text
+    assert main(["import", str(listed), "-o", str(tmp_path / "army.yaml")]) == 2
+    assert f"{listed}:" in capsys.readouterr().err
+
+
+def test_an_unknown_tag_in_the_editor_is_shown_as_written(catalog):
+    """`!!python/object:os.system` on a name: the editor's reader keeps it, and the refusal showed
+    ruamel's TaggedScalar(value=..., style=None, tag=Tag(...)) instead of the text."""
+    roster = (TESTS / "rosters" / "baran-siegemasters" / "legal-armour.yaml").read_text()
+    name = next(line for line in roster.splitlines() if line.startswith("name: "))
+    with pytest.raises(LoadFailure) as refused:
+        parse_roster(roster.replace(name, "name: !!python/object:os.system Siege"), "r.yaml", catalog, round_trip=True)
+    [finding] = refused.value.findings
+    assert finding_text(finding).startswith("r.yaml:")
+    assert "TaggedScalar" not in finding.message and "!!python/object:os.system Siege" in finding.message
