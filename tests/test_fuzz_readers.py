@@ -142,13 +142,14 @@ def _refused(failure: LoadFailure, name: str) -> None:
 
 def _editor_read(catalog, text: str, name: str):
     """The editor's reader (ruamel's round trip, which keeps comments), checked and located: it opens
-    every roster `check` reads, but where a tab or an explicit tag stands (libyaml takes some tabs
-    that ruamel refuses; `check` reads a tagged value as its text, the editor runs the tag or keeps
-    it), and the editor then says where."""
+    every roster `check` reads, but where a tab, a YAML 1.1 line break or an explicit tag stands
+    (libyaml takes some tabs that ruamel refuses, ruamel breaks lines at NEL, U+2028 and U+2029;
+    `check` reads a tagged value as its text, the editor runs the tag or keeps it), and the editor
+    then says where."""
     try:
         roster_file = parse_roster(text, name, catalog, round_trip=True)
     except LoadFailure:
-        if "\t" not in text and "!" not in text:
+        if not any(c in text for c in "\t\x85\u2028\u2029!"):
             with pytest.raises(LoadFailure):
                 parse_roster(text, name, catalog)
         raise
