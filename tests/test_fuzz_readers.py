@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from listbuilder import __version__
@@ -53,11 +53,28 @@ def _mutant(text: str, cut: int, length: int, insert: str) -> str:
     return text[:where] + insert + text[where + length:]
 
 
-def _text_mutants(examples: list[tuple[str, str]]):
-    """(name, original, mutant): a cut of up to 40 characters anywhere, something hostile in its place."""
-    return st.sampled_from(examples).flatmap(lambda example: st.builds(
-        lambda cut, length, insert: (*example, _mutant(example[1], cut, length, insert)),
-        st.integers(0, 100_000), st.integers(0, 40), INSERTS))
+# Where a name begins: a YAML value, an XML name attribute, a line of list text. Text put there
+# keeps most files readable, so that what is in a name reaches every output.
+NAME_STARTS = {"yaml": re.compile(r": (?=\S)"), "xml": re.compile(r'name="'), "text": re.compile(r"^(?=\S)", re.M)}
+IN_NAMES = [EVIL, "\x9b31m", "\x9d0;t\x07", "\x1b]52;c;aGk=\x07", "\u202e", "\u2066", "=1+1 ", "＝1 ", " \t=1 "]
+IN_XML_NAMES = ["&lt;x-evil&gt;", "&#x9b;31m", "&#x9d;0;t&#x7;", "&#x202e;", "&#x2066;", "=1+1 ", "&#xff1d;1 "]
+IN_YAML_NAMES = [EVIL, "\u202e", "\u2066", "=1+1 ", "＝1 ", "x\\e]0;t "]  # YAML refuses raw controls in plain text
+
+
+def _text_mutants(examples: list[tuple[str, str]], names: str = "text"):
+    """(name, original, mutant): a cut of up to 40 characters anywhere, something hostile in its
+    place; or something hostile put at the start of a name (`names`: how the files write them)."""
+    starts = NAME_STARTS[names]
+    in_names = {"xml": IN_XML_NAMES, "yaml": IN_YAML_NAMES}.get(names, IN_NAMES)
+
+    def in_a_name(example: tuple[str, str], which: int, insert: str) -> tuple[str, str, str]:
+        places = [m.end() for m in starts.finditer(example[1])] or [0]
+        return (*example, _mutant(example[1], places[which % len(places)], 0, insert))
+
+    return st.sampled_from(examples).flatmap(lambda example: st.one_of(
+        st.builds(lambda cut, length, insert: (*example, _mutant(example[1], cut, length, insert)),
+                  st.integers(0, 100_000), st.integers(0, 40), INSERTS),
+        st.builds(in_a_name, st.just(example), st.integers(0, 10_000), st.sampled_from(in_names))))
 
 
 def _bytes_mutants(name: str, data: bytes):
@@ -209,7 +226,9 @@ def _case(reader, output):
             result = reader(catalog, mutant if reader is _editor_read else _encoded(mutant), name)
         except LoadFailure as failure:
             _refused(failure, name)
+            event("refused")
             return
+        event("read")  # `--hypothesis-show-statistics`: how many cases reach the outputs
         output(name, result, _original(reader, catalog, name, original if reader is _editor_read
                                        else _encoded(original)), catalog)
 
@@ -235,12 +254,12 @@ def _exported(catalog, folder: str) -> list[tuple[str, str]]:
 
 @pytest.fixture(scope="session")
 def editor_epic(catalog):
-    return catalog, _text_mutants(_examples("rosters") + _examples("epic-remastered-rosters"))
+    return catalog, _text_mutants(_examples("rosters") + _examples("epic-remastered-rosters"), "yaml")
 
 
 @pytest.fixture(scope="session")
 def editor_wh40k(all_games):  # noqa: F811 (the fixture imported above)
-    return all_games, _text_mutants(_examples("wh40k-rosters"))
+    return all_games, _text_mutants(_examples("wh40k-rosters"), "yaml")
 
 
 @pytest.fixture(scope="session")
@@ -260,7 +279,7 @@ def new_recruit_text(all_games):  # noqa: F811
 
 @pytest.fixture(scope="session")
 def battlescribe_ros(all_games):  # noqa: F811
-    return all_games, _text_mutants(_files("battlescribe/*.ros") + _files("*.ros", folder=LISTS))
+    return all_games, _text_mutants(_files("battlescribe/*.ros") + _files("*.ros", folder=LISTS), "xml")
 
 
 @pytest.fixture(scope="session")
@@ -269,7 +288,7 @@ def battlescribe_rosz(all_games):  # noqa: F811
     zipped = [(p.name, p.read_bytes()) for p in sorted((REAL / "battlescribe").glob("*.rosz"))]
     inner = [(name, data, zipfile.ZipFile(io.BytesIO(data)).read(zipfile.ZipFile(io.BytesIO(data)).namelist()[0])
               .decode()) for name, data in zipped]
-    rezipped = st.sampled_from(inner).flatmap(lambda one: _text_mutants([(one[0], one[2])]).map(
+    rezipped = st.sampled_from(inner).flatmap(lambda one: _text_mutants([(one[0], one[2])], "xml").map(
         lambda drawn: _rezipped(one[0], one[1], drawn[2])))
     return all_games, st.one_of(rezipped, *(_bytes_mutants(name, data) for name, data in zipped))
 
