@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from listbuilder import __version__
@@ -226,9 +226,7 @@ def _case(reader, output):
             result = reader(catalog, mutant if reader is _editor_read else _encoded(mutant), name)
         except LoadFailure as failure:
             _refused(failure, name)
-            event("refused")
             return
-        event("read")  # `--hypothesis-show-statistics`: how many cases reach the outputs
         output(name, result, _original(reader, catalog, name, original if reader is _editor_read
                                        else _encoded(original)), catalog)
 
