@@ -373,10 +373,7 @@ def _is_yaml_roster(data: bytes) -> bool:
 
 def command_diff(options: argparse.Namespace) -> int:
     """What changed between two versions of a roster: exit 0 the same, 1 changed, 2 unreadable."""
-    from .games import summarise
-    from .listengine.roster import Roster
-    from .listengine.text import Names
-    from .report.diff import roster_diff, summary_diff
+    from .report.diff import diff_lines
     from .report.safe import printable
 
     catalog = _catalog()
@@ -385,10 +382,7 @@ def command_diff(options: argparse.Namespace) -> int:
     old, new = (_checked_roster(path, catalog) for path in (options.old, options.new))
     if old is None or new is None:
         return EXIT_UNREADABLE
-    if isinstance(old.roster, Roster) and isinstance(new.roster, Roster):  # formations, upgrade by upgrade
-        lines = roster_diff(options.old, old, options.new, new, Names.of(catalog, new.roster.game, new.roster.army))
-    else:
-        lines = summary_diff(options.old, summarise(old), options.new, summarise(new))
+    lines = diff_lines(options.old, old, options.new, new, catalog)
     same = f"{options.old} and {options.new} are the same roster"
     print("\n".join(map(printable, lines)) if lines else printable(same))
     return EXIT_ILLEGAL if lines else EXIT_LEGAL

@@ -21,7 +21,7 @@ from typing import Any, BinaryIO
 from _ruamel_yaml import CParser
 from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
@@ -471,5 +471,7 @@ def _about_type(problem: dict[str, Any]) -> bool:
 
 
 def _short(value: Any) -> str:
+    if isinstance(value, TaggedScalar):  # the editor's reader keeps a tag it does not know: shown as written
+        value = f"{value.tag.value.replace('tag:yaml.org,2002:', '!!')} {value.value}"
     text = repr(dict(value) if isinstance(value, dict) else list(value) if isinstance(value, list) else value)
     return text if len(text) <= 60 else text[:57] + "..."

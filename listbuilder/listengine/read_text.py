@@ -23,12 +23,13 @@ from .lines import unit_line
 from .roster import Roster
 from .text import COUNT, COUNT_PREFIX, COUNT_SUFFIX, Names, read_counts, read_name, read_value, unquoted
 
-COST = re.compile(r"\s+[—–-]+\s*(?P<cost>[\d,]+)\s*(?:pts|points|p)?\.?$"
-                  r"|\s*[(\[](?P<cost2>[\d,]+)\s*(?:pts|points)?[)\]]$",
+POINTS = r"[\d,]{1,20}(?![\d,])"  # bounded: a number of thousands of digits is past what int() reads
+COST = re.compile(rf"\s+[—–-]+\s*(?P<cost>{POINTS})\s*(?:pts|points|p)?\.?$"
+                  rf"|\s*[(\[](?P<cost2>{POINTS})\s*(?:pts|points)?[)\]]$",
                   re.IGNORECASE)
-HEADER = re.compile(r"^(?P<game>.+?)\s+[—–-]+\s+(?P<army>.+)\s+[—–-]+\s+(?P<points>[\d,]+)\s*(?:points|pts)\.?$",
+HEADER = re.compile(rf"^(?P<game>.+?)\s+[—–-]+\s+(?P<army>.+)\s+[—–-]+\s+(?P<points>{POINTS})\s*(?:points|pts)\.?$",
                     re.IGNORECASE)
-TOTAL = re.compile(r"^total:?\s*(?P<total>[\d,]+)", re.IGNORECASE)
+TOTAL = re.compile(rf"^total:?\s*(?P<total>{POINTS})", re.IGNORECASE)
 PURCHASES = re.compile(r"^bought for the army:\s*(?P<items>.*)$", re.IGNORECASE)
 TRANSPORT = re.compile(r"^transport:\s*(?P<value>.+)$", re.IGNORECASE)
 UNITS = re.compile(r"^units:\s*(?P<value>.+)$", re.IGNORECASE)
@@ -87,10 +88,10 @@ class _Reader:
                                          "'Epic Armageddon — Codex Astartes — 3,000 points'",
                                          location=Location(self.shown)))
         if any(f.severity == "error" for f in self.findings):
-            return ImportedList(None, self.findings)
+            return ImportedList(None, self.findings, name=self.shown)
         roster = Roster.model_validate({**self.top, "formations": self.formations})
         self.compare_stated(roster)
-        return ImportedList(roster, self.findings)
+        return ImportedList(roster, self.findings, name=self.shown)
 
     def read_line(self, raw: str, text: str) -> None:
         if "army" not in self.top:

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from typing import Any
 
 from ..core.names import name_key
 from ..core.system import EntrySummary, RosterSummary
+from ..games import summarise
+from ..listengine.catalog import Catalog
 from ..listengine.engine import RosterResult
-from ..listengine.roster import RosterFormation
+from ..listengine.roster import Roster, RosterFormation
 from ..listengine.text import Names, upgrade_text
 
 REFERENCE = re.compile(r"#(\d+)\b")  # an entry's number where another entry's line names it
@@ -49,6 +52,14 @@ def _changes(old: RosterFormation, new: RosterFormation, names: Names) -> list[s
         else:
             lines.append(f"{upgrade_text(name, before, names)} → {upgrade_text(name, after, names)}")
     return lines
+
+
+def diff_lines(old_file: str, old: Any, new_file: str, new: Any, catalog: Catalog) -> list[str]:
+    """What `listbuilder diff` prints of two checked rosters of any game: formation by formation and
+    upgrade by upgrade when both are the list engine's, else their summaries' entries."""
+    if isinstance(old.roster, Roster) and isinstance(new.roster, Roster):
+        return roster_diff(old_file, old, new_file, new, Names.of(catalog, new.roster.game, new.roster.army))
+    return summary_diff(old_file, summarise(old), new_file, summarise(new))
 
 
 def roster_diff(old_file: str, old: RosterResult, new_file: str, new: RosterResult, names: Names) -> list[str]:

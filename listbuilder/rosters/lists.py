@@ -59,7 +59,8 @@ def unzipped(data: bytes, shown: str) -> bytes:
             raise unreadable(shown, f"a .rosz holds one .ros roster; this one holds {len(members)}")
         with archive.open(members[0]) as stream:
             unzipped = stream.read(MAX_UNZIPPED + 1)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, RuntimeError) as error:
+    # ValueError: a central directory whose offsets point before the archive's start (a negative seek)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, RuntimeError, ValueError) as error:
         raise unreadable(shown, f"not a readable zip archive ({error})") from None
     except (zlib.error, lzma.LZMAError, OSError) as error:  # a corrupt deflate, lzma or bzip2 stream
         raise unreadable(shown, f"the roster inside the zip archive is damaged and cannot be unzipped ({error})",

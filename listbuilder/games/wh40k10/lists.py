@@ -512,12 +512,19 @@ def _total(listed: ListedArmy, data: Wh40kCatalog, costs: list[int | None], note
 
 
 def _battle_size(listed: ListedArmy, data: Wh40kCatalog, costs: list[int | None], note) -> str:
-    """The battle size written, else the smallest that holds the list (D17)."""
-    if listed.battle_size:
-        return listed.battle_size
+    """The battle size written, else the smallest that holds the list (D17); one the data does not
+    know (New Recruit's and BattleScribe's are taken as written) is an error, and that size is read."""
+    written = listed.battle_size
+    if written and battle_size(data, written) is not None:
+        return written
     points = listed.total if listed.total is not None else sum(c or 0 for c in costs)
     sizes = sorted(data.system.battle_sizes, key=lambda s: s.points)
     size = next((s for s in sizes if s.points >= points), sizes[-1])
-    note("list-battle-size-assumed", f"the list names no battle size; {size.name} ({size.points:,} points) is the "
-         f"smallest that holds its {points:,} points", listed.total_line)
+    if written:
+        note("list-battle-size-unknown", f"'{written}' is not a battle size of the data; read as {size.name}, the "
+             f"smallest that holds its {points:,} points", listed.battle_size_line, "error",
+             "write one of: " + ", ".join(s.name for s in sizes))
+    else:
+        note("list-battle-size-assumed", f"the list names no battle size; {size.name} ({size.points:,} points) is "
+             f"the smallest that holds its {points:,} points", listed.total_line)
     return size.name
