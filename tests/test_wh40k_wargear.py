@@ -261,7 +261,8 @@ def loadout(each, pick: int | None) -> dict[str, int]:
     return carried
 
 
-@pytest.mark.parametrize("pick", [None, 0, -1])
+@pytest.mark.parametrize("pick", [pytest.param(None, marks=pytest.mark.slow), 0,
+                                  pytest.param(-1, marks=pytest.mark.slow)])  # each a sweep: one in the suite
 def test_every_datasheets_default_and_chosen_loadouts_pass(data, pick):
     """Every unit whose kinds of model at their least make its smallest size, with its default
     loadout or each plain choice made on every model of its kind: no wargear finding (the bounds

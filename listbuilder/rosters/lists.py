@@ -1,7 +1,7 @@
 """Lists in the forms other tools write, read into rosters: the file's bytes, bounded; a zip archive
 opened; the form told from the bytes; then the game that reads that form places it.
 
-40k: the official app's text, New Recruit's text (both of its layouts) and BattleScribe rosters,
+40k: the official app's text, New Recruit's text (its four layouts) and BattleScribe rosters,
 `.ros` (XML) and `.rosz` (the same, zipped). Each is untrusted: the file and the unzipped roster
 are bounded in size. The readers of each form and the placing of names are the game's
 (games/wh40k10/importing/foreign.py, listtext.py, lists.py).

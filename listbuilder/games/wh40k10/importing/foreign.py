@@ -1,5 +1,5 @@
 """40k lists in the forms other tools write, read and placed against the installed data: the
-official app's text, New Recruit's text (both of its layouts) and BattleScribe rosters. The bytes
+official app's text, New Recruit's text (its four layouts) and BattleScribe rosters. The bytes
 come bounded and unzipped (rosters/lists.py); the XML is parsed as the BSData importer parses
 catalogues (no DTD, no entities, no network). The readers of the text forms and the placing of
 names are listtext.py and lists.py.
