@@ -284,3 +284,15 @@ def test_the_40k_footers_fit_80_columns_and_end_with_help(catalog):
             await keys(pilot, "g")
 
     run(app, scenario)
+
+
+def test_the_status_line_counts_one_error_in_the_singular(catalog):
+    """'✖ 1 error', not '✖ 1 errors' (issue 30, plurals): a Captain who is not the Warlord of an army
+    without one."""
+    from listbuilder.games import summarise
+
+    roster = parse_roster(START + "units:\n  - {type: Captain}\n", "army.yaml", catalog).roster
+    summary = summarise(validate(roster, catalog))
+    assert [f.code for f in summary.findings if f.severity == "error"] == ["no-warlord"]
+    shown = UnitsScreen.status(None, summary).plain  # type: ignore[arg-type]  (it reads only the summary)
+    assert "✖ 1 error" in shown and "errors" not in shown

@@ -18,7 +18,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.findings import Finding
-from ...core.names import name_key
+from ...core.names import name_key, plural
 from ...core.system import RosterSummary
 from ...games import summarise, validate
 from ...games.wh40k10 import edits
@@ -176,7 +176,7 @@ class UnitsScreen(EditorActions, Screen[None]):
     def status(self, summary: RosterSummary) -> Content:
         left = summary.limit - summary.total
         errors = sum(1 for f in summary.findings if f.severity == "error")
-        verdict = ("✔ legal", "bold $success") if summary.valid else (f"✖ {errors} errors", "bold $error")
+        verdict = ("✔ legal", "bold $success") if summary.valid else (f"✖ {plural(errors, 'error')}", "bold $error")
         numbers = Content.assemble(f" {summary.total:,} / {summary.limit:,} pts  ",
                                    (f"{left:,} left" if left >= 0 else f"{-left:,} over",
                                     "$success" if left >= 0 else "bold $error"), "  ", verdict)
