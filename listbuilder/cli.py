@@ -123,7 +123,7 @@ def _folder_event(options: argparse.Namespace, catalog: Catalog) -> tuple[bool, 
 def command_check(options: argparse.Namespace) -> int:
     catalog = _catalog()
     from .report.safe import printable_lines
-    from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance, report, summary_text
+    from .report.submissions import Provenance, report, summary_text
 
     if catalog is None:
         return EXIT_UNREADABLE
@@ -137,12 +137,7 @@ def command_check(options: argparse.Namespace) -> int:
     sys.stdout.write(printable_lines(document) if options.format in ("text", "json") else document)
     if options.format != "text" and (len(submissions) > 1 or skipped):
         print(printable_lines(summary_text(submissions, skipped, name_illegal=False)), file=sys.stderr)
-    verdicts = {s.verdict for s in submissions}
-    if INTERNAL in verdicts:
-        return EXIT_INTERNAL
-    if empty or UNREADABLE in verdicts:
-        return EXIT_UNREADABLE
-    return EXIT_ILLEGAL if ILLEGAL in verdicts else EXIT_LEGAL
+    return _folder_exit({s.verdict for s in submissions}, empty)
 
 
 def command_stats(options: argparse.Namespace) -> int:
@@ -152,7 +147,7 @@ def command_stats(options: argparse.Namespace) -> int:
     from .games import game_name, known_games
     from .report.safe import printable_lines
     from .report.stats import field_stats, stats_report
-    from .report.submissions import INTERNAL, UNREADABLE, Provenance
+    from .report.submissions import Provenance
 
     if catalog is None:
         return EXIT_UNREADABLE
@@ -165,10 +160,7 @@ def command_stats(options: argparse.Namespace) -> int:
     heading = f"{event.name}: field statistics" if event and event.name else "Field statistics"
     document = stats_report(options.format, field_stats(submissions, skipped, provenance, names), heading)
     sys.stdout.write(printable_lines(document) if options.format in ("text", "json") else document)
-    verdicts = {s.verdict for s in submissions}
-    if INTERNAL in verdicts:
-        return EXIT_INTERNAL
-    return EXIT_UNREADABLE if empty or UNREADABLE in verdicts else EXIT_LEGAL
+    return _folder_exit({s.verdict for s in submissions}, empty, judged=False)
 
 
 def command_pack(options: argparse.Namespace) -> int:
@@ -217,11 +209,19 @@ def command_pack(options: argparse.Namespace) -> int:
     print(printable(f"{output}: {len(lists)} lists, {verdicts.count('LEGAL')} legal")
           + "".join(f", {verdicts.count(v)} {v.lower()}" for v in (ILLEGAL, UNREADABLE, INTERNAL) if v in verdicts)
           + (f"; {plural(len(skipped), 'file')} skipped" if skipped else ""))
+    return _folder_exit(set(verdicts), empty)
+
+
+def _folder_exit(verdicts: set[str], empty: list[Any], judged: bool = True) -> int:
+    """A folder command's exit: 3 on a bug, 2 a file could not be read or a folder held no roster,
+    else (where lists are judged) 1 one is illegal, 0 all are legal."""
+    from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE
+
     if INTERNAL in verdicts:
         return EXIT_INTERNAL
     if empty or UNREADABLE in verdicts:
         return EXIT_UNREADABLE
-    return EXIT_ILLEGAL if ILLEGAL in verdicts else EXIT_LEGAL
+    return EXIT_ILLEGAL if judged and ILLEGAL in verdicts else EXIT_LEGAL
 
 
 ORDER_HELP = ("by file name", "by player (the roster's name, else its file's name)", "by game, army, then player")
