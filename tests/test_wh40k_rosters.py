@@ -53,7 +53,7 @@ EXPECTED = {
         limit=1000, total=160, reserves=0, codes=["several-warlords", "warlord-not-character"]),
     "space-marines/illegal-leaders.yaml": dict(
         limit=2000, total=570, reserves=0, codes=["leader-not-allowed", "not-a-leader", "too-many-leaders"],
-        attached={4: (7, 3, "4", "6+")}),  # the two Captains as written; the refused ones are not formed
+        attached={4: (6, 2, "4", "6+")}),  # the first Captain only: a refused attachment is not formed (D9)
     "space-marines/illegal-transports.yaml": dict(
         limit=2000, total=295, reserves=0, codes=["transport-empty"], attached={1: (11, 5, "4", "6+")}),
     "space-marines/illegal-reserves.yaml": dict(
@@ -92,7 +92,7 @@ EXPECTED = {
         attached={1: (4, 1, "5", "7+"), 4: (22, 10, "3", "7+"), 6: (11, 5, "3", "7+")}),
     "tau-empire/illegal-kroot-leaders.yaml": dict(
         limit=2000, total=410, reserves=0, codes=["too-many-leaders", "too-many-leaders"],
-        attached={2: (12, 5, "3", "7+"), 5: (22, 10, "3", "7+")}),  # as written, though illegal
+        attached={2: (11, 5, "3", "7+"), 5: (21, 10, "3", "7+")}),  # the first Leader named only (D9)
     # The data's own rules (D1, D4, D5, D37-D39), each roster's header citing the data's lines
     "space-marines/illegal-adept-of-the-codex.yaml": dict(limit=1000, total=155, reserves=0, codes=["data-hidden"]),
     "space-marines/illegal-company-heroes.yaml": dict(limit=1000, total=160, reserves=0, codes=["data-constraint"]),
@@ -414,7 +414,9 @@ def test_hover_mode(wh40k_catalog):
 def test_diff_of_two_40k_rosters(bsdata, tmp_path, monkeypatch, capsys):
     """`diff` on a game whose entries are units (report/diff.py summary_diff): the Kroot cut from 20
     to 10 models (Carnivores 140 → 65 points, their Starting Strength and Below Half-strength with
-    it) and the Pathfinders (90) dropped: 980 - 75 - 90 = 815; two Leaders on ten Kroot are illegal."""
+    it) and the Pathfinders (90) dropped: 980 - 75 - 90 = 815; two Leaders on ten Kroot are illegal,
+    and the second named, the War Shaper, stands alone (D9): 10 + 1 = 11 models, Below Half-strength
+    at 5 or fewer."""
     from listbuilder.games.wh40k10.importing.installed import install
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
     install(bsdata.catalog, bsdata.left_out)
@@ -425,11 +427,14 @@ def test_diff_of_two_40k_rosters(bsdata, tmp_path, monkeypatch, capsys):
     leaders = "attached unit with #3 Kroot Trail Shaper and #4 Kroot War Shaper: Starting Strength"
     assert capsys.readouterr().out.splitlines() == [
         f"{legal} → {changed}",
+        "~ #4 Kroot War Shaper: 50 pts → 50 pts",
+        "    − leads #5 Kroot Carnivores",
         "~ #5 20 Kroot Carnivores → 10 Kroot Carnivores: 140 pts → 65 pts (-75)",
         "    − Starting Strength 20, Below Half-strength at 9 models or fewer; T 3, best Ld 7+",
         f"    − {leaders} 22, Below Half-strength at 10 models or fewer; attacks use T 3; best Ld 7+",
         "    + Starting Strength 10, Below Half-strength at 4 models or fewer; T 3, best Ld 7+",
-        f"    + {leaders} 12, Below Half-strength at 5 models or fewer; attacks use T 3; best Ld 7+",
+        "    + attached unit with #3 Kroot Trail Shaper: Starting Strength 11, Below Half-strength at 5 models or "
+        "fewer; attacks use T 3; best Ld 7+",
         "− #10 10 Pathfinder Team removed (90 pts)",
         "total: 980 → 815 points (-165); LEGAL → ILLEGAL"]
     assert main(["diff", str(legal), str(legal)]) == 0

@@ -582,6 +582,9 @@ class _Muster:
                 names = " and ".join(f"#{leader.index + 1} {leader.name}" for leader in leaders)
                 self.error("too-many-leaders", f"{bodyguard.name} is led by {names}; a Bodyguard unit takes one "
                            f"Leader unless a datasheet allows a second", LEADER, ("units", leaders[1].index, "leads"))
+                for refused in leaders[1:]:  # not formed (D9): the first named leads it, the rest stand alone
+                    refused.leads = None
+                bodyguard.leaders = bodyguard.leaders[:1]
 
     def _transports(self) -> None:
         at = {c.index: c for c in self.units}
