@@ -108,28 +108,30 @@ def _roster_items(options: argparse.Namespace) -> tuple[list[Any], list[Any], li
     return items, skipped, empty
 
 
-def _folder_event(options: argparse.Namespace, catalog: Catalog) -> tuple[bool, Event | None]:
-    """(False, None) with why on stderr when the event's rules cannot be used; else (True, the event)."""
+def _folder_setup(options: argparse.Namespace) -> tuple[Catalog, Event | None] | None:
+    """The game data and the event (if any) a folder command checks against; None, with why on
+    stderr, when the data is broken or the event's rules cannot be used."""
     from .core.findings import LoadFailure
     from .report.text import failure_text
 
+    catalog = _catalog()
+    if catalog is None:
+        return None
     try:
-        return True, _event(options, catalog)
+        return catalog, _event(options, catalog)
     except LoadFailure as failure:
         print("the event's rules cannot be used:\n" + failure_text(failure.findings), file=sys.stderr)
-        return False, None
+        return None
 
 
 def command_check(options: argparse.Namespace) -> int:
-    catalog = _catalog()
     from .report.safe import printable_lines
     from .report.submissions import Provenance, report, summary_text
 
-    if catalog is None:
+    setup = _folder_setup(options)
+    if setup is None:
         return EXIT_UNREADABLE
-    usable, event = _folder_event(options, catalog)
-    if not usable:
-        return EXIT_UNREADABLE
+    catalog, event = setup
     submissions, skipped, empty = _checked_folder(options, catalog, event, options.format)
     provenance = Provenance.of(__version__, catalog.data_version, submissions, event.describe(catalog) if event else "")
     heading = event.name if event and event.name else "Roster check"
@@ -143,17 +145,15 @@ def command_check(options: argparse.Namespace) -> int:
 def command_stats(options: argparse.Namespace) -> int:
     """What the field plays, over every roster that can be read (legal or not); exit 0 when counted,
     2 when a file could not be read (named in the report) or a folder holds no roster, 3 on a bug."""
-    catalog = _catalog()
     from .games import game_name, known_games
     from .report.safe import printable_lines
     from .report.stats import field_stats, stats_report
     from .report.submissions import Provenance
 
-    if catalog is None:
+    setup = _folder_setup(options)
+    if setup is None:
         return EXIT_UNREADABLE
-    usable, event = _folder_event(options, catalog)
-    if not usable:
-        return EXIT_UNREADABLE
+    catalog, event = setup
     submissions, skipped, empty = _checked_folder(options, catalog, event, "stats")
     provenance = Provenance.of(__version__, catalog.data_version, submissions, event.describe(catalog) if event else "")
     names = {game: game_name(catalog, game) for game in known_games(catalog)}
@@ -174,12 +174,10 @@ def command_pack(options: argparse.Namespace) -> int:
     from .report.submissions import ILLEGAL, INTERNAL, UNREADABLE, Provenance
     from .rosters.files import save_bytes
 
-    catalog = _catalog()
-    if catalog is None:
+    setup = _folder_setup(options)
+    if setup is None:
         return EXIT_UNREADABLE
-    usable, event = _folder_event(options, catalog)
-    if not usable:
-        return EXIT_UNREADABLE
+    catalog, event = setup
     items, skipped, empty = _roster_items(options)
     if not items:
         print("no roster to pack: nothing written", file=sys.stderr)
