@@ -78,6 +78,17 @@ def bsdata_bundle(bsdata_folder, tmp_path_factory):
     return once_per_run(tmp_path_factory, "bsdata-bundle", lambda _: compile_folder(bsdata_folder))
 
 
+@pytest.fixture
+def bsdata_installed(bsdata, bsdata_bundle, tmp_path, monkeypatch):
+    """The snapshot installed in a data folder of this test's own, as `data import` installs it (the
+    catalog and the engine's data); the engine's bundle."""
+    from listbuilder.games.wh40k10.importing.installed import install
+
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
+    install(bsdata.catalog, bsdata.left_out, bsdata_bundle)
+    return bsdata_bundle
+
+
 @pytest.fixture(scope="session")
 def bsdata(bsdata_folder, bsdata_bundle, tmp_path_factory):
     """The whole snapshot imported once per run: an ImportResult, its catalog with the engine's

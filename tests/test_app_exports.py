@@ -26,15 +26,6 @@ def catalog(bsdata):
     return Catalog(installed={"wh40k-10e": bsdata.catalog})
 
 
-@pytest.fixture
-def bsdata_installed(bsdata, tmp_path, monkeypatch):
-    """The fixture installed in a data folder of this test's own, as `data import` would."""
-    from listbuilder.games.wh40k10.importing.installed import install
-
-    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
-    install(bsdata.catalog, bsdata.left_out)
-
-
 def imported(catalog, name):
     return read_list(REAL / name, catalog, name)
 

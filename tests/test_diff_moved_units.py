@@ -9,14 +9,7 @@ ROSTER = Path(__file__).resolve().parent / "wh40k-rosters" / "tau-empire" / "leg
 PATHFINDERS = "  - type: Pathfinder Team\n    reserves: true\n"
 
 
-def _install(bsdata, tmp_path, monkeypatch) -> None:
-    from listbuilder.games.wh40k10.importing.installed import install
-    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
-    install(bsdata.catalog, bsdata.left_out)
-
-
-def test_a_unit_moved_to_the_top_is_no_change(bsdata, tmp_path, monkeypatch, capsys):
-    _install(bsdata, tmp_path, monkeypatch)
+def test_a_unit_moved_to_the_top_is_no_change(bsdata_installed, tmp_path, capsys):
     text = ROSTER.read_text(encoding="utf-8")
     assert PATHFINDERS in text
     moved = tmp_path / "moved.yaml"
@@ -25,9 +18,8 @@ def test_a_unit_moved_to_the_top_is_no_change(bsdata, tmp_path, monkeypatch, cap
     assert capsys.readouterr().out == f"{ROSTER} and {moved} are the same roster\n"
 
 
-def test_a_moved_unit_that_changed_shows_its_change_only(bsdata, tmp_path, monkeypatch, capsys):
+def test_a_moved_unit_that_changed_shows_its_change_only(bsdata_installed, tmp_path, capsys):
     """The Pathfinders moved to the top and out of Strategic Reserves: one change, at its new place."""
-    _install(bsdata, tmp_path, monkeypatch)
     text = ROSTER.read_text(encoding="utf-8")
     moved = tmp_path / "moved.yaml"
     moved.write_text(text.replace(PATHFINDERS, "").replace("units:\n", "units:\n  - type: Pathfinder Team\n", 1),

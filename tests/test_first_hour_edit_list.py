@@ -14,16 +14,8 @@ from listbuilder.tui.app import opened_app
 LISTS = Path(__file__).resolve().parent / "wh40k-lists"
 
 
-def installed(bsdata, tmp_path, monkeypatch):
-    from listbuilder.games.wh40k10.importing.installed import install
-
-    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
-    install(bsdata.catalog, bsdata.left_out)
-    return load_catalog(use_cache=False)
-
-
-def test_edit_opens_a_list_text_and_saves_it_as_a_new_yaml_roster(bsdata, tmp_path, monkeypatch):
-    catalog = installed(bsdata, tmp_path, monkeypatch)
+def test_edit_opens_a_list_text_and_saves_it_as_a_new_yaml_roster(bsdata_installed, tmp_path):
+    catalog = load_catalog(use_cache=False)
     listed = tmp_path / "gladius.txt"
     shutil.copy(LISTS / "app-gladius-legal.txt", listed)
     text = listed.read_bytes()
@@ -49,8 +41,8 @@ def test_edit_opens_a_list_text_and_saves_it_as_a_new_yaml_roster(bsdata, tmp_pa
     assert main(["check", str(target)]) == 0
 
 
-def test_edit_of_a_list_whose_yaml_exists_asks_where_to_save(bsdata, tmp_path, monkeypatch):
-    catalog = installed(bsdata, tmp_path, monkeypatch)
+def test_edit_of_a_list_whose_yaml_exists_asks_where_to_save(bsdata_installed, tmp_path):
+    catalog = load_catalog(use_cache=False)
     listed = tmp_path / "gladius.txt"
     shutil.copy(LISTS / "app-gladius-legal.txt", listed)
     (tmp_path / "gladius.yaml").write_text("# someone's own roster\n")

@@ -9,15 +9,7 @@ from listbuilder.cli import main
 ROSTER = Path(__file__).resolve().parent / "wh40k-rosters" / "tau-empire" / "legal-kauyon.yaml"
 
 
-def installed(bsdata, tmp_path, monkeypatch):
-    from listbuilder.games.wh40k10.importing.installed import install
-
-    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
-    install(bsdata.catalog, bsdata.left_out)
-
-
-def test_an_event_of_another_battle_size_suggests_that_battle_size(bsdata, tmp_path, monkeypatch, capsys):
-    installed(bsdata, tmp_path, monkeypatch)
+def test_an_event_of_another_battle_size_suggests_that_battle_size(bsdata_installed, tmp_path, capsys):
     assert main(["check", "--points", "1000", str(ROSTER)]) == 1
     out = capsys.readouterr().out
     assert (f"{ROSTER}:5:1: error: the roster's limit is 2,000 points; the event is played at 1,000 "
@@ -25,8 +17,7 @@ def test_an_event_of_another_battle_size_suggests_that_battle_size(bsdata, tmp_p
     assert "set points" not in out
 
 
-def test_event_points_that_are_no_battle_size_say_which_there_are(bsdata, tmp_path, monkeypatch, capsys):
-    installed(bsdata, tmp_path, monkeypatch)
+def test_event_points_that_are_no_battle_size_say_which_there_are(bsdata_installed, tmp_path, capsys):
     assert main(["check", "--points", "1500", str(ROSTER)]) == 1
     out = capsys.readouterr().out
     assert ("(no battle size is 1,500 points (Incursion 1,000, Strike Force 2,000, Onslaught 3,000): ask the "

@@ -17,15 +17,6 @@ LISTS = Path(__file__).resolve().parent / "wh40k-lists"
 NECRONS = (LISTS / "ros-necrons-legal.ros").read_text(encoding="utf-8")
 
 
-@pytest.fixture
-def bsdata_installed(bsdata, bsdata_bundle, tmp_path, monkeypatch):
-    """The fixture installed in a data folder of this test's own, as `data import` would."""
-    from listbuilder.games.wh40k10.importing.installed import install
-
-    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
-    install(bsdata.catalog, bsdata.left_out, bsdata_bundle)
-
-
 def checked(capsys, path: Path, *options: str) -> tuple[int, str]:
     code = main(["check", str(path), *options])
     captured = capsys.readouterr()

@@ -27,14 +27,6 @@ def wh40k(bsdata):
     return Catalog(installed={"wh40k-10e": bsdata.catalog})
 
 
-@pytest.fixture
-def bsdata_installed(bsdata, tmp_path, monkeypatch):
-    from listbuilder.games.wh40k10.importing.installed import install
-
-    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
-    install(bsdata.catalog, bsdata.left_out)
-
-
 def text_of(name: str) -> str:
     return (REAL / name).read_text(encoding="utf-8")
 

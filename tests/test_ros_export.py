@@ -22,21 +22,13 @@ SPEC_EXPORTS = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "ba
 NAMESPACE = "{http://www.battlescribe.net/schema/rosterSchema}"
 
 
-@pytest.fixture
-def installed(bsdata, bsdata_bundle, tmp_path, monkeypatch):
-    from listbuilder.games.wh40k10.importing.installed import install
-    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
-    install(bsdata.catalog, bsdata.left_out, bsdata_bundle)
-    return bsdata_bundle
-
-
 def _export(roster: Path, tmp_path: Path, form: str = "ros") -> Path:
     out = tmp_path / f"exported.{form}"
     assert main(["export", str(roster), "--format", form, "-o", str(out)]) == 0
     return out
 
 
-def test_the_ros_holds_the_army_as_new_recruit_would(installed, tmp_path):
+def test_the_ros_holds_the_army_as_new_recruit_would(bsdata_installed, tmp_path):
     """1,195 points of a 2,000-point Strike Force; the units in the roster's order, each with its
     profiles; the label, Leader, Transport and Reserves in the player's own fields."""
     root = etree.fromstring(_export(GLADIUS, tmp_path).read_bytes())
@@ -62,7 +54,7 @@ def test_the_ros_holds_the_army_as_new_recruit_would(installed, tmp_path):
 
 
 @pytest.mark.skipif(not SPEC_EXPORTS.is_dir(), reason="../shared/fixtures/battlescribe-spec is absent")
-def test_the_ros_uses_only_what_battlescribes_own_exports_use(installed, tmp_path):
+def test_the_ros_uses_only_what_battlescribes_own_exports_use(bsdata_installed, tmp_path):
     """Every element, and every attribute of an element, that the export writes is one that a
     roster exported by BattleScribe or New Recruit holds (the specs' exported rosters)."""
     known: dict[str, set[str]] = {}
@@ -76,7 +68,7 @@ def test_the_ros_uses_only_what_battlescribes_own_exports_use(installed, tmp_pat
     assert {tag: keys - known[tag] for tag, keys in ours.items() if keys - known[tag]} == {}
 
 
-def test_the_rosz_is_the_ros_zipped(installed, tmp_path):
+def test_the_rosz_is_the_ros_zipped(bsdata_installed, tmp_path):
     ros = _export(GLADIUS, tmp_path).read_bytes()
     with zipfile.ZipFile(io.BytesIO(_export(GLADIUS, tmp_path, "rosz").read_bytes())) as archive:
         [name] = archive.namelist()
@@ -85,11 +77,11 @@ def test_the_rosz_is_the_ros_zipped(installed, tmp_path):
             "catalogueName"]
 
 
-def test_the_engine_relinks_the_ros_to_the_same_points_and_no_problem(installed, tmp_path):
+def test_the_engine_relinks_the_ros_to_the_same_points_and_no_problem(bsdata_installed, tmp_path):
     """What BattleScribe does on opening a .ros: each selection found again by its entry id."""
     from listbuilder.battlescribe.importing import faction_catalogues
 
-    bundle = installed
+    bundle = bsdata_installed
     editor = Editor(bundle["gameSystem"], faction_catalogues(bundle, "Imperium - Adeptus Astartes - Space Marines"))
     problems = editor.load(read_roster_xml(_export(GLADIUS, tmp_path).read_bytes()))
     assert problems == []
@@ -97,7 +89,7 @@ def test_the_engine_relinks_the_ros_to_the_same_points_and_no_problem(installed,
     assert editor.evaluation.roster_costs()[points] == 1195
 
 
-def test_a_rosz_needs_a_file_to_write(installed, capsys):
+def test_a_rosz_needs_a_file_to_write(bsdata_installed, capsys):
     assert main(["export", str(GLADIUS), "--format", "rosz"]) == 2
     assert "-o FILE.rosz" in capsys.readouterr().err
 
@@ -120,7 +112,7 @@ def _stated(result) -> list[tuple]:
 
 @pytest.mark.parametrize("name", ["space-marines/legal-gladius.yaml", "space-marines/legal-wargear.yaml",
                                   "necrons/legal-awakened-dynasty.yaml", "tau-empire/legal-kauyon.yaml"])
-def test_export_then_import_gives_the_same_roster_and_verdict(installed, tmp_path, name):
+def test_export_then_import_gives_the_same_roster_and_verdict(bsdata_installed, tmp_path, name):
     """The .ros round trip keeps every unit, model, label, Leader, transport, reserve and
     Enhancement, and `check` of the .ros says what `check` of the roster says. Weapons: see the
     grenade launchers' test below (what a .ros cannot tell from a default, D32)."""
@@ -137,7 +129,7 @@ def test_export_then_import_gives_the_same_roster_and_verdict(installed, tmp_pat
         (f.code, f.severity) for f in original.findings)
 
 
-def test_the_weapons_taken_come_back(installed, tmp_path):
+def test_the_weapons_taken_come_back(bsdata_installed, tmp_path):
     """legal-gladius's Intercessors take 2 Astartes grenade launchers: the .ros carries them on two
     models of their kind, and `import` reads 2 back. (A weapon of a default loadout the import did
     not record may come back named, D32: the check of it is the same.)"""

@@ -29,15 +29,6 @@ def catalog(bsdata):
     return Catalog(installed={"wh40k-10e": bsdata.catalog})
 
 
-@pytest.fixture
-def bsdata_installed(bsdata, bsdata_bundle, tmp_path, monkeypatch):
-    """The fixture installed in a data folder of this test's own, as `data import` would."""
-    from listbuilder.games.wh40k10.importing.installed import install
-
-    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
-    install(bsdata.catalog, bsdata.left_out, bsdata_bundle)
-
-
 def units(imported):
     return [(u.type, u.models, u.enhancement, u.warlord) for u in imported.roster.units]
 
