@@ -10,7 +10,6 @@ from listbuilder.cli import main
 from listbuilder.core.findings import LoadFailure, finding_text
 from listbuilder.rosters.files import parse_roster
 from listbuilder.rosters.lists import read_list_data
-from tests.test_hostile_lists import bsdata_installed  # noqa: F401 (a fixture)
 
 TESTS = Path(__file__).resolve().parent
 REAL = TESTS / "wh40k-lists" / "real"
@@ -29,7 +28,7 @@ def test_a_rosz_whose_header_lost_a_byte_is_refused_not_a_crash(tmp_path, capsys
     assert "not a readable zip archive" in capsys.readouterr().err
 
 
-def test_an_unknown_battle_size_in_new_recruit_text_is_an_error_at_its_line(bsdata_installed, tmp_path,  # noqa: F811
+def test_an_unknown_battle_size_in_new_recruit_text_is_an_error_at_its_line(bsdata_installed, tmp_path,
                                                                            capsys):
     """'Battle Size:&a Strike Force': New Recruit's reader took the size as written, and the check
     `import` runs on the placed roster asserted it was known (exit 3)."""
@@ -46,7 +45,7 @@ def test_an_unknown_battle_size_in_new_recruit_text_is_an_error_at_its_line(bsda
     assert f"{listed}:5: error: '&a Strike Force' is not a battle size" in capsys.readouterr().out
 
 
-def test_an_unknown_battle_size_in_a_ros_is_an_error_at_its_line(bsdata_installed, tmp_path, capsys):  # noqa: F811
+def test_an_unknown_battle_size_in_a_ros_is_an_error_at_its_line(bsdata_installed, tmp_path, capsys):
     ros = (REAL / "battlescribe" / "nr-space-marines-gladius.ros").read_text()
     written = next(line for line in ros.splitlines() if "Strike Force" in line and "<selection " in line)
     listed = tmp_path / "army.ros"
