@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..core.event import Event, waived
-from ..core.findings import Finding, LoadFailure
+from ..core.findings import LoadFailure
 from ..data.yamlfile import read
 from ..data.yamlfile import validate as validate_document
 from ..games import known_games, validate

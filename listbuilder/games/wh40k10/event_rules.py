@@ -77,7 +77,7 @@ def apply(result: Wh40kResult, event: Event, catalog: Catalog) -> list[Finding]:
     data = data_of(catalog, result.roster.faction)
     assert data is not None  # it checked the roster
     own = _faction(result, event) + _detachment(result, event) + _points(result, event, data.system.battle_sizes)
-    findings, limited = list(result.findings), []
+    findings, limited = list(result.findings), []  # type: list[Finding], list[Finding]
     if event.incursion_limits and name_key(result.battle_size.name) == name_key(INCURSION):
         limited, findings = _incursion(result, event, findings)
     return own + limited + _keyword_caps(result, event, limited + findings) + _legends(result, event) + findings
@@ -174,7 +174,8 @@ def _keyword_caps(result: Wh40kResult, event: Event, findings: list[Finding]) ->
     at = {c.index: c for c in result.units}
     refused = set()
     for finding in findings:
-        first = at.get(finding.path[1]) if finding.code in COPIES and len(finding.path) > 1 else None
+        index = finding.path[1] if finding.code in COPIES and len(finding.path) > 1 else None
+        first = at.get(index) if isinstance(index, int) else None
         if first is not None:
             refused |= {c.index for c in result.units if c.name == first.name and c.index >= first.index}
     found = []
@@ -194,10 +195,10 @@ def _legends(result: Wh40kResult, event: Event) -> list[Finding]:
         return []
     forbidden = event.legends == "forbidden"
     setting = "does not allow Legends" if forbidden else "allows Legends with a warning"
+    fix = "take a datasheet that is not Legends" if forbidden else "check with the organiser that it may be played"
     return [Finding("legends-datasheet", f"{c.name} is a Legends datasheet in the data of {result.data_revision}; "
                     f"{event.called} {setting}", event.rule, "error" if forbidden else "warning",
-                    ("units", c.index, "type"), suggestion="take a datasheet that is not Legends" if forbidden else "check with the organiser that it "
-                    "may be played") for c in result.units if c.unit.legends]
+                    ("units", c.index, "type"), suggestion=fix) for c in result.units if c.unit.legends]
 
 
 RULES = EventRules(frozenset({"legends", "incursion_limits", "detachments", "max_per_keyword"}), army_names,
