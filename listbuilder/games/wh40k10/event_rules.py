@@ -76,7 +76,8 @@ def apply(result: Wh40kResult, event: Event, catalog: Catalog) -> list[Finding]:
     datasheet's copies says more strictly)."""
     data = data_of(catalog, result.roster.faction)
     assert data is not None  # it checked the roster
-    own = _faction(result, event) + _detachment(result, event) + _points(result, event, data.system.battle_sizes)
+    faction = _faction(result, event)  # a faction refused: its detachment is not refused again
+    own = (faction or _detachment(result, event)) + _points(result, event, data.system.battle_sizes)
     findings, limited = list(result.findings), []  # type: list[Finding], list[Finding]
     if event.incursion_limits and name_key(result.battle_size.name) == name_key(INCURSION):
         limited, findings = _incursion(result, event, findings)
