@@ -110,7 +110,7 @@ def test_a_detachments_battleline_grant_counts_at_incursion(wh40k, tmp_path):
 def test_a_stricter_limit_of_the_check_stands_alone(wh40k, tmp_path):
     """Three Uriel Ventris at Incursion: an Epic Hero once is stricter than Incursion's 2, so the
     check's finding is the one; a cap of one Epic Hero does not count the copies it refuses, but
-    does count Cato Sicarius beside the first Uriel."""
+    does count Cato Sicarius beside the first Uriel. Likewise the data's own limit of one."""
     path = tmp_path / "uriel.yaml"
     path.write_text(roster("  - {type: Captain, warlord: true}\n" + "  - {type: Uriel Ventris}\n" * 3
                            + "  - {type: Cato Sicarius}\n", faction="Ultramarines"))
@@ -119,6 +119,11 @@ def test_a_stricter_limit_of_the_check_stands_alone(wh40k, tmp_path):
         ("too-many-with-keyword", ("units", 4, "type")), ("epic-hero-repeated", ("units", 2, "type"))]
     assert check_file(path, wh40k, "uriel.yaml", event).findings[0].message == (
         "2 units with the keyword Epic Hero (#2 Uriel Ventris and #5 Cato Sicarius); Night allows at most 1")
+    # the data allows one Emperor's Champion (Imperium - Black Templars.cat:1202): its finding alone
+    path.write_text(roster("  - {type: Captain, warlord: true}\n" + "  - {type: Emperor's Champion}\n" * 3,
+                           faction="Black Templars"))
+    assert [(f.code, f.message) for f in check_file(path, wh40k, "champion.yaml", event).findings] == [
+        ("data-constraint", "Emperor's Champion: at most 1 selection in the roster, 3 taken")]
 
 
 def test_an_event_of_another_game_refuses_the_40k_rules_and_names_are_checked(catalog, wh40k, tmp_path):
