@@ -80,7 +80,7 @@ def apply_event(roster: Any, event: Event, catalog: Catalog) -> tuple[Any, list[
         army = catalog.find_list(roster.game, roster.army)
         allowed = [catalog.find_list(roster.game, a) for a in event.armies]
         if army not in allowed:
-            names = [a.name for a in allowed if a is not None]
+            names = [a.name for a in allowed if a is not None] or event.armies  # else other games' armies
             findings.append(Finding("army-not-allowed", f"{army.name if army else roster.army} may not be played at "
                                     f"{event.called} (allowed: {', '.join(names)})", event.rule, path=("army",)))
     return roster, findings
