@@ -13,6 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveInt
 from .findings import Finding
 from .system import Catalog
 
+# The keys every game reads; the others are one game's own (core.system.EventRules.keys)
+EVERY_GAME = frozenset({"name", "game", "points", "armies", "waive"})
+
 
 class Event(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
@@ -33,6 +36,12 @@ class Event(BaseModel):
     detachments: list[str] = Field([], description="Warhammer 40,000: the detachments allowed, by name (default: any)")
     max_per_keyword: dict[str, PositiveInt] = Field({}, description=(
         "Warhammer 40,000: the most units with a keyword or Faction keyword an army may take, e.g. {'Epic Hero': 2}"))
+
+    @property
+    def game_keys(self) -> list[str]:
+        """The keys of one game's rules that the event sets (to other than their default)."""
+        return [key for key, field in type(self).model_fields.items()
+                if key not in EVERY_GAME and getattr(self, key) != field.default]
 
     @property
     def called(self) -> str:

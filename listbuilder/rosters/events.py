@@ -18,21 +18,20 @@ from ..listengine.roster import Roster
 def event_problems(event: Event, catalog: Catalog, games: list[str]) -> list[Finding]:
     """Names in the event that the data does not know (`games`: the games that can be checked), and
     a game's own rule set for an event of a game that has no such rule; each finding's path is the
-    event's key."""
+    event's key. A game's pack is imported only where the event needs its rules."""
     problems: list[Finding] = []
     if event.game is not None and event.game not in games:
         problems.append(Finding("unknown-game", unknown_game(catalog, event.game), path=("game",),
                                 suggestion=suggest_game(catalog, event.game)))
     played = [event.game] if event.game in games else games
-    rules = {game: system_for(game).event_rules for game in played}
-    problems += _foreign_keys(event, catalog, played, rules)
     answers: dict[str, dict[str, str] | str] = {}  # a game's armies by the names they answer to (loaded once)
     for i, army in enumerate(event.armies):
         if any(catalog.find_list(game, army) for game in played if game in catalog.games):
             continue
-        for game, rule in rules.items():
-            if rule is not None and game not in answers:
-                answers[game] = rule.armies(catalog)
+        for game in played:
+            rules = system_for(game).event_rules
+            if rules is not None and game not in answers:
+                answers[game] = rules.armies(catalog)
         if any(isinstance(names, dict) and name_key(army) in names for names in answers.values()):
             continue
         known = [a for game in played if game in catalog.games for a in catalog.army_ids(game)]
@@ -40,25 +39,28 @@ def event_problems(event: Event, catalog: Catalog, games: list[str]) -> list[Fin
         unavailable = "; ".join(names for names in answers.values() if isinstance(names, str))
         problems.append(Finding("unknown-army", f"unknown army '{army}' (known: {', '.join(known) or 'none'})",
                                 path=("armies", i), suggestion=did_you_mean(army, known) or unavailable or None))
-    for rule in rules.values():
-        problems += rule.problems(event, catalog) if rule is not None else []
+    if event.game_keys:
+        problems += _foreign_keys(event, catalog, played)
+        for game in played:
+            rules = system_for(game).event_rules
+            problems += rules.problems(event, catalog) if rules is not None else []
     return problems
 
 
-def _foreign_keys(event: Event, catalog: Catalog, played: list[str], rules: dict[str, Any]) -> list[Finding]:
+def _foreign_keys(event: Event, catalog: Catalog, played: list[str]) -> list[Finding]:
     """A key only other games read, set in an event of one game (Legends in an Epic event): refused,
     where it would otherwise be silently ignored."""
     if event.game is None or event.game not in played:
         return []  # an event of any game: each key applies to the rosters of the games that read it
-    own = rules[event.game].keys if rules[event.game] is not None else frozenset()
+    rules = system_for(event.game).event_rules
+    own = rules.keys if rules is not None else frozenset()
     readers: dict[str, list[str]] = {}
     for system in every_system():
         for key in system.event_rules.keys if system.event_rules is not None else ():
             readers.setdefault(key, []).append(system.name)
     return [Finding("rule-of-another-game", f"{key}: {game_name(catalog, event.game)} has no such rule (it is a "
-                    f"rule of {' and '.join(names)} events)", path=(key,), suggestion=f"leave `{key}` out")
-            for key, names in readers.items()
-            if key not in own and getattr(event, key) != Event.model_fields[key].default]
+                    f"rule of {' and '.join(readers[key])} events)", path=(key,), suggestion=f"leave `{key}` out")
+            for key in event.game_keys if key not in own and key in readers]
 
 
 def apply_event(roster: Any, event: Event, catalog: Catalog) -> tuple[Any, list[Finding]]:
