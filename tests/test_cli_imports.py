@@ -85,7 +85,7 @@ def test_an_epic_event_loads_no_other_game(own_home):
     a key of its own or an army no list names."""
     roster = Path(__file__).parent / "rosters" / "codex-astartes" / "illegal-over-points.yaml"
     loaded = modules_loaded_by(f"from listbuilder.cli import main\nmain(['check', {str(roster)!r}, '--points', "
-                               "'3000', '--army', 'codex-astartes', '--game', 'epic-armageddon'])")
+                               "'3000', '--army', 'codex-astartes'])")
     assert "listbuilder.rosters.events" in loaded
     others = ("listbuilder.games.wh40k10", "listbuilder.games.epic_remastered")
     assert sorted(m for m in loaded if m.startswith(others)) == []
