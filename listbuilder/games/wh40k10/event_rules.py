@@ -78,7 +78,8 @@ def apply(result: Wh40kResult, event: Event, catalog: Catalog) -> list[Finding]:
     assert data is not None  # it checked the roster
     faction = _faction(result, event)  # a faction refused: its detachment is not refused again
     own = (faction or _detachment(result, event)) + _points(result, event, data.system.battle_sizes)
-    findings, limited = list(result.findings), []  # type: list[Finding], list[Finding]
+    findings = list(result.findings)
+    limited: list[Finding] = []
     if event.incursion_limits and name_key(result.battle_size.name) == name_key(INCURSION):
         limited, findings = _incursion(result, event, findings)
     return own + limited + _keyword_caps(result, event, limited + findings) + _legends(result, event) + findings
@@ -129,7 +130,7 @@ def _points(result: Wh40kResult, event: Event, sizes: list[BattleSize]) -> list[
     return found
 
 
-def has_in_army(result: Wh40kResult, checked: CheckedUnit, keyword: str) -> bool:
+def _has_in_army(result: Wh40kResult, checked: CheckedUnit, keyword: str) -> bool:
     """Whether the unit has the keyword on its datasheet or as the data gives it in this army (a
     detachment's Battleline grant)."""
     if checked.has(keyword):
@@ -148,7 +149,7 @@ def _incursion(result: Wh40kResult, event: Event, findings: list[Finding]) -> tu
         by_name.setdefault(checked.name, []).append(checked)
     own = []
     for name, units in by_name.items():
-        troops = [k for k in TROOPS if has_in_army(result, units[0], k)]
+        troops = [k for k in TROOPS if _has_in_army(result, units[0], k)]
         most = INCURSION_MOST_TROOPS if troops else INCURSION_MOST
         stated = {i: limit for i, f in enumerate(findings) if (limit := _copies_limit(f, units)) is not None}
         if len(units) <= most or any(limit <= most for limit in stated.values()):
@@ -181,7 +182,7 @@ def _keyword_caps(result: Wh40kResult, event: Event, findings: list[Finding]) ->
             refused |= {c.index for c in result.units if c.name == first.name and c.index >= first.index}
     found = []
     for keyword, most in event.max_per_keyword.items():
-        having = [c for c in result.units if c.index not in refused and has_in_army(result, c, keyword)]
+        having = [c for c in result.units if c.index not in refused and _has_in_army(result, c, keyword)]
         if len(having) > most:
             names = listed([f"#{c.index + 1} {c.name}" for c in having])
             found.append(Finding("too-many-with-keyword", f"{len(having)} units with the keyword {keyword} ({names}); "
