@@ -517,8 +517,11 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("rosters", nargs="*", help="roster files or folders of them (default: the demo roster)")
     check.add_argument("--format", choices=["text", "json", "csv", "html"], default="text",
                        help="text (default), json, csv (one row per roster) or html (one page, printable)")
-    check.add_argument("--event", metavar="YAML", help="the event's rules: name, game, points, armies")
-    check.add_argument("--points", type=_positive, help="the event's points limit (a roster's own limit must match it)")
+    check.add_argument("--event", metavar="YAML", help=(
+        "the event's rules: name, game, points, armies (40k: detachments, legends, incursion_limits, max_per_keyword)"))
+    check.add_argument("--points", type=_positive, help=(
+        "the event's points limit (a roster's own limit must match it; 40k: the battle size that holds it, the "
+        "army's total capped at it)"))
     check.add_argument("--game", help="the game every roster must be for")
     check.add_argument("--army", action="append", metavar="ARMY", help="an army list allowed (repeat for more)")
     check.add_argument("--jobs", type=_positive, metavar="N", help="processes for large folders (default: every core)")

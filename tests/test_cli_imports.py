@@ -78,3 +78,14 @@ def test_the_start_up_is_frozen_out_of_the_garbage_collectors_sight_which_is_bac
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
     enabled, frozen, garbage_left = json.loads(run.stdout.splitlines()[-1])
     assert enabled and frozen > 10_000 and garbage_left < 1_000
+
+
+def test_an_epic_event_loads_no_other_game(own_home):
+    """An event's points and armies of Epic need no other game's rules: its pack is imported only for
+    a key of its own or an army no list names."""
+    roster = Path(__file__).parent / "rosters" / "codex-astartes" / "illegal-over-points.yaml"
+    loaded = modules_loaded_by(f"from listbuilder.cli import main\nmain(['check', {str(roster)!r}, '--points', "
+                               "'3000', '--army', 'codex-astartes'])")
+    assert "listbuilder.rosters.events" in loaded
+    others = ("listbuilder.games.wh40k10", "listbuilder.games.epic_remastered")
+    assert sorted(m for m in loaded if m.startswith(others)) == []

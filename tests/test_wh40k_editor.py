@@ -296,3 +296,33 @@ def test_the_status_line_counts_one_error_in_the_singular(catalog):
     assert [f.code for f in summary.findings if f.severity == "error"] == ["no-warlord"]
     shown = UnitsScreen.status(None, summary).plain  # type: ignore[arg-type]  (it reads only the summary)
     assert "✖ 1 error" in shown and "errors" not in shown
+
+
+def test_ctrl_l_hides_and_shows_legends_in_the_add_dialog(catalog):
+    """The Add dialog lists Legends datasheets, marked by their name, last; ctrl+l hides them (the
+    title says so) and shows them again, the filter kept; the command palette follows the setting.
+    At 80x24."""
+    from listbuilder.tui.games.wh40k10 import AddUnitScreen
+
+    app = EditorApp(catalog, parse_roster(START, "new.yaml", catalog).roster, unsaved=True)
+
+    async def scenario(pilot):
+        await keys(pilot, "a", "=bike squad")
+        dialog = app.screen
+        assert isinstance(dialog, AddUnitScreen)
+        listed = dialog.query_one(FilteredList)
+        assert [item.value for item in listed.shown] == ["Bike Squad [Legends]", "Attack Bike Squad [Legends]",
+                                                         "Scout Bike Squad [Legends]", "Veteran Bike Squad [Legends]"]
+        units = len(listed.items)
+        await keys(pilot, "ctrl+l")
+        assert [item.value for item in listed.shown] == []
+        assert str(dialog.query_one(".dialog-title").render()) == "Add a unit · Space Marines · Legends hidden"
+        assert not any("[Legends]" in item.value for item in listed.items) and len(listed.items) < units
+        await keys(pilot, "escape", "a")  # the setting is the editor's: the next Add dialog hides them too
+        assert not any("[Legends]" in item.value for item in app.screen.query_one(FilteredList).items)
+        await keys(pilot, "ctrl+l", "=bike squad")
+        assert app.screen.query_one(FilteredList).shown[0].value == "Bike Squad [Legends]"
+        await keys(pilot, "ctrl+l", "escape")
+        assert "Add Bike Squad [Legends]" not in [title for title, *_ in app.main.palette_picks()]
+
+    run(app, scenario)

@@ -1,15 +1,20 @@
 """An event's rules: the game, the points limit and the armies it allows, which a submitted roster
-is checked against instead of trusting its own `points:`."""
+is checked against instead of trusting its own `points:`; and the format rules of one game's events
+(40k's Legends, Incursion limits, detachments, keyword caps), which that game's system applies
+(core.system.EventRules)."""
 
 # No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
 import re
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt
 
 from .findings import Finding
 from .system import Catalog
+
+# The keys every game reads; the others are one game's own (core.system.EventRules.keys)
+EVERY_GAME = frozenset({"name", "game", "points", "armies", "waive"})
 
 
 class Event(BaseModel):
@@ -22,6 +27,21 @@ class Event(BaseModel):
     waive: list[str] = Field([], description=(
         "rules of the players' data the event does not apply (the data has bugs; organisers decide), by the id "
         "their findings cite: a constraint's id, or an entry's `<id>/hidden` or `<id>/error`"))
+    # Rules of one game's events (EventRules.keys says whose): refused for an event of another game
+    legends: Literal["allowed", "warn", "forbidden"] = Field("allowed", description=(
+        "Warhammer 40,000: Legends datasheets allowed, allowed with a warning each, or forbidden"))
+    incursion_limits: bool = Field(False, description=(
+        "Warhammer 40,000: at Incursion, at most 2 units of a datasheet, 4 of a Battleline or Dedicated Transport "
+        "one (Chapter Approved 2025-26)"))
+    detachments: list[str] = Field([], description="Warhammer 40,000: the detachments allowed, by name (default: any)")
+    max_per_keyword: dict[str, PositiveInt] = Field({}, description=(
+        "Warhammer 40,000: the most units with a keyword or Faction keyword an army may take, e.g. {'Epic Hero': 2}"))
+
+    @property
+    def game_keys(self) -> list[str]:
+        """The keys of one game's rules that the event sets (to other than their default)."""
+        return [key for key, field in type(self).model_fields.items()
+                if key not in EVERY_GAME and getattr(self, key) != field.default]
 
     @property
     def called(self) -> str:
@@ -36,7 +56,11 @@ class Event(BaseModel):
         """'Autumn Open: Epic Armageddon, 3,000 points, armies: Codex Astartes, Tau'."""
         parts = [catalog.games[self.game].name if self.game in catalog.games else self.game or "",
                  f"{self.points:,} points" if self.points else "",
-                 "armies: " + ", ".join(self.armies) if self.armies else ""]
+                 "armies: " + ", ".join(self.armies) if self.armies else "",
+                 "detachments: " + ", ".join(self.detachments) if self.detachments else "",
+                 f"Legends: {self.legends}" if self.legends != "allowed" else "",
+                 "Incursion limits" if self.incursion_limits else "",
+                 *(f"at most {n} {keyword}" for keyword, n in self.max_per_keyword.items())]
         return f"{self.name or 'event'}: " + ", ".join(p for p in parts if p)
 
 

@@ -14,7 +14,8 @@ from pydantic import BaseModel
 
 from .findings import Finding, Location
 
-if TYPE_CHECKING:  # only when a roster is started (core/new_roster.py says why)
+if TYPE_CHECKING:  # only when a roster is started (core/new_roster.py says why), or an event read
+    from .event import Event
     from .new_roster import NewRosterChoices
 
 # What every game's data store is to the seam: the catalog the command loaded (the list engine's
@@ -164,6 +165,23 @@ class GameData:
 
 
 @dataclass(frozen=True)
+class EventRules(Generic[Res]):
+    """What a game reads of an event file beyond its game and armies (40k: its Legends, Incursion
+    limits, detachments, keyword caps, and its points as a cap within a battle size): the keys it
+    alone reads (an event of another game that sets one is refused), the names its armies answer to,
+    the names the event's own keys give that its data lacks, and its rules applied to a checked roster."""
+
+    keys: frozenset[str]  # Event fields only this game reads
+    # catalog -> each name its armies answer to (by name_key) and the army's printed name; or why none
+    # is known (no data installed, and how to install it)
+    armies: Callable[[Catalog], dict[str, str] | str]
+    problems: Callable[[Event, Catalog], list[Finding]]  # names of its keys the data lacks, each at its key
+    # (result, event, catalog) -> the check's findings with the event's rules applied: its own
+    # findings first, then the check's, less those the event's stricter rule says instead
+    apply: Callable[[Res, Event, Catalog], list[Finding]]
+
+
+@dataclass(frozen=True)
 class GameSystem(Generic[R, Res]):
     """A game as the engines and every view use it: its roster model, names, check and summary, and
     where each front end finds the game's own parts (named by string where importing them would load
@@ -191,6 +209,7 @@ class GameSystem(Generic[R, Res]):
     battlescribe_roster: Callable[[Res], dict[str, Any] | str] | None = None
     name: str = ""  # the game's printed name ('' for the list engine's games: their game.yaml names them)
     field_facts: Callable[[Res], FieldFacts] | None = None  # what `listbuilder stats` counts (every game has it)
+    event_rules: EventRules[Res] | None = None  # its own rules of an event file (else only game, points, armies)
 
 
 def imported(reference: str) -> Any:

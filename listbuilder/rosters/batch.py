@@ -5,17 +5,17 @@ every core)."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..core.event import Event, limit_differs, states_points, waived
-from ..core.findings import Finding, LoadFailure
+from ..core.event import Event, waived
+from ..core.findings import LoadFailure
 from ..data.yamlfile import read
 from ..data.yamlfile import validate as validate_document
-from ..games import known_games, new_roster_choices, summarise, validate
+from ..games import known_games, validate
 from ..listengine.catalog import Catalog
-from .events import apply_event, event_problems
+from .events import apply_event, event_problems, game_rules
 from .files import read_list_file, read_roster
 from .lists import LIST_SUFFIXES, is_list, list_form, read_bounded
 
@@ -95,7 +95,7 @@ def _text(path: Path) -> bytes | None:
 
 
 def read_event(path: Path, catalog: Catalog) -> Event:
-    """An event file (name, game, points, armies), its names checked. Raises LoadFailure."""
+    """An event file (name, game, points, armies, a game's own rules), its names checked. Raises LoadFailure."""
     document = read(path)
     event = validate_document(document, Event)
     problems = event_problems(event, catalog, known_games(catalog))
@@ -111,27 +111,16 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
-def _sized(finding: Finding, roster: Any, event: Event, catalog: Catalog) -> Finding:
-    """An event's points limit broken by a roster whose limit is a battle size (40k): the battle size
-    to set, not `points:`, which such a roster has not."""
-    choices = new_roster_choices(catalog, roster.game)
-    if choices.limit != "battle size" or "battle_size" not in type(roster).model_fields:
-        return finding
-    fits = [name for name, points in choices.sizes if points == event.points]
-    sizes = ", ".join(f"{name} {points:,}" for name, points in choices.sizes)
-    suggestion = (f"set battle_size: {fits[0]}" if fits else
-                  f"no battle size is {event.points:,} points ({sizes}): ask the organiser which one is played")
-    return replace(finding, path=("battle_size",), suggestion=suggestion)
-
-
 def check_file(path: Path, catalog: Catalog, shown: str | None = None, event: Event | None = None,
                data: bytes | None = None) -> Any:
     """Read and validate one roster (by the event's rules, if any), findings located in the file;
     a list from `data`, its bytes, if already read. Raises LoadFailure."""
     roster_file = read_list_file(path, catalog, shown, data) if is_list(path) else read_roster(path, catalog, shown)
-    roster, broken = apply_event(roster_file.roster, event, catalog) if event else (roster_file.roster, [])
+    if event is None:
+        result = validate(roster_file.roster, catalog)
+        result.findings = roster_file.report(result.findings)
+        return result
+    roster, broken = apply_event(roster_file.roster, event, catalog)
     result = validate(roster, catalog)
-    if event and not states_points(roster):  # 40k's battle size
-        broken += [_sized(f, roster, event, catalog) for f in [limit_differs(summarise(result).limit, event)] if f]
-    result.findings = roster_file.report(broken + (waived(result.findings, event) if event else result.findings))
+    result.findings = roster_file.report(broken + waived(game_rules(result, event, catalog), event))
     return result

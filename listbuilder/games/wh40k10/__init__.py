@@ -1,33 +1,23 @@
 """Warhammer 40,000 10th edition: the muster rules of seed 001 on the user's imported catalog."""
 
-from ...core.findings import LoadFailure, finding_text
 from ...core.names import suggest
 from ...core.new_roster import ArmyChoice, NewRosterChoices
 from ...core.system import GameSystem, ListReader
 from .battlescribe_roster import battlescribe_roster
-from .catalog import GAME_ID, Wh40kCatalog
+from .catalog import GAME_ID
+from .event_rules import RULES as EVENT_RULES
 from .facts import field_facts
 from .importing.foreign import imported_list, list_form
 from .listtext import app_text
 from .roster import Wh40kRoster
-from .rules import BATTLE_SIZE, data_of, find_faction, unknown_names, validate
+from .rules import BATTLE_SIZE, find_faction, installed, unknown_names, validate
 from .summary import GAME_NAME, summary
 
 FIRST_BATTLE_SIZE = 2000  # Strike Force: a new roster's battle size where none is given
 
 
-def _installed(catalog) -> Wh40kCatalog | str:
-    """The user's 40k data, or why there is none (not imported, broken) and how to import it."""
-    try:
-        data = data_of(catalog)
-    except LoadFailure as failure:
-        return "\n".join(finding_text(f) for f in failure.findings)
-    return data if data is not None else (f"no {GAME_ID} data is installed: listbuilder data import bsdata PATH "
-                                          f"(or, online: listbuilder data fetch {GAME_ID})")
-
-
 def new_roster_choices(catalog, game: str) -> NewRosterChoices:
-    data = _installed(catalog)
+    data = installed(catalog)
     if isinstance(data, str):
         return NewRosterChoices([], "battle size", army_label="Faction", unavailable=data)
     factions = [ArmyChoice(f.name, f.short_name, f"{f.name.partition(' - ')[0]} · {len(f.detachments)} detachments · "
@@ -39,7 +29,7 @@ def new_roster_choices(catalog, game: str) -> NewRosterChoices:
 
 def armies(catalog) -> list[str]:
     """`listbuilder armies`: the installed factions and their detachments, or how to install them."""
-    data = _installed(catalog)
+    data = installed(catalog)
     if isinstance(data, str):
         return [f"{GAME_NAME} ({GAME_ID})", f"  {data}"]
     lines = [f"{GAME_NAME} ({GAME_ID})" + (f", data {data.data_revision}" if data.data_revision else "")]
@@ -52,7 +42,7 @@ def armies(catalog) -> list[str]:
 def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kRoster | str:
     """The faction's first detachment (the editor's `D` changes it), the battle size of `points`
     (None: Strike Force; points no battle size has: a message naming them)."""
-    data = _installed(catalog)
+    data = installed(catalog)
     if isinstance(data, str):
         return data
     found = find_faction(data, faction)
@@ -82,4 +72,5 @@ SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_ch
                     pdf_document="listbuilder.report.pdf.wh40k10:Wh40kDocument",
                     schemas={"wh40k-roster": Wh40kRoster}, list_readers=(ListReader(list_form, imported_list),),
                     list_text=lambda result, catalog, markdown: app_text(result, markdown), armies=armies,
-                    battlescribe_roster=battlescribe_roster, name=GAME_NAME, field_facts=field_facts)
+                    battlescribe_roster=battlescribe_roster, name=GAME_NAME, field_facts=field_facts,
+                    event_rules=EVENT_RULES)

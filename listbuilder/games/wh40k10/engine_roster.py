@@ -32,6 +32,7 @@ POINTS = "pts"  # the game system's cost type of points
 SKIPPED = {"crusade", "weapon modifications"}  # option groups no roster file states
 SHOW = "Show "  # the data's toggles that show other datasheets (allies, Legends), under its "Show/Hide Options"
 CONFIGURATION = "Configuration"  # the data's category of army-wide settings
+FACTION_CATEGORY = "Faction: "  # how the data names the category of a Faction keyword
 
 Path = tuple[str | int, ...]
 
@@ -57,6 +58,13 @@ class SelectionTree:
         unit = self.units.get(index)
         return unit is not None and any(limit.kind == "max" and limit.scope in ("roster", "force")
                                         and limit.field == "selections" for _, limit in unit.option.limits)
+
+    def keywords(self, index: int) -> list[str]:
+        """The unit's keywords as the data makes them in this army (a detachment's Battleline grant,
+        D40): its categories' names, a Faction keyword's without the data's 'Faction: '."""
+        unit = self.units.get(index)
+        views = [] if unit is None else self.editor.evaluation.view(unit).categories
+        return [category.name.removeprefix(FACTION_CATEGORY) for category in views]
 
     def points(self, selection: Selection) -> int:
         """A selection's points with all it holds, as the data's modifiers make them here."""

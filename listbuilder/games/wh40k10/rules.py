@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.findings import Finding, FindingList
+from ...core.findings import Finding, FindingList, LoadFailure, finding_text
 from ...core.names import did_you_mean, name_key, plural
 from ...listengine.catalog import Catalog
 from .catalog import (
@@ -102,6 +102,16 @@ class Wh40kResult:
 def data_of(catalog: Catalog, faction: str | None = None) -> Wh40kCatalog | None:
     """The installed data; with a roster's `faction`, perhaps only its units (which loads faster)."""
     return catalog.imported(GAME_ID, faction)
+
+
+def installed(catalog: Catalog) -> Wh40kCatalog | str:
+    """The user's 40k data, or why there is none (not imported, broken) and how to import it."""
+    try:
+        data = data_of(catalog)
+    except LoadFailure as failure:
+        return "\n".join(finding_text(f) for f in failure.findings)
+    return data if data is not None else (f"no {GAME_ID} data is installed: listbuilder data import bsdata PATH "
+                                          f"(or, online: listbuilder data fetch {GAME_ID})")
 
 
 def battle_size(data: Wh40kCatalog, name: str) -> BattleSize | None:

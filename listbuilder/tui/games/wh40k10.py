@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.findings import Finding
@@ -28,7 +28,7 @@ from ...games.wh40k10.rules import data_of, may_hover
 from ...report.safe import printable
 from ..screens.dialogs import TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
-from ..screens.pick import PickItem, PickScreen
+from ..screens.pick import FilteredList, FilterInput, PickItem, PickScreen
 from ..widgets.roster_view import ERROR, FindingsList, points_bar, set_border_title
 from ..widgets.title_bar import TitleBar
 
@@ -122,6 +122,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.selected: int | None = None
         self.hidden_edit = False  # a result came while another screen of the editor was over this one
         self.refusals: tuple[Wh40kRoster | None, dict[str, Finding]] = (None, {})  # of that roster
+        self.legends_shown = True  # the Add dialog's ctrl+l: Legends datasheets listed (marked, last) or not
 
     @staticmethod
     def entries(roster: Wh40kRoster) -> list[Any]:
@@ -245,7 +246,8 @@ class UnitsScreen(EditorActions, Screen[None]):
         return self.refusals[1]
 
     def action_add(self) -> None:
-        """The faction's datasheets; those the check refuses in this army dimmed, last, with why."""
+        """The faction's datasheets; those the check refuses in this army dimmed, last, with why;
+        Legends (marked by their name, last) hidden or shown by ctrl+l."""
         assert self.roster is not None
         units = edits.faction_units(self.data, self.roster)
         refused = self.refused(units)
@@ -253,20 +255,18 @@ class UnitsScreen(EditorActions, Screen[None]):
         for unit in sorted(units, key=lambda u: u.name in refused):
             roles = [k for k in ("Character", "Battleline", "Epic Hero", "Dedicated Transport") if k in unit.keywords]
             why = refused.get(unit.name)
-            items.append(PickItem(unit.name,
-                                  Content.assemble((unit.name, "bold"), (f"  {sizes(unit)}", "$accent"),
-                                                   (f"  {', '.join(roles)}" if roles else "", "$text-muted"),
-                                                   (f"\n  ✖ {printable(why.message)}" if why else "", "$text-muted")),
-                                  unit.name, " ".join(unit.keywords), disabled=why is not None))
+            items.append((unit.legends, PickItem(
+                unit.name, Content.assemble((unit.name, "bold"), (f"  {sizes(unit)}", "$accent"),
+                                            (f"  {', '.join(roles)}" if roles else "", "$text-muted"),
+                                            (f"\n  ✖ {printable(why.message)}" if why else "", "$text-muted")),
+                unit.name, " ".join(unit.keywords), disabled=why is not None)))
         by_name = {unit.name: unit for unit in units}
 
         def picked(item: PickItem | None) -> None:  # a dimmed one cannot be picked (its reason is beside it)
             if item is not None and self.roster is not None:
                 self.add_unit(item.value)
 
-        self.app.push_screen(PickScreen(f"Add a unit · {self.roster.faction}", items, tall=True,
-                                        hint="Type to filter · Enter add · Esc cancel · dimmed: not in this army",
-                                        preview=lambda name: summary_sheet(by_name[name])), picked)
+        self.app.push_screen(AddUnitScreen(self, items, preview=lambda name: summary_sheet(by_name[name])), picked)
 
     def add_unit(self, name: str) -> None:
         """Add a unit of datasheet `name` at the end and select it."""
@@ -283,8 +283,9 @@ class UnitsScreen(EditorActions, Screen[None]):
         assert self.roster is not None
         units = edits.faction_units(self.data, self.roster)
         refused = self.refused(units)
+        offered = [unit for unit in units if unit.name not in refused and (self.legends_shown or not unit.legends)]
         found: list[Command] = [(f"Add {unit.name}", sizes(unit), partial(self.add_unit, unit.name))
-                                for unit in units if unit.name not in refused]
+                                for unit in offered]
         found += [(f"Go to #{i + 1} {unit.type}", unit.label or "", partial(self.select_unit, i))
                   for i, unit in enumerate(self.roster.units)]
         return found
@@ -402,6 +403,32 @@ class UnitsScreen(EditorActions, Screen[None]):
 
     def action_units(self) -> None:
         self.query_one("#roster-units", OptionList).focus()
+
+
+class AddUnitScreen(PickScreen):
+    """The Add dialog: the faction's datasheets, Legends listed (their name marks them) or, by ctrl+l,
+    hidden; the choice is the editor's until it closes."""
+
+    BINDINGS = [Binding("ctrl+l", "legends", "Legends", id="add.legends", tooltip="Hide or show Legends datasheets")]
+
+    def __init__(self, units: UnitsScreen, items: list[tuple[bool, PickItem]], **kwargs: Any) -> None:
+        self.units, self.every = units, items  # (Legends?, item)
+        super().__init__(self._title(), self._shown(), tall=True,
+                         hint="Enter add · Esc cancel · ctrl+l Legends · dimmed: not in this army", **kwargs)
+
+    def _title(self) -> str:
+        assert self.units.roster is not None
+        return f"Add a unit · {self.units.roster.faction}" + ("" if self.units.legends_shown else " · Legends hidden")
+
+    def _shown(self) -> list[PickItem]:
+        return [item for legends, item in self.every if self.units.legends_shown or not legends]
+
+    def action_legends(self) -> None:
+        self.units.legends_shown = not self.units.legends_shown
+        self.query_one(".dialog-title", Label).update(Content(self._title()))
+        listed = self.query_one(FilteredList)
+        listed.items = self._shown()
+        listed.fill(self.query_one(FilterInput).value)
 
 
 class WargearScreen(EditorActions, Screen[None]):
