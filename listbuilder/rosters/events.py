@@ -3,11 +3,13 @@ data, and the roster as the event plays it (its points limit, its game, its army
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..core.event import Event, limit_differs, states_points
-from ..core.findings import Finding
+from ..core.findings import Finding, LoadFailure
 from ..core.names import did_you_mean
+from ..data.catalog import with_data
 from ..games import suggest_game, unknown_game
 from ..listengine.catalog import Catalog
 from ..listengine.roster import Roster
@@ -26,6 +28,11 @@ def event_problems(event: Event, catalog: Catalog, games: list[str]) -> list[Fin
             known = [a for game in games for a in catalog.army_ids(game)]
             problems.append(Finding("unknown-army", f"unknown army '{army}' (known: {', '.join(known)})",
                                     path=("armies", i), suggestion=did_you_mean(army, known)))
+    if event.data is not None:
+        try:
+            with_data(catalog, event.data)
+        except LoadFailure as failure:
+            problems += [replace(f, path=("data",), location=None) for f in failure.findings]
     return problems
 
 
