@@ -76,17 +76,18 @@ def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
     return event if event != Event() else None
 
 
-def _checked_folder(options: argparse.Namespace, catalog: Catalog, event: Event | None, form: str) -> tuple[
-        list[Any], list[Any], list[str]]:
+def _checked_folder(options: argparse.Namespace, catalog: Catalog, event: Event | None, form: str,
+                    priced: bool = False) -> tuple[list[Any], list[Any], list[str]]:
     """The rosters named or found in the folders named (else the demo roster), each checked and
-    rendered in `form` on every core, a progress bar on stderr; the files skipped; empty folders."""
+    rendered in `form` on every core, a progress bar on stderr; the files skipped; empty folders.
+    `priced`: each list stating a total says which installed version of the data it fits."""
     from .report.folder import check_all
     from .report.progress import Progress
 
     items, skipped, empty = _roster_items(options)
     progress = Progress(len(items), getattr(sys.stderr, "unescaped", sys.stderr))
     submissions = []
-    for done, submission in enumerate(check_all(items, catalog, event, form, options.jobs), start=1):
+    for done, submission in enumerate(check_all(items, catalog, event, form, options.jobs, priced), start=1):
         submissions.append(submission)
         progress.step(done)
     progress.close()
@@ -112,9 +113,8 @@ def _folder_setup(options: argparse.Namespace) -> tuple[Catalog, Event | None] |
     """The game data and the event (if any) a folder command checks against; None, with why on
     stderr, when the data is broken or the event's rules cannot be used."""
     from .core.findings import LoadFailure
-    from .report.text import failure_text
-
     from .data.catalog import with_data
+    from .report.text import failure_text
 
     catalog = _catalog()
     if catalog is None:
@@ -157,7 +157,7 @@ def command_check(options: argparse.Namespace) -> int:
     if setup is None:
         return EXIT_UNREADABLE
     catalog, event = setup
-    submissions, skipped, empty = _checked_folder(options, catalog, event, options.format)
+    submissions, skipped, empty = _checked_folder(options, catalog, event, options.format, priced=True)
     provenance = Provenance.of(__version__, catalog.data_version, submissions, event.describe(catalog) if event else "")
     heading = event.name if event and event.name else "Roster check"
     document = report(options.format, submissions, skipped, provenance, heading)

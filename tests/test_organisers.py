@@ -67,7 +67,7 @@ def test_a_folder_of_mixed_submissions_gives_the_exact_summary(capsys, inbox):
 def test_csv_has_one_row_per_roster(capsys, inbox):
     code, out, err = run(capsys, "check", str(inbox), "--format", "csv")
     assert code == 2
-    header = "file,name,game,army,points,limit,verdict,errors,warnings,first error,listbuilder,data\r\n"
+    header = "file,name,game,army,points,limit,verdict,errors,warnings,first error,listbuilder,data,priced under\r\n"
     assert out.startswith("\ufeff" + header)  # UTF-8 with a byte order mark: Excel then reads it as UTF-8
     rows = list(csv.DictReader(io.StringIO(out.removeprefix("\ufeff"))))
     assert [(Path(r["file"]).name, r["name"], r["points"], r["limit"], r["verdict"], r["errors"], r["first error"])

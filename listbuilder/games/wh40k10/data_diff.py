@@ -17,14 +17,18 @@ from .rules import find_faction
 
 
 @dataclass(frozen=True)
+class SizeChange:
+    models: int
+    old: int | None  # its points; None: the size is added
+    new: int | None  # None: the size is gone
+
+
+@dataclass(frozen=True)
 class UnitChange:
-    """A datasheet in both versions whose points changed: (models, old points, new points) per
-    size priced in both, and (models, points) of the sizes only one has."""
+    """A datasheet in both versions whose sizes or their points changed, size by size."""
 
     name: str
-    repriced: list[tuple[int, int, int]] = field(default_factory=list)
-    sizes_added: list[tuple[int, int]] = field(default_factory=list)
-    sizes_gone: list[tuple[int, int]] = field(default_factory=list)
+    sizes: list[SizeChange]
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,7 @@ class EnhancementChange:
     faction: str
     detachment: str
     name: str
-    old: int | None  # None: added
+    old: int | None  # its points; None: added
     new: int | None  # None: gone
 
 
@@ -93,12 +97,9 @@ def _units(data: Wh40kCatalog, factions: list[Faction]) -> dict[str, Unit]:
 def _unit_change(old: Unit, new: Unit) -> UnitChange | None:
     before = {size.models: size.points for size in old.sizes}
     after = {size.models: size.points for size in new.sizes}
-    change = UnitChange(new.name,
-                        [(models, before[models], after[models]) for models in sorted(before.keys() & after.keys())
-                         if before[models] != after[models]],
-                        [(models, after[models]) for models in sorted(after.keys() - before.keys())],
-                        [(models, before[models]) for models in sorted(before.keys() - after.keys())])
-    return change if change.repriced or change.sizes_added or change.sizes_gone else None
+    sizes = [SizeChange(models, before.get(models), after.get(models))
+             for models in sorted(before.keys() | after.keys()) if before.get(models) != after.get(models)]
+    return UnitChange(new.name, sizes) if sizes else None
 
 
 def _detachments(diff: DataDiff, old: Faction | None, new: Faction) -> None:
@@ -119,8 +120,9 @@ def _detachments(diff: DataDiff, old: Faction | None, new: Faction) -> None:
     diff.detachments_removed += [(new.name, name) for name in before]
 
 
-def _points(points: int | None) -> str:
-    return "—" if points is None else f"{points:,}"
+def _change(old: int | None, new: int | None) -> str:
+    """'80 → 85', 'added (90)', 'gone (was 90)'."""
+    return f"added ({new:,})" if old is None else f"gone (was {old:,})" if new is None else f"{old:,} → {new:,}"
 
 
 def diff_text(diff: DataDiff, old_label: str, new_label: str) -> str:
@@ -129,13 +131,12 @@ def diff_text(diff: DataDiff, old_label: str, new_label: str) -> str:
     if diff.same:
         return "\n".join([*lines, "No points, datasheets, detachments or Enhancements changed."])
     if diff.units:
-        lines.append(f"Datasheets re-priced ({len(diff.units)}):")
+        lines.append(f"Datasheets re-priced or resized ({len(diff.units)}):")
         for unit in diff.units:
-            parts = [f"{models} models {_points(was)} → {_points(now)}" for models, was, now in unit.repriced]
-            parts += [f"{models} models added ({_points(now)})" for models, now in unit.sizes_added]
-            parts += [f"{models} models gone (was {_points(was)})" for models, was in unit.sizes_gone]
-            lines.append(f"  {unit.name}: " + "; ".join(parts))
-    for heading, names in (("Datasheets added", diff.datasheets_added), ("Datasheets removed", diff.datasheets_removed)):
+            lines.append(f"  {unit.name}: " + "; ".join(f"{size.models} models " + _change(size.old, size.new)
+                                                         for size in unit.sizes))
+    for heading, names in (("Datasheets added", diff.datasheets_added),
+                           ("Datasheets removed", diff.datasheets_removed)):
         if names:
             lines += [f"{heading} ({len(names)}):", *(f"  {name}" for name in names)]
     for heading, pairs in (("Detachments added", diff.detachments_added),
@@ -144,10 +145,7 @@ def diff_text(diff: DataDiff, old_label: str, new_label: str) -> str:
             lines += [f"{heading} ({len(pairs)}):", *(f"  {faction}: {name}" for faction, name in pairs)]
     if diff.enhancements:
         lines.append(f"Enhancements changed ({len(diff.enhancements)}):")
-        for e in diff.enhancements:
-            what = ("added" if e.old is None else "gone" if e.new is None else "")
-            lines.append(f"  {e.faction} — {e.detachment} — {e.name}: " + (
-                f"{what} ({_points(e.new if e.old is None else e.old)})" if what else f"{e.old:,} → {e.new:,}"))
+        lines += [f"  {e.faction} — {e.detachment} — {e.name}: {_change(e.old, e.new)}" for e in diff.enhancements]
     return "\n".join(lines)
 
 
