@@ -1,19 +1,20 @@
 """Catalogs the user installed (imported BSData): where they live, writing and loading them.
 
 They live in the user data folder (platformdirs; `LISTBUILDER_DATA_DIR` overrides it, as tests
-do). Each import is a version of a game's data, kept beside the earlier ones (`catalogs/<game>/<n>.json`,
-D46): labelled as the user says (`--label`), else by its revision and import date; one of them is
-the default every command loads (the last imported, or the one `data use` marks). An import of a
-revision already installed, or under a label already used, replaces that version. The layout
-before versions (`catalogs/<game>.json`) is read as one more version.
+do). Each import is a version of a game's data, kept beside the earlier ones and numbered in the
+order imported (`catalogs/<game>/<n>.json`, D46): labelled as the user says (`--label`), else by
+its revision and import date. One of them is the default every command loads: the last imported,
+or the one `data use` marks. An import of a revision already installed, or under a label already
+used, replaces that version. The layout before versions (`catalogs/<game>.json`) is read as one
+more version.
 
-Each version is one JSON file, written atomically (the one it replaces kept as `.bak`) beside a
-small summary that `data list` reads without loading the catalog, and the same catalog cut by
-faction, of which a check of one roster loads only its faction's part. Beside them, the data files
-as the BattleScribe engine reads them (`compile_data`), one JSON file per game system and
-catalogue, of which a check loads the game system and its faction's catalogues. JSON, not YAML: the
-catalog is machine-written and loading it must stay well under a second; it is validated on every
-load (no pickle), and kept in memory for the rest of the run.
+Each version is one JSON file, written atomically beside a small summary that `data list` reads
+without loading the catalog, and the same catalog cut by faction, of which a check of one roster
+loads only its faction's part. Beside them, the data files as the BattleScribe engine reads them
+(`compile_data`), one JSON file per game system and catalogue, of which a check loads the game
+system and its faction's catalogues. JSON, not YAML: the catalog is machine-written and loading it
+must stay well under a second; it is validated on every load (no pickle), and kept in memory for
+the rest of the run.
 """
 
 from __future__ import annotations
@@ -138,17 +139,15 @@ def find_version(game: str, wanted: str) -> Installed:
 def use(game: str, wanted: str) -> Installed:
     """Make a version the default every command loads (`data use`). Raises LoadFailure as find_version."""
     version = find_version(game, wanted)
-    _write_atomically(_catalogs() / game / DEFAULT_MARK, version.data_revision.encode(), keep=False)
+    _write_atomically(_catalogs() / game / DEFAULT_MARK, version.data_revision.encode())
     return replace(version, default=True)
 
 
-def _write_atomically(path: Path, data: bytes, keep: bool = True) -> None:
-    """Write through a temporary file renamed over the old one, which is kept as `<name>.bak` (`keep`)."""
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write through a temporary file renamed over the old one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_bytes(data)
-    if keep and path.exists():
-        shutil.copy2(path, path.with_name(path.name + ".bak"))
     os.replace(temporary, path)
 
 
@@ -180,13 +179,8 @@ def install(catalog: Wh40kCatalog, left_out: dict[str, int], engine: dict[str, A
     imported = datetime.now(UTC).isoformat(timespec="seconds")
     label = label or default_label(catalog.data_revision, imported)
     earlier = versions(catalog.game)
-    replaced = [v for v in earlier if v.data_revision == catalog.data_revision or v.label == label]
-    kept = [v.path for v in replaced if _number(v.path)]  # written over in place: its catalog kept as .bak
-    number = max((_number(v.path) for v in earlier), default=0) + 1
-    path = kept[0] if kept else _catalogs() / catalog.game / f"{number}.json"
-    for version in replaced:
-        if version.path != path:
-            _remove(version.path)
+    # Numbered in the order imported (a version replaced is removed once its successor is written)
+    path = _catalogs() / catalog.game / f"{max((_number(v.path) for v in earlier), default=0) + 1}.json"
     _write_atomically(path, catalog.model_dump_json(exclude_defaults=True).encode())
     _write_parts(catalog, path)
     _write_engine(engine, path, catalog.data_revision)
@@ -197,14 +191,18 @@ def install(catalog: Wh40kCatalog, left_out: dict[str, int], engine: dict[str, A
                                "factions": len(catalog.factions), "units": len(catalog.units),
                                "left_out": dict(left_out), "label": label}
     _write_atomically(_summary_path(path), json.dumps(summary, indent=2).encode())
-    _write_atomically(_catalogs() / catalog.game / DEFAULT_MARK, catalog.data_revision.encode(), keep=False)
+    for version in earlier:
+        if version.data_revision == catalog.data_revision or version.label == label:
+            _remove(version.path)
+    _write_atomically(_catalogs() / catalog.game / DEFAULT_MARK, catalog.data_revision.encode())
     for cached in (_load, _index, _faction_part, _engine_index, _engine_file, _engine_data):
         cached.cache_clear()
     return Installed(path=path, default=True, **summary)
 
 
 def _remove(path: Path) -> None:
-    """A version's files: its catalog (and the one it replaced), summary, parts and engine data."""
+    """A version's files: its catalog (and its backup, in the layout before versions), summary,
+    parts and engine data."""
     for file in (path, path.with_name(path.name + ".bak"), _summary_path(path)):
         file.unlink(missing_ok=True)
     for folder in (_parts_path(path), _engine_path(path)):
