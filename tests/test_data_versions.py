@@ -1,4 +1,4 @@
-"""Versions of the imported data side by side (D46): `data list`, `data use`, `data diff`, `check --data`
+"""Versions of the imported data side by side (D40): `data list`, `data use`, `data diff`, `check --data`
 and an event's `data:`, `reprice`, and the organiser report's "priced under" column.
 
 Two imports of the snapshot's Space Marines (tests/conftest.py, `bsdata_versions`): 'MFM old' as the

@@ -139,7 +139,7 @@ def read_file(path: Path, catalog: Catalog, shown: str | None = None, data: byte
 def priced_under(roster_file: RosterFile, versions: dict[str, Catalog]) -> str:
     """Of the versions of the imported data (label -> the catalog with it), the one whose total for a
     list is nearest the total the list states, ties joined, with how far off where none gives it
-    exactly (D46); '' where the list states no total (a roster file) or no version can price it."""
+    exactly (D40); '' where the list states no total (a roster file) or no version can price it."""
     stated = getattr(roster_file.document, "stated_total", None)
     if stated is None:
         return ""

@@ -4,7 +4,7 @@ Enhancements re-priced, added or gone. Pure: the command line loads the two cata
 
 Datasheets and factions are matched by their BSData ids, which the data keeps across revisions
 (a datasheet renamed is shown by its new name); detachments and Enhancements, which have none in
-the catalog, by name (D46)."""
+the catalog, by name (D40)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 They live in the user data folder (platformdirs; `LISTBUILDER_DATA_DIR` overrides it, as tests
 do). Each import is a version of a game's data, kept beside the earlier ones and numbered in the
-order imported (`catalogs/<game>/<n>.json`, D46): labelled as the user says (`--label`), else by
+order imported (`catalogs/<game>/<n>.json`, D40): labelled as the user says (`--label`), else by
 its revision and import date. One of them is the default every command loads: the last imported,
 or the one `data use` marks. An import of a revision already installed, or under a label already
 used, replaces that version. The layout before versions (`catalogs/<game>.json`) is read as one
@@ -171,7 +171,7 @@ def compile_folder(folder: Path) -> dict[str, Any]:
 def install(catalog: Wh40kCatalog, left_out: dict[str, int], engine: dict[str, Any] | None = None,
             label: str | None = None) -> Installed:
     """Install a catalog as a version of its game's data, the default from now on, beside the
-    earlier ones: replacing the version of its revision, or under its label, if any (D46). Written:
+    earlier ones: replacing the version of its revision, or under its label, if any (D40). Written:
     the catalog, its summary, the same catalog by faction, which a check of one roster loads
     instead (`load_installed`), and the engine's data (`compile_folder`'s bundle) where given."""
     from ..rules import capacity
