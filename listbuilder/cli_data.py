@@ -19,7 +19,7 @@ GAME = "wh40k-10e"  # the one game whose data is imported, so far
 def _import_and_install(folder: Path, revision: str | None, verbose: bool, label: str | None = None) -> int:
     from .battlescribe.importing import UnreadableFile
     from .games.wh40k10.importing.bsdata import ImportResult, git_revision, import_folder
-    from .games.wh40k10.importing.installed import compile_folder, install
+    from .games.wh40k10.importing.installed import compile_folder, install, versions
     from .report.text import failure_text
 
     started = time.perf_counter()
@@ -35,10 +35,13 @@ def _import_and_install(folder: Path, revision: str | None, verbose: bool, label
         print(f"the data's own rules will not be checked: {unreadable}", file=sys.stderr)
     seconds = time.perf_counter() - started
     catalog = result.catalog
+    earlier = versions(catalog.game)
     where = install(catalog, result.left_out, engine, label)
+    replaced = [v.label for v in earlier if v.data_revision == where.data_revision or v.label == where.label]
     print(f"Imported {catalog.summary.catalogues} catalogues of {catalog.system.name} ({catalog.data_revision}) "
           f"in {seconds:.1f} s: {len(catalog.factions)} factions, {len(catalog.units)} units.")
-    print(f"Installed {catalog.game} as '{where.label}', the default data from now on, in {where.path}")
+    print(f"Installed {catalog.game} as '{where.label}', the default data from now on, in {where.path}"
+          + "".join(f" (replacing '{label}')" for label in replaced))
     if result.left_out:
         print("Left out rather than guessed:")
         for kind, count in sorted(result.left_out.items(), key=lambda item: -item[1]):

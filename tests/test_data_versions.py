@@ -214,7 +214,9 @@ def test_the_layout_before_versions_still_loads_and_an_import_keeps_it_or_replac
     assert main(["data", "import", "bsdata", str(sample), "--revision", "def456", "--label", "later"]) == 0
     assert [(v.data_revision, v.default) for v in versions("wh40k-10e")] == [("abc123", False), ("def456", True)]
     assert load_installed("wh40k-10e", version="abc123").data_revision == "abc123"
+    capsys.readouterr()
     assert main(["data", "import", "bsdata", str(sample), "--revision", "abc123"]) == 0  # that revision again
+    assert "(replacing 'abc123 20" in capsys.readouterr().out
     assert [(v.data_revision, v.default) for v in versions("wh40k-10e")] == [("def456", False), ("abc123", True)]
     assert not (catalogs / "wh40k-10e.json").exists() and not (catalogs / "wh40k-10e.by-faction").exists()
     assert main(["data", "import", "bsdata", str(sample), "--revision", "ghi789", "--label", "later"]) == 0

@@ -135,17 +135,19 @@ def data_label(version: str | None = None) -> str:
     installed). Raises LoadFailure naming the versions installed when none is called `version`."""
     from ..games.wh40k10.importing.installed import find_version, versions
 
-    labels = [find_version(game, version).label if version is not None
-              else next((v.label for v in versions(game) if v.default), "")
-              for game in DATA_SOURCES]  # the games whose data users bring: each has its versions
-    return labels[0]
+    (game,) = DATA_SOURCES  # the games whose data users bring: 40k alone, till importing is game-neutral
+    found = find_version(game, version) if version is not None else next(
+        (v for v in versions(game) if v.default), None)
+    return found.label if found else ""
 
 
 def data_versions() -> list[str]:
-    """The labels of the versions of imported data installed, where a game has more than one."""
+    """The labels of the versions of the user's imported data, where there is more than one."""
     from ..games.wh40k10.importing.installed import versions
 
-    return [v.label for game in DATA_SOURCES if len(found := versions(game)) > 1 for v in found]
+    (game,) = DATA_SOURCES
+    found = versions(game)
+    return [v.label for v in found] if len(found) > 1 else []
 
 
 def _pack(root: Path, files: list[Path], game: str) -> object | None:
