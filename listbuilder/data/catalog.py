@@ -141,13 +141,13 @@ def data_label(version: str | None = None) -> str:
     return found.label if found else ""
 
 
-def data_versions() -> list[str]:
-    """The labels of the versions of the user's imported data, where there is more than one."""
+def data_versions() -> list[tuple[str, str]]:
+    """The label and revision of each version of the user's imported data, where there is more than one."""
     from ..games.wh40k10.importing.installed import versions
 
     (game,) = DATA_SOURCES
     found = versions(game)
-    return [v.label for v in found] if len(found) > 1 else []
+    return [(v.label, v.data_revision) for v in found] if len(found) > 1 else []
 
 
 def _pack(root: Path, files: list[Path], game: str) -> object | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 from ..core.event import Event
 from ..core.findings import Finding, LoadFailure, Location
@@ -20,9 +21,9 @@ POOL_FROM = 32  # fewer files are checked in this process: starting workers woul
 # What a worker checks with: set before the pool starts (inherited by forked workers) or by its
 # initializer (where workers are spawned).
 _job: tuple[Catalog, Event | None, str, bool] | None = None
-# The versions of the imported data (label -> the catalog with it), where a game has several: looked
-# up on the first list that states a total, so that a folder of Epic rosters never reads them
-_versions: dict[str, Catalog] | None = None
+# The versions of the imported data (label -> its revision and the catalog with it), where there are
+# several: looked up on the first list that states a total, so that a folder of Epic rosters never reads them
+_versions: dict[str, tuple[str, Catalog]] | None = None
 
 
 def _start(catalog: Catalog, event: Event | None, form: str, priced: bool) -> None:
@@ -30,13 +31,13 @@ def _start(catalog: Catalog, event: Event | None, form: str, priced: bool) -> No
     _job, _versions = (catalog, event, form, priced), None
 
 
-def _priced_under(roster_file: RosterFile, catalog: Catalog) -> str:
+def _priced_under(roster_file: RosterFile, result: Any, catalog: Catalog) -> str:
     global _versions
     if getattr(roster_file.document, "stated_total", None) is None:
         return ""
     if _versions is None:
-        _versions = {label: with_data(catalog, label) for label in data_versions()}
-    return priced_under(roster_file, _versions)
+        _versions = {label: (revision, with_data(catalog, label)) for label, revision in data_versions()}
+    return priced_under(roster_file, result, _versions)
 
 
 def _check(item: RosterItem) -> Submission:
@@ -46,7 +47,7 @@ def _check(item: RosterItem) -> Submission:
     try:
         roster_file = read_file(path, catalog, shown, data)
         result = check_read(roster_file, catalog, event)
-        priced_as = _priced_under(roster_file, catalog) if priced else ""
+        priced_as = _priced_under(roster_file, result, catalog) if priced else ""
     except Exception as error:  # one bad file never hides the report of the others
         verdict, findings = failure(error, shown)
         return Submission.of_failure(shown, findings, render_failure(shown, findings, form, verdict), verdict)

@@ -136,16 +136,18 @@ def read_file(path: Path, catalog: Catalog, shown: str | None = None, data: byte
     return read_list_file(path, catalog, shown, data) if is_list(path) else read_roster(path, catalog, shown)
 
 
-def priced_under(roster_file: RosterFile, versions: dict[str, Catalog]) -> str:
-    """Of the versions of the imported data (label -> the catalog with it), the one whose total for a
-    list is nearest the total the list states, ties joined, with how far off where none gives it
-    exactly (D40); '' where the list states no total (a roster file) or no version can price it."""
+def priced_under(roster_file: RosterFile, result: Any, versions: dict[str, tuple[str, Catalog]]) -> str:
+    """Of the versions of the imported data (label -> its revision and the catalog with it), the one
+    whose total for a list (`result`: its check) is nearest the total the list states, ties joined,
+    with how far off where none gives it exactly (D40); '' where the list states no total (a roster
+    file) or no version can price it. The version that checked it is not priced again."""
     stated = getattr(roster_file.document, "stated_total", None)
     if stated is None:
         return ""
-    roster = roster_file.roster
-    totals = {label: summarise(validate(roster, catalog)).total for label, catalog in versions.items()
-              if not system_for(roster.game).unknown_names(roster, catalog)}
+    roster, checked = roster_file.roster, summarise(result)
+    totals = {label: checked.total if revision == checked.data_revision else summarise(validate(roster, catalog)).total
+              for label, (revision, catalog) in versions.items()
+              if revision == checked.data_revision or not system_for(roster.game).unknown_names(roster, catalog)}
     if not totals:
         return ""
     off = min(abs(total - stated) for total in totals.values())
