@@ -165,6 +165,11 @@ def test_reprice_without_a_stamp_compares_from_the_default(two_versions, roster,
     assert "repriced from 'MFM new' (801555b-repriced) to 'MFM old' (801555b)" in out[0]
     assert out[1] == "  total 355 → 410 (+55) of 1,000"
     assert out[-1] == "Nothing of it becomes invalid under 'MFM old'."
+    roster.write_text(ROSTER.replace("name: Repriced\n", "name: Repriced\ndata: MFM 0\n"))  # not installed
+    assert main(["reprice", str(roster), "--data", "MFM old"]) == 0
+    captured = capsys.readouterr()
+    assert "its data 'MFM 0' is not installed; compared with the default 'MFM new'" in captured.err
+    assert captured.out.splitlines()[1] == "  total 355 → 410 (+55) of 1,000"
 
 
 def test_the_organiser_report_says_which_version_a_list_was_priced_under(two_versions, roster, tmp_path, capsys):
