@@ -64,7 +64,7 @@ def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
     from .rosters.events import event_problems
 
     given = {key: value for key, value in (("points", options.points), ("game", options.game),
-                                            ("armies", options.army)) if value is not None}
+                                            ("armies", options.army), ("data", options.data)) if value is not None}
     if not options.event and not given:
         return None  # no event's model built, nor its validator
     event = read_event(Path(options.event), catalog) if options.event else Event()
@@ -76,17 +76,18 @@ def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
     return event if event != Event() else None
 
 
-def _checked_folder(options: argparse.Namespace, catalog: Catalog, event: Event | None, form: str) -> tuple[
-        list[Any], list[Any], list[str]]:
+def _checked_folder(options: argparse.Namespace, catalog: Catalog, event: Event | None, form: str,
+                    priced: bool = False) -> tuple[list[Any], list[Any], list[str]]:
     """The rosters named or found in the folders named (else the demo roster), each checked and
-    rendered in `form` on every core, a progress bar on stderr; the files skipped; empty folders."""
+    rendered in `form` on every core, a progress bar on stderr; the files skipped; empty folders.
+    `priced`: each list stating a total says which installed version of the data it fits."""
     from .report.folder import check_all
     from .report.progress import Progress
 
     items, skipped, empty = _roster_items(options)
     progress = Progress(len(items), getattr(sys.stderr, "unescaped", sys.stderr))
     submissions = []
-    for done, submission in enumerate(check_all(items, catalog, event, form, options.jobs), start=1):
+    for done, submission in enumerate(check_all(items, catalog, event, form, options.jobs, priced), start=1):
         submissions.append(submission)
         progress.step(done)
     progress.close()
@@ -112,15 +113,39 @@ def _folder_setup(options: argparse.Namespace) -> tuple[Catalog, Event | None] |
     """The game data and the event (if any) a folder command checks against; None, with why on
     stderr, when the data is broken or the event's rules cannot be used."""
     from .core.findings import LoadFailure
+    from .data.catalog import with_data
     from .report.text import failure_text
 
     catalog = _catalog()
     if catalog is None:
         return None
     try:
-        return catalog, _event(options, catalog)
+        event = _event(options, catalog)
     except LoadFailure as failure:
         print("the event's rules cannot be used:\n" + failure_text(failure.findings), file=sys.stderr)
+        return None
+    if event is None or event.data is None:
+        return catalog, event
+    from .core.event import Event
+
+    rest = event.model_copy(update={"data": None})  # the version checked against: each roster's report names it
+    return with_data(catalog, event.data), (rest if rest != Event() else None)
+
+
+def _catalog_of(options: argparse.Namespace) -> Catalog | None:
+    """The game data with the version of the imported data `--data` names (else the default); None,
+    with why on stderr, when the data is broken or no version is called that."""
+    from .core.findings import LoadFailure
+    from .data.catalog import with_data
+    from .report.text import failure_text
+
+    catalog = _catalog()
+    if catalog is None or options.data is None:
+        return catalog
+    try:
+        return with_data(catalog, options.data)
+    except LoadFailure as failure:
+        print("--data: " + failure_text(failure.findings), file=sys.stderr)
         return None
 
 
@@ -132,7 +157,7 @@ def command_check(options: argparse.Namespace) -> int:
     if setup is None:
         return EXIT_UNREADABLE
     catalog, event = setup
-    submissions, skipped, empty = _checked_folder(options, catalog, event, options.format)
+    submissions, skipped, empty = _checked_folder(options, catalog, event, options.format, priced=True)
     provenance = Provenance.of(__version__, catalog.data_version, submissions, event.describe(catalog) if event else "")
     heading = event.name if event and event.name else "Roster check"
     document = report(options.format, submissions, skipped, provenance, heading)
@@ -246,7 +271,7 @@ def command_export(options: argparse.Namespace) -> int:
     from .report.safe import printable_lines
     from .rosters.files import save_text
 
-    catalog = _catalog()
+    catalog = _catalog_of(options)
     result = None if catalog is None else _checked_roster(options.roster, catalog)
     if result is None:
         return EXIT_UNREADABLE
@@ -309,7 +334,7 @@ def command_import(options: argparse.Namespace) -> int:
     from .rosters.files import dump, save_text
     from .rosters.lists import read_bounded, read_list_data
 
-    catalog = _catalog()
+    catalog = _catalog_of(options)
     if catalog is None:
         return EXIT_UNREADABLE
     try:  # at most one byte past the limit: the readers then refuse it without holding it all
@@ -374,7 +399,7 @@ def command_diff(options: argparse.Namespace) -> int:
     from .report.diff import diff_lines
     from .report.safe import printable
 
-    catalog = _catalog()
+    catalog = _catalog_of(options)
     if catalog is None:
         return EXIT_UNREADABLE
     old, new = (_checked_roster(path, catalog) for path in (options.old, options.new))
@@ -384,6 +409,53 @@ def command_diff(options: argparse.Namespace) -> int:
     same = f"{options.old} and {options.new} are the same roster"
     print("\n".join(map(printable, lines)) if lines else printable(same))
     return EXIT_ILLEGAL if lines else EXIT_LEGAL
+
+
+def command_reprice(options: argparse.Namespace) -> int:
+    """A roster's points under another version of the imported data, as a report; with -o, the roster
+    written stamped with that version. Exit 0 legal under it, 1 illegal, 2 unreadable or no such version."""
+    from .core.findings import LoadFailure
+    from .data.catalog import data_label, with_data
+    from .report.reprice import reprice_text
+    from .report.safe import printable, printable_lines
+    from .report.text import failure_text
+    from .rosters.files import dump, read_roster, save_text
+    from .rosters.lists import is_list
+
+    catalog = _catalog()
+    if catalog is None:
+        return EXIT_UNREADABLE
+    try:
+        new_label = data_label(options.data)
+        new_catalog = with_data(catalog, options.data)
+    except LoadFailure as failure:
+        print("--data: " + failure_text(failure.findings), file=sys.stderr)
+        return EXIT_UNREADABLE
+    old = _checked_roster(options.roster, catalog)
+    if old is None:
+        return EXIT_UNREADABLE
+    if "data" not in type(old.roster).model_fields:
+        print(printable(f"{options.roster}: only rosters of data you import (Warhammer 40,000) have versions to "
+                        "reprice under"), file=sys.stderr)
+        return EXIT_UNREADABLE
+    stamped = old.roster.data
+    try:  # priced first under the version the roster says it was priced under, where it is installed
+        old_label = data_label(stamped) if stamped else data_label()
+        old = _checked_roster(options.roster, with_data(catalog, stamped)) if stamped else old
+    except LoadFailure:
+        old_label = data_label()
+        print(printable(f"{options.roster}: its data '{stamped}' is not installed; compared with the default "
+                        f"'{old_label}'"), file=sys.stderr)
+    new = _checked_roster(options.roster, new_catalog)
+    if old is None or new is None:
+        return EXIT_UNREADABLE
+    print(printable_lines(reprice_text(options.roster, old, new, old_label, new_label)))
+    if options.output:
+        path = Path(options.roster)
+        document = None if is_list(path) else read_roster(path, catalog, options.roster, round_trip=True).document
+        save_text(Path(options.output), dump(new.roster.model_copy(update={"data": new_label}), document))
+        print(printable(f"{options.output}: the roster, stamped data: {new_label}"), file=sys.stderr)
+    return EXIT_LEGAL if new.valid else EXIT_ILLEGAL
 
 
 def command_print(options: argparse.Namespace) -> int:
@@ -396,7 +468,7 @@ def command_print(options: argparse.Namespace) -> int:
     from .rosters.batch import check_file
     from .rosters.files import save_bytes
 
-    catalog = _catalog()
+    catalog = _catalog_of(options)
     if catalog is None:
         return EXIT_UNREADABLE
     path = Path(options.roster)
@@ -420,7 +492,7 @@ def command_print(options: argparse.Namespace) -> int:
 def command_armies(options: argparse.Namespace) -> int:
     from .games import PACKS, suggest_game, system_for, unknown_game
 
-    catalog = _catalog()
+    catalog = _catalog_of(options)
     if catalog is None:
         return EXIT_UNREADABLE
     listed = {game: system_for(game).armies for game in PACKS if system_for(game).armies is not None}
@@ -464,14 +536,14 @@ def command_schema(options: argparse.Namespace) -> int:
 def command_edit(options: argparse.Namespace) -> int:
     from .tui import run_editor  # textual is imported only when the editor runs
 
-    catalog = _catalog()
+    catalog = _catalog_of(options)
     return EXIT_UNREADABLE if catalog is None else run_editor(catalog, Path(options.roster) if options.roster else None)
 
 
 def command_new(options: argparse.Namespace) -> int:
     from .tui import run_editor
 
-    catalog = _catalog()
+    catalog = _catalog_of(options)
     if catalog is None:
         return EXIT_UNREADABLE
     return run_editor(catalog, Path(options.roster) if options.roster else None, new=True, game=options.game,
@@ -494,6 +566,10 @@ error (a bug: the file it happened on is named; please report it). A folder's ot
 still checked and reported."""
 
 
+DATA_HELP = ("the version of the imported data (40k) to use: a label or revision `listbuilder data list` shows "
+             "(default: the default version)")
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.",
                                   epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -503,6 +579,7 @@ def parser() -> argparse.ArgumentParser:
                  ".yaml beside it)")
     edit = commands.add_parser("edit", help=edit_help, description=edit_help)
     edit.add_argument("roster", help="the roster file (.yaml), or a list: .txt, .ros, .rosz")
+    edit.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     edit.set_defaults(run=command_edit)
     new = commands.add_parser("new", help="start a roster in the editor")
     new.add_argument("roster", nargs="?", help="the file to save it to (must not exist yet)")
@@ -511,6 +588,7 @@ def parser() -> argparse.ArgumentParser:
                      "(asked for when missing)")
     new.add_argument("--points", type=_positive, help="the agreed points limit (asked for when missing; optional in "
                      "Epic Remastered); 40k: the battle size's, 1000, 2000 (default) or 3000")
+    new.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     new.set_defaults(run=command_new)
     check = commands.add_parser("check", help="check rosters against their army lists", epilog=EXIT_CODES,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -525,6 +603,7 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--game", help="the game every roster must be for")
     check.add_argument("--army", action="append", metavar="ARMY", help="an army list allowed (repeat for more)")
     check.add_argument("--jobs", type=_positive, metavar="N", help="processes for large folders (default: every core)")
+    check.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     check.set_defaults(run=command_check)
     stats_help = ("what the field plays: lists per army and detachment, datasheets (formations) taken, points by "
                   "category")
@@ -534,6 +613,7 @@ def parser() -> argparse.ArgumentParser:
                        help="text (default), json, csv (one table, a column says which) or html (one page, with bars)")
     stats.add_argument("--event", metavar="YAML", help="the event's rules: its file is left out of the folder")
     stats.add_argument("--jobs", type=_positive, metavar="N", help="processes for large folders (default: every core)")
+    stats.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     stats.set_defaults(run=command_stats, points=None, game=None, army=None)
     pack_help = "write the event pack: every list of a folder in one layout, a contents page first, as PDF or HTML"
     pack = commands.add_parser("pack", help=pack_help, description=pack_help + "; each list's verdict and findings "
@@ -550,6 +630,7 @@ def parser() -> argparse.ArgumentParser:
                       "file's and roster's names, everywhere in the pack")
     pack.add_argument("--event", metavar="YAML", help="the event's rules: name, game, points, armies")
     pack.add_argument("--paper", choices=["a4", "letter"], default="a4", help="the page size: a4 (default) or letter")
+    pack.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     pack.set_defaults(run=command_pack, points=None, game=None, army=None)
     export = commands.add_parser("export", help="write a roster as the list text players post")
     export.add_argument("roster", help="the roster file")
@@ -558,6 +639,7 @@ def parser() -> argparse.ArgumentParser:
                         "bullets, for forums and Discord; ros, rosz (40k): a BattleScribe roster that BattleScribe and "
                         "New Recruit open (rosz: zipped, needs -o)")
     export.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: standard output)")
+    export.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     export.set_defaults(run=command_export)
     importing = commands.add_parser("import", help="read a list into a roster file: Epic list text (as `export` "
                                     "writes it); 40k: the official app's text, New Recruit's text, BattleScribe "
@@ -565,23 +647,36 @@ def parser() -> argparse.ArgumentParser:
     importing.add_argument("text", help="the list file ('-' for standard input)")
     importing.add_argument("-o", "--output", metavar="ROSTER", help="the roster file to write (default: standard "
                                                                     "output)")
+    importing.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     importing.set_defaults(run=command_import)
     diff = commands.add_parser("diff", help="what changed between two versions of a roster",
                                epilog="exit codes: 0 the same roster; 1 the rosters differ (what changed is "
                                "printed); 2 a file could not be read or understood")
     diff.add_argument("old", help="the earlier roster file")
     diff.add_argument("new", help="the later roster file")
+    diff.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     diff.set_defaults(run=command_diff)
+    reprice = commands.add_parser("reprice", help="a 40k roster's points under another version of the imported "
+                                  "data, and what it no longer allows", epilog="exit codes: 0 legal under that "
+                                  "version; 1 illegal; 2 the roster cannot be read or no version is called that")
+    reprice.add_argument("roster", help="the roster file (or a list another tool wrote)")
+    reprice.add_argument("--data", metavar="LABEL", required=True, help="the version to price it under: a label or "
+                         "revision `listbuilder data list` shows")
+    reprice.add_argument("-o", "--output", metavar="ROSTER", help="also write the roster here, stamped with that "
+                         "version (default: the roster is left as it is)")
+    reprice.set_defaults(run=command_reprice)
     printing = commands.add_parser("print", help="write a roster as a PDF: roster, findings, datasheets, glossary")
     printing.add_argument("roster", help="the roster file")
     printing.add_argument("-o", "--output", metavar="PDF", help="where to write it (default: the roster's name, .pdf)")
     printing.add_argument("--paper", choices=["a4", "letter"], default="a4", help="the page size: a4 (default) or "
                           "letter (US)")
+    printing.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     printing.set_defaults(run=command_print)
     armies_help = "list the army lists that can be built (40k: the installed factions and their detachments)"
     armies = commands.add_parser("armies", help=armies_help, description=armies_help)
     armies.add_argument("game", nargs="?", help="only this game: epic-armageddon, epic-remastered or wh40k-10e "
                         "(default: every game)")
+    armies.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     armies.set_defaults(run=command_armies)
     schema = commands.add_parser("schema", help="print the JSON Schemas of list, datasheet and roster files")
     schema.add_argument("--write", metavar="DIR", help="write one file per schema into DIR")

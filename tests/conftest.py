@@ -144,3 +144,61 @@ def pytest_xdist_auto_num_workers(config):
     tests wait on a subprocess or the editor's driver, and a spare worker fills that time (measured
     on 2 cores: 186 s with 2 workers, 164 s with 3)."""
     return min(4, (os.cpu_count() or 1) + 1)
+
+
+# The two versions of the data `data diff` and `reprice` are tested on: the snapshot's Space Marines
+# and the catalogues they read (an import of all 46 costs ~12 s; these 7, ~1.3 s), then the same with
+# the points changed by hand (tests/test_data_versions.py works out what follows from each change).
+VERSION_FILES = ("Warhammer 40,000.gst", "Imperium - Space Marines.cat", "Imperium - Agents of the Imperium.cat",
+                 "Library - Titans.cat", "Imperium - Imperial Knights - Library.cat",
+                 "Library - Astartes Heresy Legends.cat", "Unaligned Forces.cat")
+REPRICED = (  # (the entry's id, its text as in the snapshot, as changed): each found once after the id
+    ("8da0-4570-c3c-819f", 'typeId="51b2-306e-1021-d207" value="80"/>', 'typeId="51b2-306e-1021-d207" value="85"/>'),
+    ("8da0-4570-c3c-819f", '<modifier type="set" value="160" field="51b2-306e-1021-d207">',
+     '<modifier type="set" value="170" field="51b2-306e-1021-d207">'),  # Intercessor Squad: 5 models 85, 6-10 170
+    ("e57e-d55a-be75-2205", 'typeId="51b2-306e-1021-d207" value="10"/>', 'typeId="51b2-306e-1021-d207" value="20"/>'),
+    # Artificer Armour, an Enhancement of the Gladius Task Force: 20
+    ("be1a-7188-94e5-3cfe", '<entryLink import="true" name="Bladeguard Veteran Squad" hidden="false" '
+     'type="selectionEntry" id="be1a-7188-94e5-3cfe" targetId="7044-bf1-f949-c32d"/>', ""),  # no longer offered
+)
+VERSION_LABELS = ("MFM old", "MFM new")
+
+
+def _repriced(text: str) -> str:
+    for entry, old, new in REPRICED:
+        start = text.index(f'id="{entry}"')
+        start = text.rindex("<", 0, start)  # the element the id is of
+        at = text.index(old, start)
+        text = text[:at] + new + text[at + len(old):]
+    return text
+
+
+@pytest.fixture(scope="session")
+def bsdata_versions(bsdata_folder, tmp_path_factory):
+    """A data folder holding two versions of the Space Marines' data, imported as `data import`
+    does: 'MFM old' (the snapshot, revision 801555b) and 'MFM new' (the default, revision
+    801555b-repriced, REPRICED applied). Shared by the run: tests copy it to change it."""
+    from listbuilder.games.wh40k10.importing.installed import DATA_DIR_VARIABLE, install
+
+    def make(shared: Path) -> Path:
+        data = shared / "versions-data"
+        before = os.environ.get(DATA_DIR_VARIABLE)
+        os.environ[DATA_DIR_VARIABLE] = str(data)
+        try:
+            for label, revision, change in ((VERSION_LABELS[0], "801555b", str), (VERSION_LABELS[1], "801555b-repriced",
+                                                                                   _repriced)):
+                folder = shared / f"versions-{revision}"
+                folder.mkdir()
+                for name in VERSION_FILES:
+                    text = (bsdata_folder / name).read_text(encoding="utf-8")
+                    (folder / name).write_text(change(text) if name == VERSION_FILES[1] else text, encoding="utf-8")
+                result = import_folder(folder, revision=revision)
+                install(result.catalog, result.left_out, compile_folder(folder), label)
+        finally:
+            if before is None:
+                del os.environ[DATA_DIR_VARIABLE]
+            else:
+                os.environ[DATA_DIR_VARIABLE] = before
+        return data
+
+    return once_per_run(tmp_path_factory, "bsdata-versions", make)

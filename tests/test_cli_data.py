@@ -12,7 +12,7 @@ import pytest
 from listbuilder.cli import main
 from listbuilder.core.findings import LoadFailure
 from listbuilder.games.wh40k10.importing import fetch
-from listbuilder.games.wh40k10.importing.installed import DATA_DIR_VARIABLE, catalog_path, load_installed
+from listbuilder.games.wh40k10.importing.installed import DATA_DIR_VARIABLE, catalog_path, load_installed, versions
 from tests.bsdata_samples import GAME_SYSTEM, write_sample
 
 BOMB = '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "aaaa">]>\n<catalogue id="x" name="&a;"/>\n'
@@ -34,11 +34,13 @@ def test_import_installs_a_catalog_that_check_can_load(tmp_path, capsys):
     assert catalog.unit_named(catalog.faction("Testers"), "Test Squad").points_for(3) == 90
     assert load_installed("wh40k-10e") is catalog  # kept in memory while the file is unchanged
     assert main(["data", "list"]) == 0
-    assert "wh40k-10e  abc123  imported" in capsys.readouterr().out
+    assert "wh40k-10e  'abc123 20" in capsys.readouterr().out  # labelled by its revision and import day
+    assert main(["data", "import", "bsdata", str(tmp_path / "bsdata"), "--revision", "abc123", "--label", "v1"]) == 0
+    assert load_installed("wh40k-10e").data_revision == "abc123"
+    assert [v.label for v in versions("wh40k-10e")] == ["v1"]  # the same revision again replaces its version
     assert main(["data", "import", "bsdata", str(tmp_path / "bsdata"), "--revision", "def456"]) == 0
-    assert load_installed("wh40k-10e").data_revision == "def456"
-    backup = catalog_path("wh40k-10e").with_name("wh40k-10e.json.bak")
-    assert '"abc123"' in backup.read_text()  # the catalog it replaced is kept
+    assert load_installed("wh40k-10e").data_revision == "def456"  # the last import is the default
+    assert load_installed("wh40k-10e", version="v1").data_revision == "abc123"  # the earlier kept beside it
 
 
 def test_the_revision_of_a_git_clone_is_read_from_its_head(tmp_path, capsys):
@@ -102,7 +104,7 @@ class FakeGitHub(BaseHTTPRequestHandler):
         pass
 
 
-def test_fetch_downloads_the_latest_release_and_imports_it(tmp_path, monkeypatch, capsys):
+def test_fetch_downloads_the_latest_release_and_imports_it(tmp_path, monkeypatch, capsys, data_dir):
     sample = write_sample(tmp_path / "release")
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w") as bundle:
@@ -120,6 +122,6 @@ def test_fetch_downloads_the_latest_release_and_imports_it(tmp_path, monkeypatch
     out = capsys.readouterr().out
     assert "Downloaded wh40k-10e release v10.1.0" in out
     assert load_installed().data_revision == "release v10.1.0"
-    folder = catalog_path("wh40k-10e").parent.parent / "bsdata" / "wh40k-10e" / "v10.1.0"
+    folder = data_dir / "bsdata" / "wh40k-10e" / "v10.1.0"
     assert sorted(p.name for p in folder.iterdir()) == ["Test - Testers.cat", "Test.gst", "escape.cat"]
     assert not (tmp_path / "escape.cat").exists()

@@ -67,7 +67,7 @@ def test_a_folder_of_mixed_submissions_gives_the_exact_summary(capsys, inbox):
 def test_csv_has_one_row_per_roster(capsys, inbox):
     code, out, err = run(capsys, "check", str(inbox), "--format", "csv")
     assert code == 2
-    header = "file,name,game,army,points,limit,verdict,errors,warnings,first error,listbuilder,data\r\n"
+    header = "file,name,game,army,points,limit,verdict,errors,warnings,first error,listbuilder,data,priced under\r\n"
     assert out.startswith("\ufeff" + header)  # UTF-8 with a byte order mark: Excel then reads it as UTF-8
     rows = list(csv.DictReader(io.StringIO(out.removeprefix("\ufeff"))))
     assert [(Path(r["file"]).name, r["name"], r["points"], r["limit"], r["verdict"], r["errors"], r["first error"])
@@ -310,14 +310,14 @@ def test_links_to_folders_are_listed_not_followed(tmp_path):
 def test_an_internal_error_names_its_file_and_exits_3(capsys, inbox, monkeypatch):
     import listbuilder.report.folder as batch
 
-    checked = batch.check_file
+    read = batch.read_file
 
-    def broken_on_bob(path, catalog, shown, event=None, data=None):
+    def broken_on_bob(path, catalog, shown, data=None):
         if path.name == "bob.YML":
             raise ZeroDivisionError("a bug")
-        return checked(path, catalog, shown, event, data)
+        return read(path, catalog, shown, data)
 
-    monkeypatch.setattr(batch, "check_file", broken_on_bob)
+    monkeypatch.setattr(batch, "read_file", broken_on_bob)
     code, out, _ = run(capsys, "check", str(inbox))
     assert code == 3
     assert f"{inbox}/bob.YML: INTERNAL ERROR\n  {inbox}/bob.YML: error: internal error while checking this file: " \

@@ -370,7 +370,7 @@ def test_a_check_through_a_factions_part_reads_its_detachment_and_enhancements_a
     assert "Enhancement Precision of the Patient Hunter" in text and " 980 / 2,000 " in text
 
     former = TypeAdapter(dict[str, Unit]).dump_json({i: whole.units[i] for i in necrons.units}, exclude_defaults=True)
-    parts = catalog_path("wh40k-10e").with_name("wh40k-10e.by-faction")
+    parts = catalog_path("wh40k-10e").with_suffix(".by-faction")
     (parts / f"{whole.factions.index(necrons)}.json").write_bytes(former)
     assert load_installed("wh40k-10e", "Necrons") is whole
 

@@ -14,7 +14,7 @@ from .findings import Finding
 from .system import Catalog
 
 # The keys every game reads; the others are one game's own (core.system.EventRules.keys)
-EVERY_GAME = frozenset({"name", "game", "points", "armies", "waive"})
+EVERY_GAME = frozenset({"name", "game", "points", "armies", "waive", "data"})
 
 
 class Event(BaseModel):
@@ -24,6 +24,9 @@ class Event(BaseModel):
     game: str | None = Field(None, description="the game played, e.g. epic-armageddon (default: any)")
     points: int | None = Field(None, gt=0, description="the points limit every roster is checked against")
     armies: list[str] = Field([], description="army lists allowed, by id or name (default: any)")
+    data: str | None = Field(None, description=(
+        "the version of the imported data rosters are checked against: a label or revision `listbuilder data "
+        "list` shows (default: the default version)"))
     waive: list[str] = Field([], description=(
         "rules of the players' data the event does not apply (the data has bugs; organisers decide), by the id "
         "their findings cite: a constraint's id, or an entry's `<id>/hidden` or `<id>/error`"))

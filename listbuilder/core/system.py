@@ -126,6 +126,7 @@ class ImportedList(Generic[R]):
     lines: dict[tuple[str | int, ...], int] = field(default_factory=dict)
     name: str = ""  # the file's name as shown
     form: str = ""  # which tool's form it was read from
+    stated_total: int | None = None  # the total points the list states (None: it states none)
 
     def as_listed(self, finding: Finding) -> Finding:
         """A check's finding as it applies to this list (a game whose forms cannot state everything

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import json
@@ -15,7 +16,7 @@ from pydantic import TypeAdapter
 from .. import __version__
 from ..core.findings import Finding, LoadFailure
 from ..core.names import name_key
-from ..games import PACKS, system_for
+from ..games import DATA_SOURCES, PACKS, system_for
 from ..listengine.armylist import ArmyList, GameSettings
 from ..listengine.catalog import Catalog
 from ..listengine.datasheet import AbilityGlossary, DatasheetFile
@@ -112,12 +113,41 @@ def _list_engine_files(files: list[Path]) -> list[Path]:
     return [path for path in files if path.parent.name not in PACKS]  # the registry's; importing no pack
 
 
-def _installed(game: str, faction: str | None) -> object:
+def _installed(game: str, faction: str | None, version: str | None = None) -> object:
     from ..games.wh40k10.importing.installed import (
         load_installed,  # its module too loads only for a roster of such a game
     )
 
-    return load_installed(game, faction)
+    return load_installed(game, faction, version)
+
+
+def with_data(catalog: Catalog, version: str) -> Catalog:
+    """The catalog with `version` of the user's imported data (a label or revision `data list`
+    shows) in place of the default version. Raises LoadFailure naming the versions installed when
+    none is called that."""
+    data_label(version)
+    return dataclasses.replace(catalog, installed={}, installed_parts={},
+                               load_installed=functools.partial(_installed, version=version))
+
+
+def data_label(version: str | None = None) -> str:
+    """The label of a version of the user's imported data (None: the default's; '' where none is
+    installed). Raises LoadFailure naming the versions installed when none is called `version`."""
+    from ..games.wh40k10.importing.installed import find_version, versions
+
+    (game,) = DATA_SOURCES  # the games whose data users bring: 40k alone, till importing is game-neutral
+    found = find_version(game, version) if version is not None else next(
+        (v for v in versions(game) if v.default), None)
+    return found.label if found else ""
+
+
+def data_versions() -> list[tuple[str, str]]:
+    """The label and revision of each version of the user's imported data, where there is more than one."""
+    from ..games.wh40k10.importing.installed import versions
+
+    (game,) = DATA_SOURCES
+    found = versions(game)
+    return [(v.label, v.data_revision) for v in found] if len(found) > 1 else []
 
 
 def _pack(root: Path, files: list[Path], game: str) -> object | None:

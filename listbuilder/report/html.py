@@ -42,10 +42,11 @@ def _findings_html(findings: list[Finding]) -> str:
     return f"<ul>{items}</ul>"
 
 
-def roster_html(file: str, summary: RosterSummary) -> str:
+def roster_html(file: str, summary: RosterSummary, priced_under: str = "") -> str:
     """One roster's full report, of any game (the page wraps it in a section the summary table
     links to): points, the army's derived values, each entry with what it holds and its own."""
-    facts = [f"points {summary.total:,} / {summary.limit:,}", *summary.army_lines]
+    facts = [f"points {summary.total:,} / {summary.limit:,}", *summary.army_lines,
+             *([f"priced under {priced_under}"] if priced_under else [])]
     rows = "".join(f"<tr><td>#{e.index + 1}</td><td>{escape(e.title)}</td><td class=\"number\">{e.points:,}</td>"
                    f"<td>{'<br>'.join(escape(line) for line in e.lines)}</td></tr>" for e in summary.entries)
     return (f"<h2>{escape(file)}: {LEGAL if summary.valid else 'ILLEGAL'}</h2>"
@@ -65,10 +66,12 @@ def html_report(submissions: list[Submission], skipped: list[Skipped], provenanc
         shown = "" if value is None else f"{value:,}" if isinstance(value, int) else escape(str(value))
         return f"<td class=\"number\">{shown}</td>" if number else f"<td>{shown}</td>"
 
+    priced = any(s.priced_under for s in submissions)  # a column only where several versions are installed
     rows = "".join(
         f'<tr class="{s.verdict.split()[0]}"><td><a href="#r{i}">{escape(s.file)}</a></td>{cell(s.name)}{cell(s.army)}'
         f"{cell(s.points, True)}{cell(s.limit, True)}<td class=\"verdict\">{s.verdict}</td>{cell(s.errors, True)}"
-        f"{cell(s.warnings, True)}{cell(s.first_error)}</tr>" for i, s in enumerate(submissions, start=1))
+        f"{cell(s.warnings, True)}{cell(s.first_error)}{cell(s.priced_under) if priced else ''}</tr>"
+        for i, s in enumerate(submissions, start=1))
     skipped_html = ("<h2>Skipped</h2><ul>" + "".join(f"<li>{escape(s.file)}: {escape(s.reason)}</li>"
                                                      for s in skipped) + "</ul>") if skipped else ""
     sections = "".join(f'<section class="roster" id="r{i}">{s.rendered}</section>'
@@ -78,7 +81,8 @@ def html_report(submissions: list[Submission], skipped: list[Skipped], provenanc
             f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body>"
             f"<h1>{escape(heading)}</h1><p class=\"meta\">{escape(provenance.line())}</p><p>{summary}</p>"
             "<table class=\"submissions\"><thead><tr><th>file</th><th>name</th><th>army</th><th>points</th>"
-            "<th>limit</th><th>verdict</th><th>errors</th><th>warnings</th><th>first error</th></tr></thead>"
+            "<th>limit</th><th>verdict</th><th>errors</th><th>warnings</th><th>first error</th>"
+            f"{'<th>priced under</th>' if priced else ''}</tr></thead>"
             f"<tbody>{rows}</tbody></table>{skipped_html}{sections}</body></html>\n")
     # Control characters and bidi overrides from the files escaped over the whole page, as the text
     # report's are: the markup holds none, and the page may be printed on a terminal.

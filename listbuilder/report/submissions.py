@@ -24,7 +24,7 @@ from .text import failure_text, roster_text
 LEGAL, ILLEGAL, UNREADABLE, INTERNAL = "LEGAL", "ILLEGAL", "UNREADABLE", "INTERNAL ERROR"
 FAILED = (ILLEGAL, UNREADABLE, INTERNAL)  # the verdicts a summary names file by file
 CSV_COLUMNS = ["file", "name", "game", "army", "points", "limit", "verdict", "errors", "warnings", "first error",
-               "listbuilder", "data"]
+               "listbuilder", "data", "priced under"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,7 @@ class Submission:
     data: str = ""  # the revision of the imported data that checked it (40k); '' for the shipped data
     game: str = ""  # the game's id (as `--game` takes it); '' when the file could not be read
     facts: FieldFacts | None = None  # what `listbuilder stats` counts (rendered in the form "stats")
+    priced_under: str = ""  # the version of the imported data its stated total fits (rosters.batch.priced_under)
 
     @classmethod
     def of_summary(cls, file: str, summary: RosterSummary, rendered: str = "", game: str = "") -> Submission:
@@ -108,19 +109,21 @@ def _json_entry(record: dict[str, Any]) -> str:
     return "    " + json_text(record).replace("\n", "\n    ")
 
 
-def render_result(file: str, result: Any, form: str) -> Submission:
-    """One checked roster, of any game, as its summary facts and its part of the report in `form`."""
+def render_result(file: str, result: Any, form: str, priced_under: str = "") -> Submission:
+    """One checked roster, of any game, as its summary facts and its part of the report in `form`;
+    `priced_under`: the version of the imported data its stated total fits, if worked out."""
     summary = summarise(result)
     if form == "json":
-        rendered = _json_entry(result_json(file, summary))
+        rendered = _json_entry(result_json(file, summary) | ({"priced_under": priced_under} if priced_under else {}))
     elif form == "text":
-        rendered = roster_text(file, result)
+        rendered = roster_text(file, result) + (f"\n  priced under: {printable(priced_under)}" if priced_under else "")
     elif form == "html":
         from .html import roster_html
-        rendered = roster_html(file, summary)
+        rendered = roster_html(file, summary, priced_under)
     else:
         rendered = ""
     submission = Submission.of_summary(file, summary, rendered, result.roster.game)
+    submission.priced_under = priced_under
     if form == "stats":
         submission.facts = field_facts(result)
     return submission
@@ -222,5 +225,5 @@ def csv_report(submissions: list[Submission], provenance: Provenance) -> str:
     for s in submissions:
         writer.writerow([csv_cell(v) for v in (s.file, s.name, s.game, s.army, s.points, s.limit, s.verdict, s.errors,
                                             s.warnings, s.first_error, provenance.version,
-                                            s.data or provenance.shipped)])
+                                            s.data or provenance.shipped, s.priced_under)])
     return stream.getvalue()

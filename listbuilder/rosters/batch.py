@@ -13,10 +13,10 @@ from ..core.event import Event, waived
 from ..core.findings import LoadFailure
 from ..data.yamlfile import read
 from ..data.yamlfile import validate as validate_document
-from ..games import known_games, validate
+from ..games import known_games, summarise, system_for, validate
 from ..listengine.catalog import Catalog
 from .events import apply_event, event_problems, game_rules
-from .files import read_list_file, read_roster
+from .files import RosterFile, read_list_file, read_roster
 from .lists import LIST_SUFFIXES, is_list, list_form, read_bounded
 
 ROSTER_SUFFIXES = (".yaml", ".yml", *LIST_SUFFIXES)  # lists other tools wrote (imports.py) too
@@ -115,7 +115,35 @@ def check_file(path: Path, catalog: Catalog, shown: str | None = None, event: Ev
                data: bytes | None = None) -> Any:
     """Read and validate one roster (by the event's rules, if any), findings located in the file;
     a list from `data`, its bytes, if already read. Raises LoadFailure."""
-    roster_file = read_list_file(path, catalog, shown, data) if is_list(path) else read_roster(path, catalog, shown)
+    return check_read(read_file(path, catalog, shown, data), catalog, event)
+
+
+def read_file(path: Path, catalog: Catalog, shown: str | None = None, data: bytes | None = None) -> RosterFile:
+    """A roster file, or a list another tool wrote (from `data`, its bytes, if already read). Raises LoadFailure."""
+    return read_list_file(path, catalog, shown, data) if is_list(path) else read_roster(path, catalog, shown)
+
+
+def priced_under(roster_file: RosterFile, result: Any, versions: dict[str, tuple[str, Catalog]]) -> str:
+    """Of the versions of the imported data (label -> its revision and the catalog with it), the one
+    whose total for a list (`result`: its check) is nearest the total the list states, ties joined,
+    with how far off where none gives it exactly (D41); '' where the list states no total (a roster
+    file) or no version can price it. The version that checked it is not priced again."""
+    stated = getattr(roster_file.document, "stated_total", None)
+    if stated is None:
+        return ""
+    roster, checked = roster_file.roster, summarise(result)
+    totals = {label: checked.total if revision == checked.data_revision else summarise(validate(roster, catalog)).total
+              for label, (revision, catalog) in versions.items()
+              if revision == checked.data_revision or not system_for(roster.game).unknown_names(roster, catalog)}
+    if not totals:
+        return ""
+    off = min(abs(total - stated) for total in totals.values())
+    nearest = [label for label, total in totals.items() if abs(total - stated) == off]
+    return ", ".join(nearest) + (f" (off by {off:,} points)" if off else "")
+
+
+def check_read(roster_file: RosterFile, catalog: Catalog, event: Event | None = None) -> Any:
+    """Validate a roster as read (by the event's rules, if any), findings located in its file."""
     if event is None:
         result = validate(roster_file.roster, catalog)
         result.findings = roster_file.report(result.findings)

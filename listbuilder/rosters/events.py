@@ -5,11 +5,13 @@ applied to the roster once checked."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..core.event import Event, limit_differs, states_points
-from ..core.findings import Finding
+from ..core.findings import Finding, LoadFailure
 from ..core.names import did_you_mean, name_key
+from ..data.catalog import with_data
 from ..games import every_system, game_name, suggest_game, system_for, unknown_game
 from ..listengine.catalog import Catalog
 from ..listengine.roster import Roster
@@ -20,6 +22,11 @@ def event_problems(event: Event, catalog: Catalog, games: list[str]) -> list[Fin
     a game's own rule set for an event of a game that has no such rule; each finding's path is the
     event's key. A game's pack is imported only where the event needs its rules."""
     problems: list[Finding] = []
+    if event.data is not None:  # the names are checked against the version the event plays
+        try:
+            catalog = with_data(catalog, event.data)
+        except LoadFailure as failure:
+            problems += [replace(f, path=("data",), location=None) for f in failure.findings]
     if event.game is not None and event.game not in games:
         problems.append(Finding("unknown-game", unknown_game(catalog, event.game), path=("game",),
                                 suggestion=suggest_game(catalog, event.game)))

@@ -465,6 +465,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
     _total(listed, data, data_costs, note)
     imported = ImportedList(roster, sorted(findings, key=_by_line), lines, shown, listed.form)
     imported.formations_stated = listed.formations_stated
+    imported.stated_total = listed.total
     return imported
 
 

@@ -29,4 +29,8 @@ class Wh40kRoster(Entry):
     battle_size: str = Field(description="Incursion, Strike Force or Onslaught: sets the points limit")
     detachment: str = Field(description="the one set of Detachment rules the army uses")
     name: str = ""
+    data: str | None = Field(None, description=(
+        "the version of the imported data it was last priced under (`listbuilder reprice -o` writes it): a label "
+        "`listbuilder data list` shows; `reprice` compares from it, `check` uses --data, the event's, else the "
+        "default"))
     units: list[Wh40kUnit] = []

@@ -1,13 +1,20 @@
 """Catalogs the user installed (imported BSData): where they live, writing and loading them.
 
 They live in the user data folder (platformdirs; `LISTBUILDER_DATA_DIR` overrides it, as tests
-do), one JSON file per game, written atomically (the one it replaces kept as `.bak`) beside a small
-summary that `data list` reads without loading the catalog, and the same catalog cut by faction,
-of which a check of one roster loads only its faction's part. Beside them, the data files as the
-BattleScribe engine reads them (`compile_data`), one JSON file per game system and catalogue,
-of which a check loads the game system and its faction's catalogues. JSON, not YAML: the catalog is
-machine-written and loading it must stay well under a second; it is validated on every load (no
-pickle), and kept in memory for the rest of the run.
+do). Each import is a version of a game's data, kept beside the earlier ones and numbered in the
+order imported (`catalogs/<game>/<n>.json`, D41): labelled as the user says (`--label`), else by
+its revision and import date. One of them is the default every command loads: the last imported,
+or the one `data use` marks. An import of a revision already installed, or under a label already
+used, replaces that version. The layout before versions (`catalogs/<game>.json`) is read as one
+more version.
+
+Each version is one JSON file, written atomically beside a small summary that `data list` reads
+without loading the catalog, and the same catalog cut by faction, of which a check of one roster
+loads only its faction's part. Beside them, the data files as the BattleScribe engine reads them
+(`compile_data`), one JSON file per game system and catalogue, of which a check loads the game
+system and its faction's catalogues. JSON, not YAML: the catalog is machine-written and loading it
+must stay well under a second; it is validated on every load (no pickle), and kept in memory for
+the rest of the run.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +38,7 @@ if TYPE_CHECKING:  # the 40k models are loaded with a catalog, not by every comm
 DATA_DIR_VARIABLE = "LISTBUILDER_DATA_DIR"
 # What `data list` counts of the transports' datasheet texts the check does not read whole (D11)
 TRANSPORTS_UNREAD = "transport texts not read whole (a roster embarking units in one is warned)"
+DEFAULT_MARK = "default"  # in a game's versions folder: the revision of the version `data use` marked
 
 
 def data_dir() -> Path:
@@ -40,17 +48,23 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("listbuilder", appauthor=False))
 
 
+def _catalogs() -> Path:
+    return data_dir() / "catalogs"
+
+
 def catalog_path(game: str) -> Path:
-    return data_dir() / "catalogs" / f"{game}.json"
+    """The default version's catalog; where none is installed, where the layout before versions kept it."""
+    default = next((v for v in versions(game) if v.default), None)
+    return default.path if default else _catalogs() / f"{game}.json"
 
 
-def _summary_path(game: str) -> Path:
-    return catalog_path(game).with_suffix(".summary.json")
+def _summary_path(path: Path) -> Path:
+    return path.with_suffix(".summary.json")
 
 
 @dataclass(frozen=True)
 class Installed:
-    """A catalog the user installed, as its summary file describes it."""
+    """A version of a game's data the user installed, as its summary file describes it."""
 
     game: str
     data_revision: str
@@ -59,15 +73,81 @@ class Installed:
     units: int
     left_out: dict[str, int]
     path: Path
+    label: str = ""  # what `--data` and an event's `data:` name it by (its revision does too)
+    default: bool = False  # the version every command loads unless told another
+
+
+def default_label(revision: str, imported: str) -> str:
+    """A version's label where the user gave none: its revision and the day it was imported."""
+    return f"{revision} {imported[:10]}"
+
+
+def _read_summary(summary: Path) -> Installed | None:
+    try:
+        fields = json.loads(summary.read_text(encoding="utf-8"))
+        fields.setdefault("label", default_label(fields["data_revision"], fields["imported"]))
+        return Installed(path=summary.with_name(summary.name.removesuffix(".summary.json") + ".json"), **fields)
+    except (OSError, ValueError, TypeError, KeyError):  # a summary that cannot be read is skipped
+        return None
+
+
+def versions(game: str) -> list[Installed]:
+    """The versions of a game's data installed, oldest import first, the default marked: the one
+    `data use` or the last import marked, else the last imported."""
+    summaries = [_catalogs() / f"{game}.summary.json", *sorted((_catalogs() / game).glob("*.summary.json"))]
+    found = sorted((v for s in summaries if s.is_file() and (v := _read_summary(s)) is not None),
+                   key=lambda v: (v.imported, _number(v.path)))
+    if not found:
+        return []
+    try:
+        marked = (_catalogs() / game / DEFAULT_MARK).read_text(encoding="utf-8")
+    except OSError:
+        marked = None
+    chosen = next((v for v in found if v.data_revision == marked), found[-1])
+    return [replace(v, default=v is chosen) for v in found]
+
+
+def _number(path: Path) -> int:
+    """A version's number in its folder (0: the layout before versions)."""
+    return int(path.stem) if path.stem.isdigit() else 0
+
+
+def installed() -> list[Installed]:
+    """Every version of every game's data installed, game by game."""
+    games = {p.name.removesuffix(".summary.json") for p in _catalogs().glob("*.summary.json")}
+    games |= {p.name for p in _catalogs().glob("*") if p.is_dir() and not p.name.startswith(".")
+              and not p.name.endswith((".by-faction", ".engine", ".tmp"))}
+    return [version for game in sorted(games) for version in versions(game)]
+
+
+def find_version(game: str, wanted: str) -> Installed:
+    """The version of a game's data labelled `wanted` (else of that revision; case aside). Raises
+    LoadFailure naming those installed."""
+    found = versions(game)
+    for matches in (lambda v: v.label == wanted, lambda v: v.data_revision == wanted,
+                    lambda v: wanted.casefold() in (v.label.casefold(), v.data_revision.casefold())):
+        version = next((v for v in found if matches(v)), None)
+        if version is not None:
+            return version
+    labels = ", ".join(repr(v.label) for v in found) or "none"
+    raise LoadFailure([Finding("data-version-unknown", f"no {game} data is installed as '{wanted}' (installed: "
+                               f"{labels})", location=Location(str(_catalogs() / game)),
+                               suggestion="give a label or revision `listbuilder data list` shows, or import that "
+                                          "data: listbuilder data import bsdata PATH --label LABEL")])
+
+
+def use(game: str, wanted: str) -> Installed:
+    """Make a version the default every command loads (`data use`). Raises LoadFailure as find_version."""
+    version = find_version(game, wanted)
+    _write_atomically(_catalogs() / game / DEFAULT_MARK, version.data_revision.encode())
+    return replace(version, default=True)
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
-    """Write through a temporary file renamed over the old one, which is kept as `<name>.bak`."""
+    """Write through a temporary file renamed over the old one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_bytes(data)
-    if path.exists():
-        shutil.copy2(path, path.with_name(path.name + ".bak"))
     os.replace(temporary, path)
 
 
@@ -88,39 +168,45 @@ def compile_folder(folder: Path) -> dict[str, Any]:
     return compile_data({path.name: path.read_bytes() for path in files})
 
 
-def install(catalog: Wh40kCatalog, left_out: dict[str, int], engine: dict[str, Any] | None = None) -> Installed:
-    """Write a catalog (replacing the one installed for its game), its summary, the same
-    catalog by faction, which a check of one roster loads instead (`load_installed`), and the
-    engine's data (`compile_folder`'s bundle) where given."""
+def install(catalog: Wh40kCatalog, left_out: dict[str, int], engine: dict[str, Any] | None = None,
+            label: str | None = None) -> Installed:
+    """Install a catalog as a version of its game's data, the default from now on, beside the
+    earlier ones: replacing the version of its revision, or under its label, if any (D41). Written:
+    the catalog, its summary, the same catalog by faction, which a check of one roster loads
+    instead (`load_installed`), and the engine's data (`compile_folder`'s bundle) where given."""
     from ..rules import capacity
 
-    path = catalog_path(catalog.game)
+    imported = datetime.now(UTC).isoformat(timespec="seconds")
+    label = label or default_label(catalog.data_revision, imported)
+    earlier = versions(catalog.game)
+    # Numbered in the order imported (a version replaced is removed once its successor is written)
+    path = _catalogs() / catalog.game / f"{max((_number(v.path) for v in earlier), default=0) + 1}.json"
     _write_atomically(path, catalog.model_dump_json(exclude_defaults=True).encode())
     _write_parts(catalog, path)
     _write_engine(engine, path, catalog.data_revision)
     unread = sum(1 for unit in catalog.units.values() if unit.transport and (
         (room := capacity(unit)) is None or room.unread))
     left_out = {**left_out, TRANSPORTS_UNREAD: unread} if unread else dict(left_out)
-    summary: dict[str, Any] = {"game": catalog.game, "data_revision": catalog.data_revision,
-                               "imported": datetime.now(UTC).isoformat(timespec="seconds"),
+    summary: dict[str, Any] = {"game": catalog.game, "data_revision": catalog.data_revision, "imported": imported,
                                "factions": len(catalog.factions), "units": len(catalog.units),
-                               "left_out": dict(left_out)}
-    _write_atomically(_summary_path(catalog.game), json.dumps(summary, indent=2).encode())
+                               "left_out": dict(left_out), "label": label}
+    _write_atomically(_summary_path(path), json.dumps(summary, indent=2).encode())
+    for version in earlier:
+        if version.data_revision == catalog.data_revision or version.label == label:
+            _remove(version.path)
+    _write_atomically(_catalogs() / catalog.game / DEFAULT_MARK, catalog.data_revision.encode())
     for cached in (_load, _index, _faction_part, _engine_index, _engine_file, _engine_data):
         cached.cache_clear()
-    return Installed(path=path, **summary)
+    return Installed(path=path, default=True, **summary)
 
 
-def installed() -> list[Installed]:
-    """What is installed, from the summaries (a summary that cannot be read is skipped)."""
-    found = []
-    for summary in sorted((data_dir() / "catalogs").glob("*.summary.json")):
-        try:
-            fields = json.loads(summary.read_text(encoding="utf-8"))
-            found.append(Installed(path=summary.with_name(summary.name.replace(".summary.json", ".json")), **fields))
-        except (OSError, ValueError, TypeError):
-            continue
-    return found
+def _remove(path: Path) -> None:
+    """A version's files: its catalog (and its backup, in the layout before versions), summary,
+    parts and engine data."""
+    for file in (path, path.with_name(path.name + ".bak"), _summary_path(path)):
+        file.unlink(missing_ok=True)
+    for folder in (_parts_path(path), _engine_path(path)):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _write_parts(catalog: Wh40kCatalog, path: Path) -> None:
@@ -174,7 +260,7 @@ def _write_engine(bundle: dict[str, Any] | None, path: Path, revision: str) -> N
     os.replace(temporary, folder)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)
 def _engine_index(path: Path, size: int, modified_ns: int) -> dict[str, Any] | None:
     """The engine data's index, if it goes with the catalog installed at `path`."""
     try:
@@ -195,7 +281,7 @@ def _engine_file(path: Path, size: int, modified_ns: int, file_id: str) -> dict[
         return None
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _engine_data(path: Path, size: int, modified_ns: int, faction_id: str) -> EngineData | None:
     """A faction's engine data, kept while the catalog is unchanged (its indexes are built once)."""
     from ..catalog import EngineData
@@ -249,7 +335,7 @@ def _load_faction(path: Path, size: int, modified_ns: int, faction: str) -> Wh40
     return index.model_copy(update={"factions": factions, "units": units})
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)
 def _index(path: Path, size: int, modified_ns: int) -> Wh40kCatalog | None:
     """The catalog without its units and with its factions' names only, if the parts beside `path`
     were cut from it."""
@@ -264,7 +350,7 @@ def _index(path: Path, size: int, modified_ns: int) -> Wh40kCatalog | None:
         return None
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _faction_part(path: Path, size: int, modified_ns: int, n: int) -> tuple[Faction, dict[str, Unit]] | None:
     try:
         return _part_adapter().validate_json((_parts_path(path) / f"{n}.json").read_bytes())
@@ -279,11 +365,11 @@ def _part_adapter() -> TypeAdapter[tuple[Faction, dict[str, Unit]]]:
     return TypeAdapter(tuple[Faction, dict[str, Unit]])
 
 
-def load_installed(game: str = "wh40k-10e", faction: str | None = None) -> Wh40kCatalog:
-    """The installed catalog of a game, validated; kept in memory while the file is unchanged.
-    With `faction`, it may hold only the units a roster of that faction may field. Raises
-    LoadFailure when there is none or it is broken."""
-    path = catalog_path(game)
+def load_installed(game: str = "wh40k-10e", faction: str | None = None, version: str | None = None) -> Wh40kCatalog:
+    """A version of a game's data (by its label or revision; None: the default), validated; kept in
+    memory while the file is unchanged. With `faction`, it may hold only the units a roster of that
+    faction may field. Raises LoadFailure when there is none, no such version, or it is broken."""
+    path = find_version(game, version).path if version is not None else catalog_path(game)
     try:
         written = path.stat()
     except OSError:
