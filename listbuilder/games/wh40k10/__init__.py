@@ -10,7 +10,7 @@ from .facts import field_facts
 from .importing.foreign import imported_list, list_form
 from .listtext import app_text
 from .roster import Wh40kRoster
-from .rules import BATTLE_SIZE, data_of, find_faction, unknown_names, validate
+from .rules import BATTLE_SIZE, data_of, faction_name, find_faction, unknown_names, validate
 from .summary import GAME_NAME, summary
 
 FIRST_BATTLE_SIZE = 2000  # Strike Force: a new roster's battle size where none is given
@@ -73,7 +73,7 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
     if size is None:
         return (f"{points:,} points is no battle size ({BATTLE_SIZE}): "
                 + ", ".join(f"{s.name} {s.points:,}" for s in sizes))
-    return Wh40kRoster(game=GAME_ID, faction=found[0].name, battle_size=size.name,
+    return Wh40kRoster(game=GAME_ID, faction=faction_name(data, found[0]), battle_size=size.name,
                        detachment=found[0].detachments[0].name if found[0].detachments else "")
 
 
