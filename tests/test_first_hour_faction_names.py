@@ -74,9 +74,8 @@ def test_changing_the_faction_asks_keeps_the_units_and_undoes(catalog):
         await keys(pilot, "F", "=necrons", "enter")
         assert isinstance(app.screen, AskScreen)
         assert app.screen.question == (
-            "Change the faction to Necrons? None of the 2 units is a datasheet of Necrons: they stay in the roster, "
-            "marked as errors, for you to replace or remove. The detachment becomes Awakened Dynasty. (ctrl+z "
-            "undoes it.)")
+            "Change the faction to Necrons? No unit is a datasheet of Necrons: kept in the roster, marked as errors, "
+            "for you to replace or remove. The detachment becomes Awakened Dynasty. (ctrl+z undoes it.)")
         await keys(pilot, "n")
         assert app.history.current == roster
         await keys(pilot, "F", "=necrons", "enter", "y")
@@ -91,17 +90,19 @@ def test_changing_the_faction_asks_keeps_the_units_and_undoes(catalog):
     run(app, scenario)
 
 
-def test_a_chapter_keeps_the_detachment_it_shares(catalog):
-    roster = parse_roster(ROSTER, "army.yaml", catalog).roster
+def test_a_chapter_keeps_the_detachment_it_shares_and_the_question_names_the_strays(catalog):
+    roster = parse_roster(ROSTER + "  - {type: Necron Warriors}\n", "army.yaml", catalog).roster
     app = EditorApp(catalog, roster, unsaved=True)
 
     async def scenario(pilot):
         await keys(pilot, "F", "=ultramarines", "enter")
-        assert app.screen.question == ("Change the faction to Ultramarines? All 2 units are datasheets of "
-                                       "Ultramarines. The detachment stays Gladius Task Force. (ctrl+z undoes it.)")
+        assert app.screen.question == (
+            "Change the faction to Ultramarines? 1 of the 3 units (#3) is not a datasheet of Ultramarines: kept in "
+            "the roster, marked as errors, for you to replace or remove. The detachment stays Gladius Task Force. "
+            "(ctrl+z undoes it.)")
         await keys(pilot, "y")
         assert (app.history.current.faction, app.history.current.detachment) == ("Ultramarines", "Gladius Task Force")
-        assert app.result.valid
+        assert [f.code for f in app.result.findings if f.severity == "error"] == ["unknown-unit"]
 
     run(app, scenario)
 

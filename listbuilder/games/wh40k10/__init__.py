@@ -30,8 +30,8 @@ def new_roster_choices(catalog, game: str) -> NewRosterChoices:
     data = _installed(catalog)
     if isinstance(data, str):
         return NewRosterChoices([], "battle size", army_label="Faction", unavailable=data)
-    factions = [ArmyChoice(f.name, f.short_name, f"{f.name.partition(' - ')[0]} · {len(f.detachments)} detachments · "
-                           f"{len(f.units)} units", f"{f.name} {f.faction_keyword}")
+    factions = [ArmyChoice(faction_name(data, f), f.short_name, f"{f.name.partition(' - ')[0]} · "
+                           f"{len(f.detachments)} detachments · {len(f.units)} units", f"{f.name} {f.faction_keyword}")
                 for f in sorted(data.factions, key=lambda f: f.short_name)]
     sizes = [(s.name, s.points) for s in data.system.battle_sizes]
     return NewRosterChoices(factions, "battle size", FIRST_BATTLE_SIZE, sizes, army_label="Faction")
@@ -60,10 +60,10 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
         return (f"unknown or ambiguous faction '{faction}': it may be {', '.join(f.name for f in found)}; give one "
                 f"of them")
     if not found:
-        by_name: dict[str, list[str]] = {}  # a name or short name and the factions it names
+        by_name: dict[str, list[str]] = {}  # a name or short name and the factions it names, as rosters name them
         for f in data.factions:
             for name in {f.name, f.short_name, f.name.rpartition(" - ")[2]}:
-                by_name.setdefault(name, []).append(f.name)  # what find_faction surely finds
+                by_name.setdefault(name, []).append(faction_name(data, f))  # what find_faction surely finds
         hint = suggest(faction, by_name)
         meant = f" (did you mean {' or '.join(repr(n) for n in by_name[hint])}?)" if hint else ""
         return f"unknown or ambiguous faction '{faction}': none is called that" + (

@@ -38,7 +38,7 @@ def enhancements(data: Wh40kCatalog, roster: Wh40kRoster) -> list[Any]:
 
 
 def change_faction(data: Wh40kCatalog, roster: Wh40kRoster, faction: Faction) -> Wh40kRoster:
-    """The roster of `faction` (named as a roster names it), its units kept as they are (D40): the
+    """The roster of `faction` (named as D40 names it), its units kept as they are (D41): the
     detachment kept where the new faction has it too, else its first, else none (which the check
     reports, naming the faction's detachments)."""
     names = [d.name for d in faction.detachments]

@@ -391,7 +391,7 @@ class UnitsScreen(EditorActions, Screen[None]):
                     f"Hover mode of #{index + 1}", index)
 
     def action_faction(self) -> None:
-        """Another faction: the units are kept, those it has no datasheet for flagged (D40), once the
+        """Another faction: the units are kept, those it has no datasheet for flagged (D41), once the
         player agrees to what the change does; the detachment becomes one of the new faction's."""
         data = self.data
         named = sorted(((faction_name(data, f), f) for f in data.factions), key=lambda pair: pair[0])
@@ -411,13 +411,12 @@ class UnitsScreen(EditorActions, Screen[None]):
             self.commit(changed, what, self.selected)
             return
         strays = edits.units_not_in(self.data, roster, faction)
-        units = plural(len(roster.units), "unit")
         listed = ", ".join(f"#{i + 1}" for i in strays[:6]) + (", …" if len(strays) > 6 else "")
-        fit = (f"All {units} are datasheets of {changed.faction}." if not strays else
-               f"None of the {units} is a datasheet of {changed.faction}: they stay in the roster, marked as "
-               "errors, for you to replace or remove." if len(strays) == len(roster.units) else
-               f"{len(strays)} of the {units} ({listed}) are not datasheets of {changed.faction}: they stay in the "
-               "roster, marked as errors, for you to replace or remove.")
+        kept = "kept in the roster, marked as errors, for you to replace or remove"
+        fit = (f"Every unit is a datasheet of {changed.faction}." if not strays else
+               f"No unit is a datasheet of {changed.faction}: {kept}." if len(strays) == len(roster.units) else
+               f"{len(strays)} of the {plural(len(roster.units), 'unit')} ({listed}) "
+               f"{'is not a datasheet' if len(strays) == 1 else 'are not datasheets'} of {changed.faction}: {kept}.")
         detachment = (f"The detachment stays {changed.detachment}." if changed.detachment == roster.detachment else
                       f"The detachment becomes {changed.detachment or 'none (the faction has none)'}.")
 
