@@ -14,12 +14,13 @@ TOP = "game: epic-armageddon\narmy: Steel Legion\npoints: 3000\n"
 FORMATIONS = "formations:\n  - type: Infantry Company  # the core\n"
 FILES = {
     "tab": TOP + "name: Strike\tForce Hale\t# the GT list\t(final)\n" + FORMATIONS.replace(": Inf", ":\tInf"),
+    "tab-tagged": TOP + "name: !!str Strike\tForce Hale\n" + FORMATIONS,
     "nel": TOP + "name: \"Strike\\NForce Hale\"\n# saved by an old tool\x85" + FORMATIONS,
     "nel-line": TOP + "name: Strike Force Hale\n\x85" + FORMATIONS,
     "ls": TOP + "name: \"Strike\u2028Force Hale\" # the GT list\u2028" + FORMATIONS,
 }
-NAMES = {"tab": "Strike\tForce Hale", "nel": "Strike\x85Force Hale", "nel-line": "Strike Force Hale",
-         "ls": "Strike\u2028Force Hale"}
+NAMES = {"tab": "Strike\tForce Hale", "tab-tagged": "Strike\tForce Hale", "nel": "Strike\x85Force Hale",
+         "nel-line": "Strike Force Hale", "ls": "Strike\u2028Force Hale"}
 
 
 @pytest.fixture(scope="module")

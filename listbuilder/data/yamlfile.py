@@ -209,12 +209,13 @@ def _as_libyaml_reads(text: str) -> str:
             return text  # libyaml refuses it: ruamel's reading (and message) of the text as it is
         if isinstance(event, StreamEndEvent):
             break
-        if not isinstance(event, ScalarEvent) or event.tag is not None:
+        if not isinstance(event, ScalarEvent):
             continue
         start, end = event.start_mark, event.end_mark
-        written = text[start.index:end.index]
+        written = text[start.index:end.index]  # its tag too, if any
         if any(c in written for c in _OTHER_BREAKS) or (not event.style and "\t" in written):
-            written = (json.dumps(event.value, ensure_ascii=False).translate(str.maketrans(_ESCAPES))
+            written = (f"!<{event.tag}> " * (event.tag is not None)
+                       + json.dumps(event.value, ensure_ascii=False).translate(str.maketrans(_ESCAPES))
                        + "\n" * (end.line - start.line) + " " * end.column * (end.line > start.line))
         pieces += [_between(text[done:start.index]), written]
         done = end.index
