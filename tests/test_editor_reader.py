@@ -7,6 +7,7 @@ import pytest
 
 from listbuilder.core.findings import LoadFailure, finding_text
 from listbuilder.data.catalog import load_catalog
+from listbuilder.data.yamlfile import parse
 from listbuilder.rosters.files import read_roster
 
 ROSTER = "game: epic-armageddon\narmy: Steel Legion\npoints: {}\nformations: []\n"
@@ -28,3 +29,11 @@ def test_a_good_tagged_value_is_read(tmp_path):
     path = tmp_path / "r.yaml"
     path.write_text(ROSTER.format("!!int 3000"), encoding="utf-8")
     assert read_roster(Path(path), load_catalog(), "r.yaml", round_trip=True).roster.points == 3000
+
+
+def test_a_break_ruamel_cannot_place_after_a_comment_is_a_located_error(tmp_path):
+    """CR and NEL in a key under a comment: libyaml refuses it, and ruamel, asked for its message,
+    raised NotImplementedError ('overlap in comment'), which `check` did not catch (exit 3)."""
+    with pytest.raises(LoadFailure) as failure:
+        parse("- upgrades:  # each once\n    Kr\r\x85oot: true\n", "r.yaml")
+    assert finding_text(failure.value.findings[0]).startswith("r.yaml:4:1: error: YAML error: ")

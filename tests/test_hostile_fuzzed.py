@@ -23,9 +23,9 @@ def test_a_rosz_whose_header_lost_a_byte_is_refused_not_a_crash(tmp_path, capsys
     with zipfile.ZipFile(broken) as archive:  # the archive still lists its .ros: only opening it fails
         assert archive.namelist()
     assert main(["check", str(broken)]) == 2
-    assert f"{broken}: error: not a readable zip archive" in capsys.readouterr().out
+    assert f"{broken}: error: the .rosz (a zip archive) is damaged or cut short" in capsys.readouterr().out
     assert main(["import", str(broken)]) == 2
-    assert "not a readable zip archive" in capsys.readouterr().err
+    assert "the .rosz (a zip archive) is damaged or cut short" in capsys.readouterr().err
 
 
 def test_an_unknown_battle_size_in_new_recruit_text_is_an_error_at_its_line(bsdata_installed, tmp_path,

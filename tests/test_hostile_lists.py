@@ -55,7 +55,7 @@ def test_a_rosz_with_a_corrupt_stream_is_unreadable(bsdata_installed, tmp_path, 
     (tmp_path / "bad.rosz").write_bytes(bytes(data))
     code, out = checked(capsys, tmp_path / "bad.rosz")
     assert code == 2, out
-    assert "bad.rosz: error: the roster inside the zip archive is damaged and cannot be unzipped" in out
+    assert "bad.rosz: error: the .rosz (a zip archive) is damaged or cut short" in out
 
 
 KAUYON = (LISTS / "nr-kauyon-legal.txt").read_text(encoding="utf-8")

@@ -61,7 +61,7 @@ def test_new_40k_roster_from_the_dialog(every_game, tmp_path):
         roster = app.history.current
         assert isinstance(roster, Wh40kRoster)
         assert (roster.faction, roster.battle_size, roster.detachment) == (
-            "Xenos - Necrons", "Incursion", "Awakened Dynasty")
+            "Necrons", "Incursion", "Awakened Dynasty")
         assert app.result.limit == 1000 and app.dirty
         # the title names the data that checks it: the imported catalog's revision, not the shipped data's
         revision = every_game.imported("wh40k-10e").data_revision
@@ -120,7 +120,7 @@ def test_ctrl_n_in_an_epic_editor_starts_a_40k_roster_and_back(every_game):
         await keys(pilot, "enter", "up", "enter", "ctrl+s")  # Incursion
         assert isinstance(app.screen, UnitsScreen)
         roster = app.history.current
-        assert (roster.faction, roster.battle_size) == ("Imperium - Adeptus Astartes - Space Marines", "Incursion")
+        assert (roster.faction, roster.battle_size) == ("Space Marines", "Incursion")
         await keys(pilot, "ctrl+n", "d")
         assert app.screen.query_one("#game", Select).value == "wh40k-10e"
         assert app.screen.query_one("#size", Select).value == 1000  # the roster's battle size first

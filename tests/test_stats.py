@@ -130,7 +130,7 @@ def test_40k_points_by_category_models_and_wounds(field):
     rows = {Path(r["file"]).name: (r["points"], r["models"], r["wounds"]) for r in wh["rosters"]}
     assert rows == {"legal-gladius.yaml": (1195, 36, 110), "legal-vindicare.yaml": (355, 8, 27)}
     assert entry(wh, "Captain") == (2, 2) and entry(wh, "Tactical Squad") == (1, 1)
-    assert wh["armies"] == [{"army": "Imperium - Adeptus Astartes - Space Marines", "lists": 2,
+    assert wh["armies"] == [{"army": "Space Marines", "lists": 2,
                              "detachments": [{"detachment": "Gladius Task Force", "lists": 2}]}]
     assert field["lists"] == 8 and not field["not_counted"]
 

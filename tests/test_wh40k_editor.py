@@ -67,8 +67,8 @@ def test_new_40k_roster_takes_the_faction_and_battle_size(catalog, tmp_path):
     app = new_roster_app(catalog, tmp_path / "n.yaml", "wh40k-10e", "Necrons", 1000)
     assert isinstance(app, EditorApp)
     roster = app.history.current
-    assert (roster.faction, roster.battle_size, roster.detachment) == ("Xenos - Necrons", "Incursion",
-                                                                       "Awakened Dynasty")
+    assert (roster.faction, roster.battle_size, roster.detachment) == ("Necrons", "Incursion",
+                                                               "Awakened Dynasty")
     assert new_roster_app(catalog, None, "wh40k-10e", "Necronz", None).startswith("unknown or ambiguous faction")
 
 

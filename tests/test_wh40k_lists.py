@@ -243,8 +243,8 @@ def test_a_datasheet_the_data_does_not_know_keeps_its_model_count(catalog):
     assert [(u.type, u.models) for u in imported.roster.units] == [
         ("Cadre Fireblade", None), ("Stroke Team", 10), ("Kroot Eaters", 10)]
     unknown = [f.message for f in validate(imported.roster, catalog).findings if f.code == "unknown-unit"]
-    assert unknown == ["'Stroke Team' (10 models as written) is not a datasheet of Xenos - T'au Empire",
-                       "'Kroot Eaters' (10 models as written) is not a datasheet of Xenos - T'au Empire"]
+    assert unknown == ["'Stroke Team' (10 models as written) is not a datasheet of T'au Empire",
+                       "'Kroot Eaters' (10 models as written) is not a datasheet of T'au Empire"]
     # '0x' lines count no model, known datasheet or not (a count of 0 had raised a ValidationError)
     kroot = "1x Kroot Carnivores (65 pts)\n• 1x Long-quill: Kroot rifle\n• 9x kroot carnivores: 9 with Kroot rifle\n"
     for written, counted in (("1x Kroot Carnivores (65 pts)\n• 0x Long-quill: Kroot rifle\n", 10),  # by its points

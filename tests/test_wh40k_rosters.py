@@ -164,7 +164,7 @@ def test_findings_name_the_numbers_and_the_fix(check):
 def test_the_report_shows_derived_values(check):
     text = roster_text("legal-gladius.yaml", check("space-marines/legal-gladius.yaml"))
     assert text.splitlines()[:2] == [
-        "legal-gladius.yaml: LEGAL — Ultramarines 3rd Company (Imperium - Adeptus Astartes - Space Marines)",
+        "legal-gladius.yaml: LEGAL — Ultramarines 3rd Company (Space Marines)",
         "  points: 1,195 / 2,000 (805 left)"]
     assert "  Strategic Reserves: 170 / 500" in text
     assert ("      attached unit with #5 Lieutenant and #6 Apothecary: Starting Strength 12, Below Half-strength "
@@ -262,7 +262,7 @@ def test_check_a_folder_of_40k_rosters_like_an_epic_one(bsdata, tmp_path, monkey
     install(bsdata.catalog, bsdata.left_out)
     assert main(["check", str(ROSTERS / "tau-empire" / "legal-kauyon.yaml")]) == 0
     out = capsys.readouterr().out
-    assert "LEGAL — Fio'vash's hunters (Xenos - T'au Empire)" in out
+    assert "LEGAL — Fio'vash's hunters (T'au Empire)" in out
     # the report names the data that checked it: the imported catalogue's revision, not the shipped data's
     assert out.rstrip().endswith(f"against data {bsdata.catalog.data_revision}")
     assert main(["check", str(ROSTERS / "tau-empire"), "--format", "json"]) == 1

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import math
 import os
+import re
 import stat
 import typing
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ from _ruamel_yaml import CParser
 from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
+from ruamel.yaml.emitter import RoundTripEmitter
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
@@ -34,6 +37,7 @@ from ruamel.yaml.events import (
     StreamEndEvent,
 )
 from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.representer import RoundTripRepresenter
 from ruamel.yaml.resolver import implicit_resolvers
 
 from ..core.bounds import MAX_BYTES
@@ -44,10 +48,32 @@ MAX_DEPTH = 24
 MAX_ITEMS = 10_000  # in one list or mapping: the game data's largest has 47, a roster at most 1,000 formations
 MAX_NUMBER = 10**15 - 1  # exact as a float (no OverflowError in a per-points sum); int() of a huge one is slow
 BOM = "\ufeff"
+_OTHER_BREAKS = "\x85\u2028\u2029"  # line breaks to libyaml (YAML 1.1), besides CR and LF
+
+
+class _Representer(RoundTripRepresenter):
+    """ruamel's, but a text holding NEL, LS or PS is written double-quoted, escaped: ruamel would
+    write it raw in single quotes, where libyaml reads NEL as a line break folded into a space."""
+
+    def represent_str(self, data: str) -> Any:
+        style = '"' if any(c in data for c in _OTHER_BREAKS) else None
+        return self.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
+_Representer.add_representer(str, _Representer.represent_str)
+
+
+class _Emitter(RoundTripEmitter):
+    """ruamel's, but a double-quoted text is written on one line: folded right after an escape
+    (`\\t`, `\\P`), it reads back with a space that was not there."""
+
+    def write_double_quoted(self, text: Any, split: Any = True) -> None:
+        super().write_double_quoted(text, split=False)
 
 
 def round_trip_yaml() -> YAML:
     yaml = YAML(typ="rt")
+    yaml.Representer, yaml.Emitter = _Representer, _Emitter
     yaml.preserve_quotes = True
     yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.width = 100
@@ -136,7 +162,7 @@ def parse(text: str, name: str) -> Document:
     except (YAMLError, ValueError) as error:  # ValueError: a string the C parser cannot take
         # ruamel's own message, the one people have seen so far; where ruamel itself breaks (an
         # AssertionError on a %YAML 1.3 directive, a ValueError on its 5,000-digit version), the C parser's
-        with contextlib.suppress(RecursionError, AssertionError, ValueError):
+        with contextlib.suppress(RecursionError, AssertionError, ValueError, NotImplementedError):
             _parse_round_trip_data(text, name)
         raise _syntax_failure(error, name) from None
     return Document(name, data, _line_ending(text), text.startswith(BOM))
@@ -157,9 +183,51 @@ def parse_round_trip(text: str, name: str) -> Document:
 
 def _parse_round_trip_data(text: str, name: str) -> Any:
     try:
-        return round_trip_yaml().load(text.removeprefix(BOM))
+        return round_trip_yaml().load(_as_libyaml_reads(text.removeprefix(BOM)))
     except YAMLError as error:
         raise _syntax_failure(error, name, text) from None
+
+
+# Where libyaml (`check`) and ruamel's round-trip reader part: libyaml takes NEL, LS and PS for line
+# breaks everywhere, ruamel counts no line for them and refuses some; libyaml allows a tab as
+# separating space and inside a plain value, ruamel refuses both.
+_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_ESCAPES = {"\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P"}
+
+
+def _as_libyaml_reads(text: str) -> str:
+    """`text` (which `parse` read) written so that ruamel reads what libyaml reads, on the same
+    lines: outside values, those line breaks become newlines and tabs before a comment spaces; a
+    value holding one of them (or a plain value a tab) is written double-quoted, escaped."""
+    if not any(c in text for c in "\t" + _OTHER_BREAKS):
+        return text
+    parser, pieces, done = CParser(text), [], 0  # the text up to `done` is in `pieces`
+    while True:
+        try:
+            event = parser.get_event()
+        except YAMLError:
+            return text  # libyaml refuses it: ruamel's reading (and message) of the text as it is
+        if isinstance(event, StreamEndEvent):
+            break
+        if not isinstance(event, ScalarEvent):
+            continue
+        start, end = event.start_mark, event.end_mark
+        written = text[start.index:end.index]  # its tag too, if any
+        if any(c in written for c in _OTHER_BREAKS) or (not event.style and "\t" in written):
+            written = (f"!<{event.tag}> " * (event.tag is not None)
+                       + json.dumps(event.value, ensure_ascii=False).translate(str.maketrans(_ESCAPES))
+                       + "\n" * (end.line - start.line) + " " * end.column * (end.line > start.line))
+        pieces += [_between(text[done:start.index]), written]
+        done = end.index
+    return "".join(pieces) + _between(text[done:])
+
+
+def _between(text: str) -> str:
+    """Text between values as ruamel reads it: newlines for libyaml's line breaks, spaces for the
+    tabs before a line's comment (those in the comment kept)."""
+    lines = _LINE_BREAK.split(text)
+    return "\n".join(code.replace("\t", " ") + sign + comment for code, sign, comment in
+                     (line.partition("#") for line in lines))
 
 
 def _first_tag(text: str) -> tuple[str, tuple[int, int] | None]:

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 LIST_SUFFIXES = (".ros", ".rosz", ".txt")  # what `check` picks up in a folder besides YAML rosters
 MAX_UNZIPPED = 8 * MAX_BYTES  # a 3,000-point .ros is well under 1 MB; a zip bomb is refused unread
 ZIP_MAGIC = b"PK\x03\x04"  # a zip archive (BattleScribe's .rosz)
+DAMAGED = "the .rosz (a zip archive) is {} (an interrupted download or copy?): its roster cannot be unzipped"
+SAVE_AGAIN = "save the list again from BattleScribe or New Recruit and use that .rosz, or export the list as text"
 
 
 def unreadable(shown: str, message: str, line: int | None = None, suggestion: str | None = None) -> LoadFailure:
@@ -59,12 +61,16 @@ def unzipped(data: bytes, shown: str) -> bytes:
             raise unreadable(shown, f"a .rosz holds one .ros roster; this one holds {len(members)}")
         with archive.open(members[0]) as stream:
             unzipped = stream.read(MAX_UNZIPPED + 1)
-    # ValueError: a central directory whose offsets point before the archive's start (a negative seek)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, RuntimeError, ValueError) as error:
-        raise unreadable(shown, f"not a readable zip archive ({error})") from None
-    except (zlib.error, lzma.LZMAError, OSError) as error:  # a corrupt deflate, lzma or bzip2 stream
-        raise unreadable(shown, f"the roster inside the zip archive is damaged and cannot be unzipped ({error})",
-                         suggestion="send the .rosz file again as BattleScribe or New Recruit saved it") from None
+    except RuntimeError:  # zipfile's word for an archive locked with a password
+        raise unreadable(shown, "the zip archive is locked with a password, which BattleScribe and New Recruit never "
+                         "set", suggestion=SAVE_AGAIN) from None
+    except NotImplementedError:  # a compression method zipfile lacks
+        raise unreadable(shown, "the roster inside the zip archive is compressed in a way listbuilder cannot unzip "
+                         "(BattleScribe and New Recruit deflate it)", suggestion=SAVE_AGAIN) from None
+    # a cut or damaged archive: its directory missing or pointing outside the file (ValueError: a
+    # negative seek), or a corrupt deflate, lzma or bzip2 stream; Python's words mean nothing to a player
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, zlib.error, lzma.LZMAError, OSError):
+        raise unreadable(shown, DAMAGED.format("damaged or cut short"), suggestion=SAVE_AGAIN) from None
     if len(unzipped) > MAX_UNZIPPED:
         raise unreadable(shown, f"the roster inside is larger than {MAX_UNZIPPED:,} bytes unzipped; refused")
     return unzipped
@@ -101,6 +107,9 @@ def read_list_data(data: bytes, shown: str, catalog: Catalog, fallback: bool = F
     """The same, from the bytes of a file (at most MAX_BYTES) or of standard input (`fallback`: text
     in no other form is read as list text, which bounds itself)."""
     reader, form = next(_readers_of(data, fallback), (None, None))
+    named_rosz = FsPath(shown).suffix.lower() == ".rosz"
+    if named_rosz and not data.startswith(ZIP_MAGIC) and (reader is None or reader.fallback):  # its start lost
+        raise unreadable(shown, DAMAGED.format("missing its start"), suggestion=SAVE_AGAIN)
     if reader is not None and form is not None and reader.fallback:
         return reader.read(data, form, shown, catalog)
     if len(data) > MAX_BYTES:

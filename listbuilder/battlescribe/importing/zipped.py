@@ -25,8 +25,11 @@ def unzip_single(data: bytes) -> bytes:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             return _read_the_one_file(archive)
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError) as error:
-        raise UnreadableFile(f"the zipped file cannot be opened ({error}); is it damaged?") from None
+    except UnreadableFile:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
+        raise UnreadableFile("the zipped file is damaged or cut short (an interrupted download or copy?) and cannot "
+                             "be unzipped; download or save it again") from None
 
 
 def _read_the_one_file(archive: zipfile.ZipFile) -> bytes:

@@ -10,7 +10,7 @@ from .facts import field_facts
 from .importing.foreign import imported_list, list_form
 from .listtext import app_text
 from .roster import Wh40kRoster
-from .rules import BATTLE_SIZE, find_faction, installed, unknown_names, validate
+from .rules import BATTLE_SIZE, faction_name, find_faction, installed, unknown_names, validate
 from .summary import GAME_NAME, summary
 
 FIRST_BATTLE_SIZE = 2000  # Strike Force: a new roster's battle size where none is given
@@ -20,8 +20,8 @@ def new_roster_choices(catalog, game: str) -> NewRosterChoices:
     data = installed(catalog)
     if isinstance(data, str):
         return NewRosterChoices([], "battle size", army_label="Faction", unavailable=data)
-    factions = [ArmyChoice(f.name, f.short_name, f"{f.name.partition(' - ')[0]} · {len(f.detachments)} detachments · "
-                           f"{len(f.units)} units", f"{f.name} {f.faction_keyword}")
+    factions = [ArmyChoice(faction_name(data, f), f.short_name, f"{f.name.partition(' - ')[0]} · "
+                           f"{len(f.detachments)} detachments · {len(f.units)} units", f"{f.name} {f.faction_keyword}")
                 for f in sorted(data.factions, key=lambda f: f.short_name)]
     sizes = [(s.name, s.points) for s in data.system.battle_sizes]
     return NewRosterChoices(factions, "battle size", FIRST_BATTLE_SIZE, sizes, army_label="Faction")
@@ -50,10 +50,10 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
         return (f"unknown or ambiguous faction '{faction}': it may be {', '.join(f.name for f in found)}; give one "
                 f"of them")
     if not found:
-        by_name: dict[str, list[str]] = {}  # a name or short name and the factions it names
+        by_name: dict[str, list[str]] = {}  # a name or short name and the factions it names, as rosters name them
         for f in data.factions:
             for name in {f.name, f.short_name, f.name.rpartition(" - ")[2]}:
-                by_name.setdefault(name, []).append(f.name)  # what find_faction surely finds
+                by_name.setdefault(name, []).append(faction_name(data, f))  # what find_faction surely finds
         hint = suggest(faction, by_name)
         meant = f" (did you mean {' or '.join(repr(n) for n in by_name[hint])}?)" if hint else ""
         return f"unknown or ambiguous faction '{faction}': none is called that" + (
@@ -63,7 +63,7 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
     if size is None:
         return (f"{points:,} points is no battle size ({BATTLE_SIZE}): "
                 + ", ".join(f"{s.name} {s.points:,}" for s in sizes))
-    return Wh40kRoster(game=GAME_ID, faction=found[0].name, battle_size=size.name,
+    return Wh40kRoster(game=GAME_ID, faction=faction_name(data, found[0]), battle_size=size.name,
                        detachment=found[0].detachments[0].name if found[0].detachments else "")
 
 

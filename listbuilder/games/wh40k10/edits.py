@@ -9,9 +9,9 @@ from typing import Any
 
 from ...core.findings import Finding
 from ...core.names import name_key
-from .catalog import Unit, Wh40kCatalog, weapon_name
+from .catalog import Faction, Unit, Wh40kCatalog, weapon_name
 from .roster import Wh40kRoster, Wh40kUnit
-from .rules import by_size, find_faction, listed, most_carrying
+from .rules import by_size, faction_name, find_faction, listed, most_carrying
 
 
 def faction_units(data: Wh40kCatalog, roster: Wh40kRoster) -> list[Unit]:
@@ -35,6 +35,22 @@ def detachments(data: Wh40kCatalog, roster: Wh40kRoster) -> list[Any]:
 def enhancements(data: Wh40kCatalog, roster: Wh40kRoster) -> list[Any]:
     chosen = next((d for d in detachments(data, roster) if name_key(d.name) == name_key(roster.detachment)), None)
     return list(chosen.enhancements) if chosen else []
+
+
+def change_faction(data: Wh40kCatalog, roster: Wh40kRoster, faction: Faction) -> Wh40kRoster:
+    """The roster of `faction` (named as D42 names it), its units kept as they are (D43): the
+    detachment kept where the new faction has it too, else its first, else none (which the check
+    reports, naming the faction's detachments)."""
+    names = [d.name for d in faction.detachments]
+    kept = next((name for name in names if name_key(name) == name_key(roster.detachment)), None)
+    return roster.model_copy(update={"faction": faction_name(data, faction),
+                                     "detachment": kept or (names[0] if names else "")})
+
+
+def units_not_in(data: Wh40kCatalog, roster: Wh40kRoster, faction: Faction) -> list[int]:
+    """The indices of the roster's units that name no datasheet `faction` offers."""
+    offered = {name_key(unit.name) for unit in data.units_of(faction)}
+    return [i for i, unit in enumerate(roster.units) if name_key(unit.type) not in offered]
 
 
 def with_units(roster: Wh40kRoster, units: list[Wh40kUnit]) -> Wh40kRoster:

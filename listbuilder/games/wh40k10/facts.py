@@ -57,5 +57,5 @@ def field_facts(result: Wh40kResult) -> FieldFacts:
         points[kind] += checked.points
         models[kind] += checked.models
     detachment = result.detachment.name if result.detachment else result.roster.detachment
-    return FieldFacts(result.faction.name, detachment, entries, points, models,
+    return FieldFacts(result.faction_name, detachment, entries, points, models,
                       wounds=sum(wounds(c.unit, c.models) for c in result.units))

@@ -20,7 +20,7 @@ from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
 from .catalog import Enhancement, Faction, Unit, Wh40kCatalog, weapon_name
 from .roster import Wh40kRoster, Wh40kUnit
-from .rules import battle_size, find_faction, has_keyword
+from .rules import battle_size, faction_name, find_faction, has_keyword
 
 IMPORT = "Importing a list"  # the rule findings of reading a list cite: what the list says vs. the data
 # Findings on Declare Battle Formations choices these forms have no place for (D19): which unit
@@ -452,8 +452,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
                       ("detachment", listed.detachment_line)):
         if line is not None:
             lines[(key,)] = line
-    name = faction.short_name if find_faction(data, faction.short_name) == [faction] else faction.name
-    roster = Wh40kRoster(game="wh40k-10e", faction=name, battle_size=size, name=listed.name,
+    roster = Wh40kRoster(game="wh40k-10e", faction=faction_name(data, faction), battle_size=size, name=listed.name,
                          detachment=detachment.name if detachment else listed.detachment or "", units=units)
     checked = priced(roster) if priced is not None else {}
     for index, unit_name, item in compared:

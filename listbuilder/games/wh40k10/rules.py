@@ -78,6 +78,7 @@ class CheckedUnit:
 class Wh40kResult:
     roster: Wh40kRoster
     faction: Faction
+    faction_name: str  # as the roster and every view name it (faction_name)
     battle_size: BattleSize
     detachment: Detachment | None
     units: list[CheckedUnit]
@@ -275,10 +276,18 @@ def find_faction(data: Wh40kCatalog, name: str) -> list[Faction]:
     return []
 
 
+def faction_name(data: Wh40kCatalog, faction: Faction) -> str:
+    """The name a roster gives `faction` and every view shows: its catalogue name's last part
+    ('Space Marines', as New Recruit and the official app name the army) where that names no
+    other faction, else the whole catalogue name (what `import` writes, `new` and the editor too)."""
+    return faction.short_name if find_faction(data, faction.short_name) == [faction] else faction.name
+
+
 class _Muster:
     def __init__(self, roster: Wh40kRoster, data: Wh40kCatalog):
         self.roster, self.data = roster, data
         [self.faction] = find_faction(data, roster.faction)
+        self.faction_name = faction_name(data, self.faction)
         size = battle_size(data, roster.battle_size)
         assert size is not None  # unknown_names refused an unknown battle size or faction
         self.size = size
@@ -303,8 +312,8 @@ class _Muster:
         self._wargear_unbounded()
         tree = self._selection_tree()
         reserves = self._reserves()
-        result = Wh40kResult(self.roster, self.faction, self.size, self.detachment, self.units, self.findings.items,
-                             self.data.data_revision, tree=tree)
+        result = Wh40kResult(self.roster, self.faction, self.faction_name, self.size, self.detachment, self.units,
+                             self.findings.items, self.data.data_revision, tree=tree)
         derive(result, reserves)
         return result
 
@@ -341,7 +350,7 @@ class _Muster:
                      None)
         if found is None:
             self.error("unknown-detachment", f"'{self.roster.detachment}' is not a detachment of "
-                       f"{self.faction.name} (it has {len(names)}: {', '.join(names)})", DETACHMENT, ("detachment",),
+                       f"{self.faction_name} (it has {len(names)}: {', '.join(names)})", DETACHMENT, ("detachment",),
                        did_you_mean(self.roster.detachment, names))
         return found
 
@@ -349,7 +358,7 @@ class _Muster:
         unit = self.data.unit_named(self.faction, entry.type)
         if unit is None:
             written = f" ({plural(entry.models, 'model')} as written)" if entry.models else ""
-            self.error("unknown-unit", f"'{entry.type}'{written} is not a datasheet of {self.faction.name}", UNITS,
+            self.error("unknown-unit", f"'{entry.type}'{written} is not a datasheet of {self.faction_name}", UNITS,
                        ("units", index, "type"),
                        did_you_mean(entry.type, [u.name for u in self.data.units_of(self.faction)]))
             return

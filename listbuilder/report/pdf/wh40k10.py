@@ -27,7 +27,7 @@ class Wh40kDocument(RosterDocument):
         cards = []
         army_rules = result.faction.army_rules
         if army_rules:
-            cards.append(SheetSummary("Army rule" if len(army_rules) == 1 else "Army rules", result.faction.name,
+            cards.append(SheetSummary("Army rule" if len(army_rules) == 1 else "Army rules", result.faction_name,
                                       lines=[(rule.name, rule.text) for rule in army_rules]))
         detachment = result.detachment
         if detachment is not None and detachment.rules:

@@ -22,11 +22,11 @@ from ...core.names import name_key, plural
 from ...core.system import RosterSummary
 from ...games import summarise, validate
 from ...games.wh40k10 import edits
-from ...games.wh40k10.catalog import Unit, weapon_name
+from ...games.wh40k10.catalog import Faction, Unit, weapon_name
 from ...games.wh40k10.roster import Wh40kRoster
-from ...games.wh40k10.rules import data_of, may_hover
+from ...games.wh40k10.rules import data_of, faction_name, find_faction, may_hover
 from ...report.safe import printable
-from ..screens.dialogs import TextScreen
+from ..screens.dialogs import AskScreen, TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
 from ..screens.pick import FilteredList, FilterInput, PickItem, PickScreen
 from ..widgets.roster_view import ERROR, FindingsList, points_bar, set_border_title
@@ -130,7 +130,10 @@ class UnitsScreen(EditorActions, Screen[None]):
 
     @staticmethod
     def army_name(roster: Wh40kRoster, catalog: Any) -> str:
-        return roster.faction
+        """The faction as every view names it (its short name), whatever the roster wrote."""
+        data = data_of(catalog, roster.faction)
+        found = find_faction(data, roster.faction) if data is not None else []
+        return faction_name(data, found[0]) if len(found) == 1 else roster.faction
 
     @property
     def data(self) -> Any:
@@ -144,6 +147,8 @@ class UnitsScreen(EditorActions, Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        status = self.query_one("#status", Static)
+        status.styles.height, status.styles.max_height = "auto", 3  # the army's line wraps where it is long
         if self.result is not None:
             self.show(self.result)
         self.query_one("#roster-units", OptionList).focus()
@@ -161,7 +166,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         if self.selected is None or self.selected >= len(roster.units):
             self.selected = len(roster.units) - 1 if roster.units else None
         summary = summarise(result)
-        self.query_one("#status", Static).update(self.status(summary))
+        self.query_one("#status", Static).update(Content("\n").join([self.status(summary), self.army_line(result)]))
         units = self.query_one("#roster-units", OptionList)
         units.set_options(self.lines(summary, roster) or [Option(EMPTY, disabled=True)])
         units.border_title = Content(printable(f"Units · {roster.detachment}"))
@@ -181,8 +186,18 @@ class UnitsScreen(EditorActions, Screen[None]):
         numbers = Content.assemble(f" {summary.total:,} / {summary.limit:,} pts  ",
                                    (f"{left:,} left" if left >= 0 else f"{-left:,} over",
                                     "$success" if left >= 0 else "bold $error"), "  ", verdict)
-        return Content("\n").join([Content.assemble(points_bar(summary.total, summary.limit, 30), numbers),
-                                   Content(" · ".join(summary.army_lines))])
+        return Content.assemble(points_bar(summary.total, summary.limit, 30), numbers)
+
+    @staticmethod
+    def army_line(result: Any) -> Content:
+        """What the player chose for the army, short enough for 80 columns with most names (the
+        points are on the line above); it wraps onto a third line where they are longer."""
+        warlords = [f"#{c.index + 1} {c.name}" for c in result.units if c.entry.warlord]
+        reserves = result.derived["reserves"]
+        warlord = Content.assemble("Warlord ", (printable(", ".join(warlords)), "bold")) if warlords else "no Warlord"
+        return Content.assemble((printable(result.roster.detachment or "no detachment"), "bold"), " · ", warlord,
+                                " · ", result.battle_size.name, " · ",
+                                f"Reserves {reserves['points']:,} / {reserves['limit']:,}")
 
     def lines(self, summary: RosterSummary, roster: Wh40kRoster) -> list[Option]:
         by_index = {e.index: e for e in summary.entries}
@@ -377,11 +392,42 @@ class UnitsScreen(EditorActions, Screen[None]):
                     f"Hover mode of #{index + 1}", index)
 
     def action_faction(self) -> None:
-        assert self.roster is not None
-        items = [PickItem(f.name, Content.assemble((f.name, "bold"), (f"  {f.faction_keyword}", "$text-muted")),
-                          f.name, f.faction_keyword) for f in self.data.factions]
-        self.pick("Faction", items, None, lambda name: self.commit(
-            self.roster.model_copy(update={"faction": name}), "faction", self.selected))
+        """Another faction: the units are kept, those it has no datasheet for flagged (D43), once the
+        player agrees to what the change does; the detachment becomes one of the new faction's."""
+        data = self.data
+        named = sorted(((faction_name(data, f), f) for f in data.factions), key=lambda pair: pair[0])
+        items = [PickItem(f, Content.assemble((printable(name), "bold"), (f"  {printable(f.name)}", "$text-muted")),
+                          name, f"{f.name} {f.faction_keyword}") for name, f in named]
+        current = find_faction(data, self.roster.faction) if self.roster else []
+        self.pick("Faction", items, current[0] if len(current) == 1 else None, self.change_faction)
+
+    def change_faction(self, faction: Faction) -> None:
+        roster = self.roster
+        assert roster is not None
+        changed = edits.change_faction(self.data, roster, faction)
+        if changed == roster:
+            return
+        what = f"faction {changed.faction}"
+        if not roster.units:
+            self.commit(changed, what, self.selected)
+            return
+        strays = edits.units_not_in(self.data, roster, faction)
+        listed = ", ".join(f"#{i + 1}" for i in strays[:6]) + (", …" if len(strays) > 6 else "")
+        kept = "kept in the roster, marked as errors, for you to replace or remove"
+        fit = (f"Every unit is a datasheet of {changed.faction}." if not strays else
+               f"No unit is a datasheet of {changed.faction}: {kept}." if len(strays) == len(roster.units) else
+               f"{len(strays)} of the {plural(len(roster.units), 'unit')} ({listed}) "
+               f"{'is not a datasheet' if len(strays) == 1 else 'are not datasheets'} of {changed.faction}: {kept}.")
+        detachment = (f"The detachment stays {changed.detachment}." if changed.detachment == roster.detachment else
+                      f"The detachment becomes {changed.detachment or 'none (the faction has none)'}.")
+
+        def answered(answer: str | None) -> None:
+            if answer == "change" and self.roster is roster:
+                self.commit(changed, what, self.selected)
+
+        self.app.push_screen(AskScreen(printable(f"Change the faction to {changed.faction}? {fit} {detachment} "
+                                                 "(ctrl+z undoes it.)"),
+                                       [("change", "Change", "y"), ("cancel", "Cancel", "n")]), answered)
 
     def action_detachment(self) -> None:
         assert self.roster is not None
