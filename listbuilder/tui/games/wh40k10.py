@@ -322,8 +322,8 @@ class UnitsScreen(EditorActions, Screen[None]):
     def action_wargear(self) -> None:
         roster, index, unit = self._current()
         if unit is None:
-            self.notify(f"{roster.units[index].type} is not a datasheet of {roster.faction}.", severity="warning",
-                        markup=False)
+            army = self.army_name(roster, self.editor.catalog)
+            self.notify(f"{roster.units[index].type} is not a datasheet of {army}.", severity="warning", markup=False)
             return
         self.app.push_screen(WargearScreen(self, index, unit))
 
@@ -464,7 +464,8 @@ class AddUnitScreen(PickScreen):
 
     def _title(self) -> str:
         assert self.units.roster is not None
-        return f"Add a unit · {self.units.roster.faction}" + ("" if self.units.legends_shown else " · Legends hidden")
+        army = self.units.army_name(self.units.roster, self.units.editor.catalog)
+        return f"Add a unit · {army}" + ("" if self.units.legends_shown else " · Legends hidden")
 
     def _shown(self) -> list[PickItem]:
         return [item for legends, item in self.every if self.units.legends_shown or not legends]
