@@ -40,7 +40,7 @@ units:
   - type: Intercessor Squad
   - type: Bladeguard Veteran Squad
 """
-SPACE_MARINES = "Imperium - Adeptus Astartes - Space Marines"
+SPACE_MARINES = "Space Marines"  # as every view names the faction (D42)
 
 
 @pytest.fixture
@@ -248,10 +248,11 @@ def test_data_diff_pairs_sizes_detachments_and_enhancements(tmp_path):
     assert diff.units == [UnitChange("Test Squad", [SizeChange(1, 40, 45), SizeChange(5, 90, None),
                                                     SizeChange(6, None, 120)])]
     assert (diff.datasheets_added, diff.datasheets_removed) == (["Test Hero"], [])
-    assert diff.detachments_added == [("Test - Testers", "Gamma Host")]
-    assert diff.detachments_removed == [("Test - Testers", "Beta Host")]
-    assert diff.enhancements == [EnhancementChange("Test - Testers", "Alpha Host", "Shiny Sword", 15, 20),
-                                 EnhancementChange("Test - Testers", "Alpha Host", "Bright Sword", None, 5)]
+    # the faction named as every view names it: its catalogue name's last part (D42)
+    assert diff.detachments_added == [("Testers", "Gamma Host")]
+    assert diff.detachments_removed == [("Testers", "Beta Host")]
+    assert diff.enhancements == [EnhancementChange("Testers", "Alpha Host", "Shiny Sword", 15, 20),
+                                 EnhancementChange("Testers", "Alpha Host", "Bright Sword", None, 5)]
     assert data_diff(new, old).datasheets_removed == ["Test Hero"]
     assert data_diff(old, old.model_copy(update={"data_revision": "c"})).same
 

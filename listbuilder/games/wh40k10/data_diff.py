@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.findings import Finding, LoadFailure
 from .catalog import Faction, Unit, Wh40kCatalog
-from .rules import find_faction
+from .rules import faction_name, find_faction
 
 
 @dataclass(frozen=True)
@@ -77,9 +77,9 @@ def data_diff(old: Wh40kCatalog, new: Wh40kCatalog, faction: str | None = None) 
     olds = {f.id: f for f in old_factions}
     for new_faction in new_factions:
         old_faction = olds.pop(new_faction.id, None)
-        _detachments(diff, old_faction, new_faction)
+        _detachments(diff, old_faction, new_faction, faction_name(new, new_faction))
     for gone in olds.values():
-        diff.detachments_removed += [(gone.name, d.name) for d in gone.detachments]
+        diff.detachments_removed += [(faction_name(old, gone), d.name) for d in gone.detachments]
     return diff
 
 
@@ -102,22 +102,23 @@ def _unit_change(old: Unit, new: Unit) -> UnitChange | None:
     return UnitChange(new.name, sizes) if sizes else None
 
 
-def _detachments(diff: DataDiff, old: Faction | None, new: Faction) -> None:
+def _detachments(diff: DataDiff, old: Faction | None, new: Faction, called: str) -> None:
+    """The detachments and Enhancements changed in faction `new` (`called` as every view names it, D42)."""
     before = {d.name: d for d in old.detachments} if old else {}
     for detachment in new.detachments:
         earlier = before.pop(detachment.name, None)
         if earlier is None:
-            diff.detachments_added.append((new.name, detachment.name))
+            diff.detachments_added.append((called, detachment.name))
             continue
         points = {e.name: e.points for e in earlier.enhancements}
         for enhancement in detachment.enhancements:
             was = points.pop(enhancement.name, None)
             if was != enhancement.points:
-                diff.enhancements.append(EnhancementChange(new.name, detachment.name, enhancement.name, was,
+                diff.enhancements.append(EnhancementChange(called, detachment.name, enhancement.name, was,
                                                            enhancement.points))
-        diff.enhancements += [EnhancementChange(new.name, detachment.name, name, was, None)
+        diff.enhancements += [EnhancementChange(called, detachment.name, name, was, None)
                               for name, was in points.items()]
-    diff.detachments_removed += [(new.name, name) for name in before]
+    diff.detachments_removed += [(called, name) for name in before]
 
 
 def _change(old: int | None, new: int | None) -> str:
