@@ -118,8 +118,10 @@ class Validator:
         limit = value
         if rule.percent:
             limit = self._measure(rule, self._scope_selections(rule, container, force), per_parent) * value / 100.0
-        if not _broken(rule.kind, count, limit) or self.ev.is_hidden(option, context):
-            return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
+        if not _broken(rule.kind, count, limit) or self.ev.is_hidden(option, context) \
+                or self.ev.in_hidden_group(option, container, force):
+            return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement), nor
+            # of one a hidden group holds (BSData: Crusade's choices, a group hidden outside a Crusade army)
         source = frozenset(_holder_of(option, node))
         message = self._message(option, rule, limit, count, container)
         key = (rule.id, option.id if rule.shared else option.entry_id, self._scope_key(rule.scope, container, force))

@@ -7,9 +7,9 @@ builds what New Recruit would hold for it: an Army Roster force of the faction's
 Battle Size and Detachment, each unit by datasheet name with the models and wargear the data
 selects by default, its model count reached on the kind of model the data lets grow, the named
 weapons placed on as many models as carry them (each such model split off its kind and given
-the weapon in place of the default of the same choice), the Enhancement and the Warlord under
-their bearer. `places` maps each selection back to where the roster file says it, so that the
-engine's findings point at the YAML.
+the weapon in place of the default of the same choice), its other choices (`options`), the
+Enhancement and the Warlord under their bearer. `places` maps each selection back to where the
+roster file says it, so that the engine's findings point at the YAML.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from ...battlescribe.editor import EditError, Editor, merges
 from ...battlescribe.evaluate import Context
 from ...battlescribe.model import Option, as_list
 from ...battlescribe.roster import Force, Selection
-from ...core.names import name_key
-from .catalog import EngineData, Faction, Wh40kCatalog, weapon_name
+from ...core.names import did_you_mean, name_key
+from .catalog import WEAPON_PROFILES, EngineData, Faction, Wh40kCatalog, loose_key, weapon_name
 from .roster import Wh40kRoster
 
 ARMY_ROSTER = "Army Roster"  # the game system's force entry for a matched-play army
@@ -34,6 +34,7 @@ SHOW = "Show "  # the data's toggles that show other datasheets (allies, Legends
 CONFIGURATION = "Configuration"  # the data's category of army-wide settings
 
 Path = tuple[str | int, ...]
+Unplaced = tuple[Path, str, str | None]  # a place of the roster file, the name it states, a suggestion
 
 
 @dataclass
@@ -45,7 +46,7 @@ class SelectionTree:
     force: Force
     places: dict[str, Path] = field(default_factory=dict)
     units: dict[int, Selection] = field(default_factory=dict)  # roster unit index -> its selection
-    unplaced: list[tuple[Path, str]] = field(default_factory=list)  # what the data offers nowhere, by name
+    unplaced: list[Unplaced] = field(default_factory=list)  # what the data offers nowhere, by name
     unbuilt: list[int] = field(default_factory=list)  # units the engine could not select as the file says
 
     def states(self, place: Path) -> bool:
@@ -66,6 +67,14 @@ class SelectionTree:
     @property
     def _points_type(self) -> str:
         return next((str(c["id"]) for c in self.editor.data.cost_types() if c.get("name") == POINTS), "")
+
+    def choices_in(self, index: int, group_ids: AbstractSet[str]) -> tuple[bool, list[str]]:
+        """The choices of unit `index` in the group of one of those ids (a constraint's holder), and
+        whether they are weapons."""
+        unit = self.units.get(index)
+        found = [o for _, o in choices(unit.option)
+                 if o.group is not None and o.group.ids & group_ids] if unit is not None else []
+        return any(is_weapon(o) for o in found), list(dict.fromkeys(o.name for o in found))
 
     def place_of(self, path: Path) -> Path:
         """The roster place of an engine finding's path (`("forces", 0, "selections", 3, ...)`):
@@ -113,7 +122,8 @@ def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, en
         enhancement = entry.enhancement if entry.enhancement and name_key(entry.enhancement) in enhancements else None
         wargear = tuple((w, n) for w, n in entry.wargear.items() if ("units", index, "wargear", w) not in leave_out)
         models = entry.models if entry.models and unit.points_for(entry.models) is not None else unit.min_models
-        built = _built_unit(engine, scratch, (entry.type, models, wargear, enhancement, entry.warlord))
+        built = _built_unit(engine, scratch, (entry.type, models, wargear, tuple(entry.options), enhancement,
+                                              entry.warlord))
         if built is not None:
             _copy_in(tree, index, built)
         else:
@@ -130,10 +140,10 @@ class _BuiltUnit:
     unit: Selection
     places: list[Path | None]
     toggles: list[tuple[str, str | None]]  # (the force's entry holding it, the "Show …" entry; None: itself)
-    unplaced: list[tuple[Path, str]]
+    unplaced: list[Unplaced]
 
 
-UnitKey = tuple[str, int, tuple[tuple[str, int], ...], str | None, bool]
+UnitKey = tuple[str, int, tuple[tuple[str, int], ...], tuple[str, ...], str | None, bool]
 MEMO_SIZE = 4096  # units kept built, per faction's data (an editing session changes a few at a time)
 
 
@@ -203,7 +213,7 @@ def _copy_in(tree: SelectionTree, index: int, built: _BuiltUnit) -> None:
     for selection, place in zip(unit.walk(), built.places, strict=True):
         if place is not None:
             tree.places[selection.id] = (*where, *place)
-    tree.unplaced += [((*where, *place), name) for place, name in built.unplaced]
+    tree.unplaced += [((*where, *place), name, suggestion) for place, name, suggestion in built.unplaced]
 
 
 def _choose(tree: SelectionTree, holder_name: str, wanted: Callable[[str], bool]) -> None:
@@ -215,9 +225,9 @@ def _choose(tree: SelectionTree, holder_name: str, wanted: Callable[[str], bool]
 
 
 def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[str, int], ...],
-              enhancement: str | None, warlord: bool) -> None:
-    """The unit at its model count, with its wargear, Enhancement and Warlord, as unit 0 of the
-    tree, its places relative to it."""
+              options: tuple[str, ...], enhancement: str | None, warlord: bool) -> None:
+    """The unit at its model count, with its wargear, options, Enhancement and Warlord, as unit 0
+    of the tree, its places relative to it."""
     editor, force = tree.editor, tree.force
     option = _root_option(tree, name)
     if option is None:
@@ -229,12 +239,19 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
     for weapon, carried in wargear:
         for selection in _place_weapon(editor, unit, weapon, carried):
             tree.places[selection.id] = ("wargear", weapon)
+    for index, written in enumerate(options):
+        choice = choice_named(unit.option, written)
+        if choice is None:
+            tree.unplaced.append((("options", index), written, did_you_mean(written, choice_names(unit.option))))
+            continue
+        selection = _select_along(editor, unit, choice)
+        tree.places[selection.id] = ("options", index)
     for named, field_name in ((enhancement, "enhancement"), ("Warlord" if warlord else None, "warlord")):
         if named is None:
             continue
         found = _option_named(unit.option, named)
         if found is None:
-            tree.unplaced.append(((field_name,), named))
+            tree.unplaced.append(((field_name,), named, None))
             continue
         selection = _select_along(editor, unit, found)
         tree.places[selection.id] = (field_name,)
@@ -396,6 +413,59 @@ def _option_named(option: Option, name: str, depth: int = 0) -> Option | None:
         if found is not None:
             return found
     return None
+
+
+def datasheet_option(engine: EngineData, faction: Faction, unit_id: str) -> Option | None:
+    """The entry of a datasheet (by the data's id) as a force of the faction offers it."""
+    return next((o for o in _entries(engine.data.root_options(faction.id)) if o.id == unit_id), None)
+
+
+def choices(option: Option) -> list[tuple[tuple[str, ...], Option]]:
+    """The entries a roster's `options` may name under a unit's entry, each with the names of the
+    groups it is in: every entry through groups and upgrades (Crusade's too: the data asks some of
+    them, D40), not the unit's models nor what is under them, nearest first."""
+    found: list[tuple[tuple[str, ...], Option]] = []
+    level: list[tuple[tuple[str, ...], Option]] = [((), option)]
+    for _ in range(6):
+        below = []
+        for groups, holder in level:
+            for child in holder.children():
+                if child.type == "model":
+                    continue
+                if child.is_group:
+                    below.append(((*groups, child.name), child))
+                else:
+                    found.append((groups, child))
+                    below.append((groups, child))
+        level = below
+    return found
+
+
+def choice_named(option: Option, written: str) -> Option | None:
+    """The choice `written` names under a unit's entry (`choices`), its name matched loosely
+    (lists.loose_key: 'Cult of Duplicity' is the data's 'The Cult of Duplicity'); written 'Group:
+    Choice', the choice of that name in a group of that name."""
+    found = choices(option)
+    key = loose_key(written)
+    named = next((o for _, o in found if loose_key(o.name) == key), None)
+    group, colon, name = written.partition(":")
+    if named is not None or not colon:
+        return named
+    return next((o for groups, o in found if loose_key(o.name) == loose_key(name)
+                 and loose_key(group) in map(loose_key, groups)), None)
+
+
+def choice_names(option: Option) -> list[str]:
+    """The names a roster's `options` may give under a unit's entry, as a suggestion shows them:
+    those that are not weapons (which go in `wargear`)."""
+    return list(dict.fromkeys(o.name for _, o in choices(option) if not is_weapon(o)))
+
+
+def is_weapon(option: Option) -> bool:
+    """Whether an entry is a weapon: a profile of its own is a weapon's."""
+    holders = [option.node, *([option.link] if option.link is not None else [])]
+    return any(str(p.get("typeName", "")).casefold() in WEAPON_PROFILES
+               for holder in holders for p in as_list(holder, "profiles"))
 
 
 def _gives(option: Option, weapon: str) -> bool:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 
 from .catalog import Unit
+from .engine_roster import choice_named
 from .lists import ListedArmy, ListedItem, ListedUnit, ListUnreadable, formation_notes, read_formation_note
 from .rules import Wh40kResult
 
@@ -230,6 +231,15 @@ def section_of(unit: Unit) -> str:
                     "dedicated_transport" if unit.dedicated_transport else "other"]
 
 
+def _options(result: Wh40kResult, index: int) -> list[str]:
+    """A unit's `options` by the data's names ('Allegiance: Tzeentch' is 'Tzeentch'), as the app
+    lists a unit's upgrades; as written where the data has none of that name."""
+    unit = result.tree.units.get(index) if result.tree is not None else None
+    chosen = [(written, choice_named(unit.option, written) if unit is not None else None)
+              for written in result.roster.units[index].options]
+    return [choice.name if choice is not None else written for written, choice in chosen]
+
+
 def app_text(result: Wh40kResult, markdown: bool = False) -> str:
     """The roster in the official app's text form (units grouped by section, as the app does). In
     Markdown the same lines: the list, its sections and its units as headings, each header line a
@@ -264,6 +274,7 @@ def app_text(result: Wh40kResult, markdown: bool = False) -> str:
             elif entry.models is not None:
                 lines.append(f"{bullet}{entry.models}x {name}")
             lines += [f"{bullet}Wargear: {count}x {weapon}" for weapon, count in entry.wargear.items()]
+            lines += [f"{bullet}1x {option}" for option in _options(result, index)]
             if entry.enhancement:
                 lines.append(f"{bullet}Enhancement: {entry.enhancement}")
             lines.append("")
