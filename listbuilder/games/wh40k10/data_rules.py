@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ...battlescribe.validate import RuleError
 from ...core.event import DATA_RULE
 from ...core.findings import Finding
+from ...core.names import suggest
 from .engine_roster import SelectionTree
 
 # Muster rules the data states too (D37): the seed's rule of three, Epic Heroes, Enhancements,
@@ -44,6 +45,8 @@ def data_findings(tree: SelectionTree) -> list[Finding]:
     said: set[tuple[object, ...]] = set()
     for error in tree.editor.errors():
         finding = _placed(error, tree)
+        if finding.code == "data-constraint" and _misspelt(tree, finding.path, error.source_ids):
+            continue  # the choice is unmade because its name is misspelt: that finding says it
         said_here = (finding.code, finding.path, finding.message.partition(": ")[2])
         if finding.code in ("data-error", "data-warning", "data-info") and said_here in said:
             continue
@@ -64,6 +67,15 @@ def data_findings(tree: SelectionTree) -> list[Finding]:
             found.append(Finding("data-not-offered", f"the data does not offer {name} to {unit.option.name}", rule,
                                  path=path))
     return found
+
+
+def _misspelt(tree: SelectionTree, place: tuple[str | int, ...], group_ids: frozenset[str]) -> bool:
+    """Whether a unit's choice left unmade (a group's minimum) is one of its `options` misspelt."""
+    if len(place) != 2:
+        return False
+    _, names = tree.choices_in(int(place[1]), group_ids)
+    return any(path[:2] == place and path[2] == "options" and suggest(name, names)
+               for path, name, _ in tree.unplaced)
 
 
 def _placed(error: RuleError, tree: SelectionTree) -> Finding:
