@@ -74,13 +74,19 @@ class Evaluation:
         self._collecting = False
         self._base_values = self.data.base_value_cache  # the data's, kept across evaluations
         self._scopes: dict[tuple[str, int, int, int, bool, bool], list[Selection]] = {}
-        if self.data.queries_costs(self._cost_type_ids):
-            self._settle_costs()
+        # costs may depend on costs: settled when a query first counts one (most states never do)
+        self._unsettled = self.data.queries_costs(self._cost_type_ids)
 
     def _settle_costs(self, rounds: int = 64) -> None:
         """Costs that depend on costs (a repeat or condition counting points) are found as New
         Recruit finds them: every selection's cost is recomputed from the last round's costs until
-        nothing changes (modifier-repeat-cost-self-reference). Queries read the last round."""
+        nothing changes (modifier-repeat-cost-self-reference). Queries read the last round.
+
+        Run on the first query of a cost, perhaps within the evaluation of another selection: what
+        was worked out before counted no cost, so it is the same settled or not; the settling sees
+        no selection as in progress, as if it had run first, and what it cached is dropped."""
+        self._unsettled = False
+        in_progress, self._in_progress = self._in_progress, set()
         selections = list(self.roster.all_selections())
         cost_fields = frozenset(self._cost_type_ids)
         self._cost_snapshot = {id(s): self._declared_costs(s.option, self.base_values(s.option)) for s in selections}
@@ -92,6 +98,7 @@ class Evaluation:
             self._cost_snapshot = current
         self._views.clear()
         self._queries.clear()
+        self._in_progress = in_progress
 
     def _cost_values(self, selection: Selection, cost_fields: frozenset[str]) -> dict[str, Any]:
         """A selection's cost fields after its own modifiers and those other selections aim at it."""
@@ -327,6 +334,8 @@ class Evaluation:
 
     def queried_costs(self, selection: Selection, with_children: bool) -> dict[str, float]:
         """A selection's cost as a query sees it: the settled round's, where costs depend on costs."""
+        if self._unsettled:
+            self._settle_costs()
         if self._cost_snapshot is None:
             return self.total_costs(selection) if with_children else self.own_costs(selection)
         unit = self._cost_snapshot.get(id(selection), {})
