@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 Node = dict[str, Any]
 
@@ -50,9 +50,9 @@ def as_number(value: Any, default: float = 0.0) -> float:
         return default
 
 
-@dataclass(frozen=True)
-class Limit:
-    """A constraint, read once: what it counts, where, and its value before modifiers."""
+class Limit(NamedTuple):
+    """A constraint, read once: what it counts, where, and its value before modifiers (a named
+    tuple: every constraint of the data offered is read so, and a frozen dataclass is slower made)."""
 
     id: str
     kind: str  # min, max or exactly
