@@ -172,14 +172,24 @@ class Option:
 
     @cached_property
     def checked_limits(self) -> list[tuple[Node, Limit]]:
-        """The constraints that can ever be broken: not a min of 0 (or less) no modifier changes."""
-        return [(node, limit) for node, limit in self.limits
-                if not (limit.kind == "min" and limit.value <= 0 and limit.id not in self.modified_fields)]
+        """The constraints that can ever be broken (`breakable`), each with its reading."""
+        return [(node, limit) for node, limit in self.limits if self._breakable(node)]
+
+    @cached_property
+    def breakable(self) -> list[str]:
+        """The kinds of the constraints that can ever be broken: not a min of 0 (or less) no
+        modifier changes. Read off the constraints as written: validation's index asks it of every
+        option a force or selection offers, and reads few of them whole."""
+        return [str(node.get("type")) for node in self.constraints if self._breakable(node)]
+
+    def _breakable(self, constraint: Node) -> bool:
+        return not (constraint.get("type") == "min" and as_number(constraint.get("value")) <= 0
+                    and str(constraint.get("id")) not in self.modified_fields)
 
     @cached_property
     def only_maxima(self) -> bool:
         """Whether all its breakable constraints are maxima (which nothing untaken can break)."""
-        return all(limit.kind == "max" for _, limit in self.checked_limits)
+        return all(kind == "max" for kind in self.breakable)
 
     @cached_property
     def base_categories(self) -> list[tuple[str, str, bool]]:
@@ -540,7 +550,7 @@ def _counts_cost(node: Node, wanted: set[str]) -> bool:
 def _with_limits(options: list[Option]) -> list[Option]:
     found: list[Option] = []
     for option in options:
-        if option.checked_limits:
+        if option.breakable:
             found.append(option)
         if option.is_group:
             found += _with_limits(option.children())
