@@ -10,18 +10,14 @@ Run it on an older checkout (PYTHONPATH=that checkout) for the figures before a 
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
-import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 
-from bsdata_import import bsdata_folder
+from bsdata_import import installed_catalog
 
 from listbuilder.core.findings import LoadFailure
 from listbuilder.games import validate
-from listbuilder.games.wh40k10.importing.installed import load_installed
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.rosters.lists import read_list_data
 
@@ -46,11 +42,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("folder", nargs="?", help="a BSData/wh40k-10e copy (default: the snapshot)")
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:  # installed as `data import` installs it: the engine's data too
-        os.environ["LISTBUILDER_DATA_DIR"] = str(Path(scratch) / "data")
-        subprocess.run([sys.executable, "-m", "listbuilder", "data", "import", "bsdata",
-                        str(bsdata_folder(options.folder, scratch))], check=True, capture_output=True)
-        catalog = Catalog(load_installed=load_installed)
+    with tempfile.TemporaryDirectory() as scratch:
+        catalog = installed_catalog(options.folder, scratch)
         outcomes = {path.name: outcome(path, catalog) for path in sorted(SAMPLES.glob("*.txt"))}
     for name, taken in outcomes.items():
         print(f"{taken:8} {name}")

@@ -74,6 +74,7 @@ class Evaluation:
         self._collecting = False
         self._base_values = self.data.base_value_cache  # the data's, kept across evaluations
         self._scopes: dict[tuple[str, int, int, int, bool, bool], list[Selection]] = {}
+        self._counts: dict[tuple[int, bool], dict[str, float]] = {}  # a scope's selections counted by entry id
         # costs may depend on costs: settled when a query first counts one (most states never do)
         self._unsettled = self.data.queries_costs(self._cost_type_ids)
 
@@ -211,6 +212,7 @@ class Evaluation:
         self._views.clear()
         self._queries.clear()
         self._scopes.clear()
+        self._counts.clear()  # keyed by the identity of lists just let go
 
     def _times_within(self, modifier: Node, groups: tuple[Node, ...], context: Context) -> int:
         times = 1
@@ -540,12 +542,29 @@ class Evaluation:
         selections = self.scope_selections(scope, context, include_children, include_forces)
         if field_name == "selections":
             per_parent = scope in ("self", "parent")
+            if child is not None and child != "any" and child not in TYPE_NAMES and child not in self.data.category_ids:
+                return self._counted(selections, per_parent).get(child, 0.0)
             return float(sum(s.number if per_parent else s.total_number
                              for s in selections if self.matches(s, child, shared)))
         if field_name in self._cost_type_ids:
             return float(sum(self.queried_costs(s, not include_children).get(field_name, 0.0)
                              for s in selections if self.matches(s, child, shared)))
         return 0.0
+
+    def _counted(self, selections: list[Selection], per_parent: bool) -> dict[str, float]:
+        """A scope's selections (a list `scope_selections` keeps) counted by every entry, link and
+        group id that names them (`matches`), once per list: a roster's many conditions counting
+        an entry in the roster each look it up, not through every selection of the roster."""
+        key = (id(selections), per_parent)
+        counts = self._counts.get(key)
+        if counts is None:
+            counts = {}
+            for selection in selections:
+                number = selection.number if per_parent else selection.total_number
+                for named in selection.option.ids | selection.option.group_ids:
+                    counts[named] = counts.get(named, 0.0) + number
+            self._counts[key] = counts
+        return counts
 
     def scope_forces(self, scope: str, context: Context, include_child_forces: bool) -> list[Force]:
         """The forces a 'forces' query counts: those in the roster, or below a force."""
@@ -560,8 +579,15 @@ class Evaluation:
 
     def scope_selections(self, scope: str, context: Context, include_children: bool,
                          include_forces: bool) -> list[Selection]:
-        """The selections a query counts at a scope (cached per place)."""
-        key = (scope, id(context.selection), id(context.container), id(context.force), include_children, include_forces)
+        """The selections a query counts at a scope (cached per place: the roster's, a force's
+        for all places in it)."""
+        if scope == "roster":
+            key: tuple[str, int, int, int, bool, bool] = (scope, 0, 0, 0, include_children, include_forces)
+        elif scope == "force":
+            key = (scope, 0, 0, id(context.force), include_children, include_forces)
+        else:
+            key = (scope, id(context.selection), id(context.container), id(context.force), include_children,
+                   include_forces)
         found = self._scopes.get(key)
         if found is None:
             found = self._scope_selections(scope, context, include_children, include_forces)
