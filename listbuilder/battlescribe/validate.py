@@ -58,6 +58,7 @@ class Validator:
         self._seen: set[tuple[str, ...]] = set()
         self._all: list[Selection] | None = None
         self._index: dict[str, list[Selection]] | None = None
+        self._pools: dict[tuple[tuple[int, ...], bool], tuple[list[Selection], dict[str, list[Selection]]]] = {}
 
     def run(self) -> list[RuleError]:
         for force in self.roster.all_forces():
@@ -353,9 +354,8 @@ class Validator:
         if str(constraint.get("scope")) == "roster":
             forces = list(self.roster.all_forces())
         rule = Limit.of(constraint)
-        pool = [s for f in forces for s in (f.walk_selections() if rule.include_children else f.selections)]
-        members = [s for s in pool if any(c.id == category_id for c in self.ev.view(s).categories)]
-        count = self._measure(rule, members)
+        pool, by_category = self._pool(forces, rule.include_children)
+        count = self._measure(rule, by_category.get(category_id, []))
         if rule.percent:
             value = self._measure(rule, pool) * value / 100
         if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
@@ -365,6 +365,20 @@ class Validator:
             place = self._place(holder, constraint, str(name), f"constraint {constraint['id']}")
             self._add(RuleError("category", frozenset({category_id}), frozenset({str(holder.get("id")), category_id}),
                                 str(constraint["id"]), message, force.path(), place=place))
+
+    def _pool(self, forces: list[Force], include_children: bool) -> tuple[list[Selection], dict[str, list[Selection]]]:
+        """The selections a category constraint counts among, and those of each category, sorted
+        once for the force's many category constraints."""
+        key = (tuple(id(f) for f in forces), include_children)
+        found = self._pools.get(key)
+        if found is None:
+            pool = [s for f in forces for s in (f.walk_selections() if include_children else f.selections)]
+            by_category: dict[str, list[Selection]] = {}
+            for selection in pool:
+                for category_id in dict.fromkeys(c.id for c in self.ev.view(selection).categories):
+                    by_category.setdefault(category_id, []).append(selection)
+            found = self._pools[key] = (pool, by_category)
+        return found
 
     # -- hidden and cost limits -----------------------------------------------------------------
 
