@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...battlescribe.editor import EditError, Editor, merges
 from ...battlescribe.evaluate import Context
@@ -420,10 +421,12 @@ def datasheet_option(engine: EngineData, faction: Faction, unit_id: str) -> Opti
     return next((o for o in _entries(engine.data.root_options(faction.id)) if o.id == unit_id), None)
 
 
+@lru_cache(maxsize=MEMO_SIZE)
 def choices(option: Option) -> list[tuple[tuple[str, ...], Option]]:
     """The entries a roster's `options` may name under a unit's entry, each with the names of the
-    groups it is in: every entry through groups and upgrades (Crusade's too: the data asks some of
-    them, D40), not the unit's models nor what is under them, nearest first."""
+    groups it is in: every entry through groups and upgrades (Crusade's too, which the data hides
+    outside a Crusade army, D40), not the unit's models nor what is under them, nearest first.
+    Kept per entry (the data's options live as long as the data): each check asks it again."""
     found: list[tuple[tuple[str, ...], Option]] = []
     level: list[tuple[tuple[str, ...], Option]] = [((), option)]
     for _ in range(6):
