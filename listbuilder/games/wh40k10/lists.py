@@ -90,6 +90,7 @@ class ListedUnit:
     entry_id: str | None = None  # a BattleScribe entry id
     options: list[tuple[str, int, int]] = field(default_factory=list)  # BattleScribe upgrades with no weapon
     # profile, not in an Enhancements group: (name, line, number)
+    stated_options: list[tuple[str, int]] = field(default_factory=list)  # `export`'s `Option:` notes (name, line)
 
     def add(self, item: ListedItem) -> int:
         """Another line of the unit; its index, which a weapon listed under it refers to."""
@@ -410,6 +411,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
         if unit is None:  # kept as written: the check names it (unknown-unit), with this line
             units.append(Wh40kUnit(type=item.name, models=_models_written(item), enhancement=item.enhancement,
                                    wargear={i.name: i.count for i in item.items if i.chosen and i.count},
+                                   options=[name for name, _ in item.stated_options],
                                    reserves=item.reserves, **stated))
             data_costs.append(None)
             continue
@@ -419,6 +421,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
         models = _models(unit, item, enhancement)
         wargear, unplaced_gear = _wargear(unit, item, models or unit.min_models)
         options, unplaced_gear = _options(data, faction, unit, unplaced_gear)
+        options = item.stated_options + options
         lines.update({("units", index, "options", i): line for i, (_, line) in enumerate(options)})
         lines.update({("units", index, "wargear", weapon): next(
             (i.line for i in item.items if named(i.name, [weapon])), item.line) for weapon in wargear})
