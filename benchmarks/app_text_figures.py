@@ -14,11 +14,10 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from bsdata_import import bsdata_folder
+from bsdata_import import installed_catalog
 
 from listbuilder.core.findings import LoadFailure
 from listbuilder.games import validate
-from listbuilder.games.wh40k10.importing.bsdata import import_folder
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.rosters.lists import read_list_data
 
@@ -44,8 +43,8 @@ def main() -> None:
     parser.add_argument("folder", nargs="?", help="a BSData/wh40k-10e copy (default: the snapshot)")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
-        catalog = Catalog(installed={"wh40k-10e": import_folder(bsdata_folder(options.folder, scratch)).catalog})
-    outcomes = {path.name: outcome(path, catalog) for path in sorted(SAMPLES.glob("*.txt"))}
+        catalog = installed_catalog(options.folder, scratch)
+        outcomes = {path.name: outcome(path, catalog) for path in sorted(SAMPLES.glob("*.txt"))}
     for name, taken in outcomes.items():
         print(f"{taken:8} {name}")
     counts = Counter(outcomes.values())

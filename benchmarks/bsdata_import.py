@@ -12,6 +12,8 @@ import argparse
 import os
 import resource
 import statistics
+import subprocess
+import sys
 import tarfile
 import tempfile
 import time
@@ -25,6 +27,7 @@ from listbuilder.games.wh40k10.importing.installed import (
     install,
     load_installed,
 )
+from listbuilder.listengine.catalog import Catalog
 
 SNAPSHOT = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures" / "bsdata" / "wh40k-10e-801555b.tar.xz"
 IMPORT_GOAL_S = 5.0  # New Recruit loads the same data in about 5 s
@@ -40,6 +43,16 @@ def timed(action) -> tuple[float, float]:
 
 def medians(samples: list[tuple[float, float]], scale: float = 1.0) -> tuple[float, float]:
     return statistics.median(s[0] for s in samples) * scale, statistics.median(s[1] for s in samples) * scale
+
+
+def installed_catalog(given: str | None, scratch: str) -> Catalog:
+    """The data as `data import bsdata` installs it (the catalog and the engine's data of each
+    faction), into a data folder in `scratch` that this process then reads."""
+    os.environ[DATA_DIR_VARIABLE] = str(Path(scratch) / "data")
+    folder = bsdata_folder(given, scratch)
+    subprocess.run([sys.executable, "-m", "listbuilder", "data", "import", "bsdata", str(folder)],
+                   check=True, capture_output=True)
+    return Catalog(load_installed=load_installed)
 
 
 def bsdata_folder(given: str | None, scratch: str) -> Path:

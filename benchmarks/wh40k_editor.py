@@ -21,12 +21,10 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from bsdata_import import bsdata_folder
+from bsdata_import import installed_catalog
 from textual import events
 
-from listbuilder.games.wh40k10.importing.bsdata import import_folder
 from listbuilder.games.wh40k10.roster import Wh40kRoster, Wh40kUnit
-from listbuilder.listengine.catalog import Catalog
 from listbuilder.tui.app import EditorApp
 from listbuilder.tui.games.wh40k10 import WargearScreen
 from listbuilder.tui.screens.pick import FilteredList, PickScreen
@@ -87,11 +85,11 @@ def main() -> None:
     parser.add_argument("folder", nargs="?", help="a BSData/wh40k-10e copy (default: the snapshot)")
     parser.add_argument("--runs", type=int, default=50)
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        catalog = Catalog(installed={"wh40k-10e": import_folder(bsdata_folder(options.folder, scratch)).catalog})
-    app = EditorApp(catalog, ROSTER, unsaved=True)
-    print(f"{len(ROSTER.units)} units, {app.result.total:,} / {app.result.limit:,} points")
-    for label, samples in asyncio.run(measure(app, options.runs)).items():
+    with tempfile.TemporaryDirectory() as scratch:  # installed as `data import` does: the engine checks too
+        app = EditorApp(installed_catalog(options.folder, scratch), ROSTER, unsaved=True)
+        print(f"{len(ROSTER.units)} units, {app.result.total:,} / {app.result.limit:,} points")
+        timings = asyncio.run(measure(app, options.runs))
+    for label, samples in timings.items():
         wall = [s[0] for s in samples]
         print(f"{label:<14} key -> painted: median {statistics.median(wall):6.1f} ms, 90th percentile "
               f"{statistics.quantiles(wall, n=10)[-1]:6.1f} ms; processor time median "

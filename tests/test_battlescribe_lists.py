@@ -71,8 +71,8 @@ EXPECTED = {
         "Thousand Sons", "Strike Force", "Hexwarp Thrallband",
         [("Exalted Sorcerer", None, "Arcane Might", True), ("Rubric Marines", 5, None, False),
          ("Tzaangors", 10, None, False)],
-        [("list-configuration", 42)],  # each unit's Great Cult, a choice with no default, is not in the file:
-        ["data-constraint"] * 3),  # the data asks one of each unit (D39)
+        [("list-configuration", 42)],  # no unit's Great Cult is in the file: a Crusade choice, which the data
+        []),  # hides outside a Crusade army, and with it the minimum it puts on it (D44)
     "bs-aeldari-skyrunner-legends.ros": (
         "Aeldari", "Strike Force", "Warhost",
         [("Autarch Skyrunner [Legends]", None, None, False), ("Farseer", None, "Phoenix Gem", True),
@@ -87,7 +87,7 @@ EXPECTED = {
         "Space Marines", "Strike Force", "Gladius Task Force",
         [("Captain", None, "Artificer Armour", True), ("Lieutenant", None, None, False),
          ("Intercessor Squad", 10, None, False)],
-        [("list-configuration", 42), ("list-wargear-unplaced", 163)], []),
+        [("list-configuration", 42)], []),  # the Captain's Storm shield, a choice with no weapon profile, is an option
 }
 
 

@@ -47,7 +47,7 @@ def test_every_roster_keeps_loading_and_its_points_in_the_selection_tree(catalog
     assert sorted(tree.units) == [c.index for c in result.units]
     table = {c.index: c.unit.points_for(c.models) + (c.enhancement.points if c.enhancement else 0)
              + PRICED_HERE.get((path.name, c.index), 0) for c in result.units}
-    unplaced = {place[1] for place, _ in tree.unplaced if place[2] == "enhancement"}
+    unplaced = {place[1] for place, _, _ in tree.unplaced if place[2] == "enhancement"}
     assert {c.index: tree.points(tree.units[c.index]) for c in result.units} == {
         i: points - (result.units[i].enhancement.points if i in unplaced else 0) for i, points in table.items()}
     assert {c.index: c.points for c in result.units} == table

@@ -115,6 +115,12 @@ EXPECTED = {
     "tyranids/legal-warrior-onslaught.yaml": dict(limit=2000, total=510, reserves=0, codes=[]),
     "tau-empire/illegal-devilfish.yaml": dict(
         limit=2000, total=445, reserves=0, codes=["transport-over-capacity", "aircraft-not-in-reserves"]),
+    # A unit's choices that are not weapons (`options`, D44)
+    "chaos-daemons/legal-daemon-prince-allegiance.yaml": dict(limit=2000, total=490, reserves=0, codes=[]),
+    "chaos-daemons/illegal-daemon-prince-allegiance.yaml": dict(limit=2000, total=380, reserves=0,
+                                                                codes=["data-constraint", "unknown-option"]),
+    "imperial-knights/legal-noble-pilots.yaml": dict(limit=2000, total=515, reserves=0, codes=[]),
+    "thousand-sons/illegal-crusade-cult.yaml": dict(limit=2000, total=180, reserves=0, codes=["data-hidden"]),
 }
 
 
@@ -159,6 +165,17 @@ def test_findings_name_the_numbers_and_the_fix(check):
     assert over.message == ("Ghost Ark carries 21 models' space (#2 1 Royal Warden, #3 20 Necron Warriors); its "
                             "transport capacity is 11")
     assert over.location.line == 10
+
+
+def test_a_choice_left_unmade_names_the_choices_and_a_misspelt_one_the_name_meant(check):
+    """D44: the data's finding on a unit's unmade choice says where to state it and what it may be;
+    a name the data does not have is one finding, with the closest name, not also the unmade choice."""
+    unmade, misspelt = check("chaos-daemons/illegal-daemon-prince-allegiance.yaml").findings
+    assert (unmade.location.line, unmade.suggestion) == (
+        10, "state it in the unit's `options`, one of: Khorne, Nurgle, Slaanesh, Tzeentch")
+    assert unmade.rule.startswith("data: Chaos - Chaos Daemons Library.cat:3717 (revision 801555b)")
+    assert (misspelt.location.line, misspelt.message, misspelt.suggestion) == (
+        13, "Daemon Prince of Chaos has no choice 'Nurgel' in the data", "did you mean 'Nurgle'?")
 
 
 def test_the_report_shows_derived_values(check):
@@ -327,7 +344,8 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     assert reports(by_faction) == reports(Catalog(load_installed=lambda game, faction: whole))
     assert "data-rules-unchecked" not in "".join(reports(by_faction))
     assert {faction for _, faction in by_faction.installed_parts} == {
-        "Necrons", "Space Marines", "T'au Empire", "Aeldari", "Astra Militarum", "Chaos Space Marines", "Tyranids"}
+        "Necrons", "Space Marines", "T'au Empire", "Aeldari", "Astra Militarum", "Chaos Space Marines", "Tyranids",
+        "Chaos Daemons", "Imperial Knights", "Thousand Sons"}
     assert not by_faction.installed and all(data is not whole for data in by_faction.installed_parts.values())
 
     assert load_installed("wh40k-10e", "T'au Empire").engine_data(tau).catalogues[0]["name"] == tau.name

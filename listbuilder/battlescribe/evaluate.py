@@ -74,13 +74,20 @@ class Evaluation:
         self._collecting = False
         self._base_values = self.data.base_value_cache  # the data's, kept across evaluations
         self._scopes: dict[tuple[str, int, int, int, bool, bool], list[Selection]] = {}
-        if self.data.queries_costs(self._cost_type_ids):
-            self._settle_costs()
+        self._counts: dict[tuple[int, bool], dict[str, float]] = {}  # a scope's selections counted by entry id
+        # costs may depend on costs: settled when a query first counts one (most states never do)
+        self._unsettled = self.data.queries_costs(self._cost_type_ids)
 
     def _settle_costs(self, rounds: int = 64) -> None:
         """Costs that depend on costs (a repeat or condition counting points) are found as New
         Recruit finds them: every selection's cost is recomputed from the last round's costs until
-        nothing changes (modifier-repeat-cost-self-reference). Queries read the last round."""
+        nothing changes (modifier-repeat-cost-self-reference). Queries read the last round.
+
+        Run on the first query of a cost, perhaps within the evaluation of another selection: what
+        was worked out before counted no cost, so it is the same settled or not; the settling sees
+        no selection as in progress, as if it had run first, and what it cached is dropped."""
+        self._unsettled = False
+        in_progress, self._in_progress = self._in_progress, set()
         selections = list(self.roster.all_selections())
         cost_fields = frozenset(self._cost_type_ids)
         self._cost_snapshot = {id(s): self._declared_costs(s.option, self.base_values(s.option)) for s in selections}
@@ -92,6 +99,7 @@ class Evaluation:
             self._cost_snapshot = current
         self._views.clear()
         self._queries.clear()
+        self._in_progress = in_progress
 
     def _cost_values(self, selection: Selection, cost_fields: frozenset[str]) -> dict[str, Any]:
         """A selection's cost fields after its own modifiers and those other selections aim at it."""
@@ -204,6 +212,7 @@ class Evaluation:
         self._views.clear()
         self._queries.clear()
         self._scopes.clear()
+        self._counts.clear()  # keyed by the identity of lists just let go
 
     def _times_within(self, modifier: Node, groups: tuple[Node, ...], context: Context) -> int:
         times = 1
@@ -327,6 +336,8 @@ class Evaluation:
 
     def queried_costs(self, selection: Selection, with_children: bool) -> dict[str, float]:
         """A selection's cost as a query sees it: the settled round's, where costs depend on costs."""
+        if self._unsettled:
+            self._settle_costs()
         if self._cost_snapshot is None:
             return self.total_costs(selection) if with_children else self.own_costs(selection)
         unit = self._cost_snapshot.get(id(selection), {})
@@ -531,12 +542,29 @@ class Evaluation:
         selections = self.scope_selections(scope, context, include_children, include_forces)
         if field_name == "selections":
             per_parent = scope in ("self", "parent")
+            if child is not None and child != "any" and child not in TYPE_NAMES and child not in self.data.category_ids:
+                return self._counted(selections, per_parent).get(child, 0.0)
             return float(sum(s.number if per_parent else s.total_number
                              for s in selections if self.matches(s, child, shared)))
         if field_name in self._cost_type_ids:
             return float(sum(self.queried_costs(s, not include_children).get(field_name, 0.0)
                              for s in selections if self.matches(s, child, shared)))
         return 0.0
+
+    def _counted(self, selections: list[Selection], per_parent: bool) -> dict[str, float]:
+        """A scope's selections (a list `scope_selections` keeps) counted by every entry, link and
+        group id that names them (`matches`), once per list: a roster's many conditions counting
+        an entry in the roster each look it up, not through every selection of the roster."""
+        key = (id(selections), per_parent)
+        counts = self._counts.get(key)
+        if counts is None:
+            counts = {}
+            for selection in selections:
+                number = selection.number if per_parent else selection.total_number
+                for named in selection.option.ids | selection.option.group_ids:
+                    counts[named] = counts.get(named, 0.0) + number
+            self._counts[key] = counts
+        return counts
 
     def scope_forces(self, scope: str, context: Context, include_child_forces: bool) -> list[Force]:
         """The forces a 'forces' query counts: those in the roster, or below a force."""
@@ -551,8 +579,15 @@ class Evaluation:
 
     def scope_selections(self, scope: str, context: Context, include_children: bool,
                          include_forces: bool) -> list[Selection]:
-        """The selections a query counts at a scope (cached per place)."""
-        key = (scope, id(context.selection), id(context.container), id(context.force), include_children, include_forces)
+        """The selections a query counts at a scope (cached per place: the roster's, a force's
+        for all places in it)."""
+        if scope == "roster":
+            key: tuple[str, int, int, int, bool, bool] = (scope, 0, 0, 0, include_children, include_forces)
+        elif scope == "force":
+            key = (scope, 0, 0, id(context.force), include_children, include_forces)
+        else:
+            key = (scope, id(context.selection), id(context.container), id(context.force), include_children,
+                   include_forces)
         found = self._scopes.get(key)
         if found is None:
             found = self._scope_selections(scope, context, include_children, include_forces)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 Node = dict[str, Any]
 
@@ -22,6 +22,7 @@ _INDEXED_LISTS = (
     "profiles", "infoGroups", "infoLinks", "categoryEntries", "forceEntries", "costTypes",
     "publications", "profileTypes", "categoryLinks",
 )
+_LINKS = frozenset({"entryLinks", "categoryLinks", "infoLinks"})  # indexed by their targets' ids, not their own
 
 
 def as_list(node: Node | None, key: str) -> list[Node]:
@@ -49,9 +50,9 @@ def as_number(value: Any, default: float = 0.0) -> float:
         return default
 
 
-@dataclass(frozen=True)
-class Limit:
-    """A constraint, read once: what it counts, where, and its value before modifiers."""
+class Limit(NamedTuple):
+    """A constraint, read once: what it counts, where, and its value before modifiers (a named
+    tuple: every constraint of the data offered is read so, and a frozen dataclass is slower made)."""
 
     id: str
     kind: str  # min, max or exactly
@@ -171,14 +172,24 @@ class Option:
 
     @cached_property
     def checked_limits(self) -> list[tuple[Node, Limit]]:
-        """The constraints that can ever be broken: not a min of 0 (or less) no modifier changes."""
-        return [(node, limit) for node, limit in self.limits
-                if not (limit.kind == "min" and limit.value <= 0 and limit.id not in self.modified_fields)]
+        """The constraints that can ever be broken (`breakable`), each with its reading."""
+        return [(node, limit) for node, limit in self.limits if self._breakable(node)]
+
+    @cached_property
+    def breakable(self) -> list[str]:
+        """The kinds of the constraints that can ever be broken: not a min of 0 (or less) no
+        modifier changes. Read off the constraints as written: validation's index asks it of every
+        option a force or selection offers, and reads few of them whole."""
+        return [str(node.get("type")) for node in self.constraints if self._breakable(node)]
+
+    def _breakable(self, constraint: Node) -> bool:
+        return not (constraint.get("type") == "min" and as_number(constraint.get("value")) <= 0
+                    and str(constraint.get("id")) not in self.modified_fields)
 
     @cached_property
     def only_maxima(self) -> bool:
         """Whether all its breakable constraints are maxima (which nothing untaken can break)."""
-        return all(limit.kind == "max" for _, limit in self.checked_limits)
+        return all(kind == "max" for kind in self.breakable)
 
     @cached_property
     def base_categories(self) -> list[tuple[str, str, bool]]:
@@ -301,6 +312,7 @@ class GameData:
         self._root_options: dict[str, list[Option]] = {}
         self._checkable: dict[int, tuple[list[Option], Checkable]] = {}
         self._queries_costs: bool | None = None
+        self._modified: list[Node] = []  # the nodes with modifiers: where a condition may count a cost
         for file in [game_system, *catalogues]:
             self._index(file, str(file.get("id", "")))
         self._group_ids = {str(g.get("id")) for f in [game_system, *catalogues]
@@ -310,11 +322,19 @@ class GameData:
         self.catalogue_by_id = {str(c.get("id")): c for c in catalogues}
 
     def _index(self, node: Node, file_id: str) -> None:
-        for cost in as_list(node, "costs"):
-            self._costed.add(str(cost.get("typeId")))
+        """Every node of a file by id (the first of an id), the cost types costed, the nodes with
+        modifiers; run over every node loaded, so its look-ups are inline."""
+        costs = node.get("costs")
+        if isinstance(costs, list):
+            self._costed.update(str(cost.get("typeId")) for cost in costs)
+        if "modifiers" in node or "modifierGroups" in node:
+            self._modified.append(node)
         for key in _INDEXED_LISTS:
-            for child in as_list(node, key):
-                if "id" in child and key not in ("entryLinks", "categoryLinks", "infoLinks"):
+            children = node.get(key)
+            if not isinstance(children, list):
+                continue
+            for child in children:
+                if "id" in child and key not in _LINKS:
                     self.by_id.setdefault(str(child["id"]), child)
                     self.file_of.setdefault(str(child["id"]), file_id)
                 self._index(child, file_id)
@@ -365,19 +385,7 @@ class GameData:
         """Whether any condition or repeat counts a cost (so costs may depend on costs)."""
         if self._queries_costs is None:
             wanted = set(cost_type_ids)
-            found = False
-            stack: list[Any] = [self.game_system, *self.catalogues]
-            while stack and not found:
-                item = stack.pop()
-                if isinstance(item, dict):
-                    for key in ("conditions", "repeats"):
-                        queries = item.get(key)
-                        found = found or isinstance(queries, list) and any(
-                            isinstance(q, dict) and q.get("field") in wanted for q in queries)
-                    stack.extend(v for v in item.values() if isinstance(v, (list, dict)))
-                elif isinstance(item, list):
-                    stack.extend(item)
-            self._queries_costs = found
+            self._queries_costs = any(_counts_cost(node, wanted) for node in self._modified)
         return self._queries_costs
 
     def ordered_modifiers(self, holder: Node) -> list[tuple[str, Node]]:
@@ -530,10 +538,19 @@ class GameData:
         return None
 
 
+def _counts_cost(node: Node, wanted: set[str]) -> bool:
+    """Whether a condition or repeat of a node's modifiers (at any depth of modifier and condition
+    groups: the only places BattleScribe data holds them) counts one of the `wanted` fields."""
+    if any(query.get("field") in wanted for key in ("conditions", "repeats") for query in as_list(node, key)):
+        return True
+    return any(_counts_cost(inner, wanted) for key in ("modifiers", "modifierGroups", "conditionGroups")
+               for inner in as_list(node, key))
+
+
 def _with_limits(options: list[Option]) -> list[Option]:
     found: list[Option] = []
     for option in options:
-        if option.checked_limits:
+        if option.breakable:
             found.append(option)
         if option.is_group:
             found += _with_limits(option.children())

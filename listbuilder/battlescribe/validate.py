@@ -58,6 +58,7 @@ class Validator:
         self._seen: set[tuple[str, ...]] = set()
         self._all: list[Selection] | None = None
         self._index: dict[str, list[Selection]] | None = None
+        self._pools: dict[tuple[tuple[int, ...], bool], tuple[list[Selection], dict[str, list[Selection]]]] = {}
 
     def run(self) -> list[RuleError]:
         for force in self.roster.all_forces():
@@ -118,8 +119,10 @@ class Validator:
         limit = value
         if rule.percent:
             limit = self._measure(rule, self._scope_selections(rule, container, force), per_parent) * value / 100.0
-        if not _broken(rule.kind, count, limit) or self.ev.is_hidden(option, context):
-            return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement)
+        if not _broken(rule.kind, count, limit) or self.ev.is_hidden(option, context) \
+                or self.ev.in_hidden_group(option, container, force):
+            return  # New Recruit checks no constraint of a hidden entry (constraint-hidden-enforcement), nor
+            # of one a hidden group holds (BSData: Crusade's choices, a group hidden outside a Crusade army)
         source = frozenset(_holder_of(option, node))
         message = self._message(option, rule, limit, count, container)
         key = (rule.id, option.id if rule.shared else option.entry_id, self._scope_key(rule.scope, container, force))
@@ -351,9 +354,8 @@ class Validator:
         if str(constraint.get("scope")) == "roster":
             forces = list(self.roster.all_forces())
         rule = Limit.of(constraint)
-        pool = [s for f in forces for s in (f.walk_selections() if rule.include_children else f.selections)]
-        members = [s for s in pool if any(c.id == category_id for c in self.ev.view(s).categories)]
-        count = self._measure(rule, members)
+        pool, by_category = self._pool(forces, rule.include_children)
+        count = self._measure(rule, by_category.get(category_id, []))
         if rule.percent:
             value = self._measure(rule, pool) * value / 100
         if (kind == "max" and count > value + EPS) or (kind == "min" and count < value - EPS):
@@ -363,6 +365,20 @@ class Validator:
             place = self._place(holder, constraint, str(name), f"constraint {constraint['id']}")
             self._add(RuleError("category", frozenset({category_id}), frozenset({str(holder.get("id")), category_id}),
                                 str(constraint["id"]), message, force.path(), place=place))
+
+    def _pool(self, forces: list[Force], include_children: bool) -> tuple[list[Selection], dict[str, list[Selection]]]:
+        """The selections a category constraint counts among, and those of each category, sorted
+        once for the force's many category constraints."""
+        key = (tuple(id(f) for f in forces), include_children)
+        found = self._pools.get(key)
+        if found is None:
+            pool = [s for f in forces for s in (f.walk_selections() if include_children else f.selections)]
+            by_category: dict[str, list[Selection]] = {}
+            for selection in pool:
+                for category_id in dict.fromkeys(c.id for c in self.ev.view(selection).categories):
+                    by_category.setdefault(category_id, []).append(selection)
+            found = self._pools[key] = (pool, by_category)
+        return found
 
     # -- hidden and cost limits -----------------------------------------------------------------
 

@@ -23,11 +23,29 @@ from ...battlescribe.model import GameData
 from ...core.names import name_key
 
 GAME_ID: Final = "wh40k-10e"
+WEAPON_PROFILES = {"ranged weapons", "melee weapons"}  # the profile types of a weapon in 10th edition data
 
 
 def weapon_name(profile: str) -> str:
     """The weapon a profile belongs to: '➤ Astartes grenade launcher - krak' -> 'Astartes grenade launcher'."""
     return profile.removeprefix("➤").strip().split(" - ")[0]
+
+
+def loose_key(name: str) -> str:
+    """The key names are matched by: name_key (case, punctuation and straight or curly apostrophes
+    ignored) with each word made singular ('Necron Warriors' and 'necron warrior' agree), British
+    and American spellings alike ('Armour', 'Armor') and a leading 'The' left out ('The Emperor’s
+    Champion' as the app prints the data's 'Emperor's Champion')."""
+    words = []
+    for word in name_key(name).split("-"):
+        if len(word) > 3 and word.endswith("ies"):
+            word = word[:-3] + "y"
+        elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            word = word[:-1]
+        if len(word) > 4 and word.endswith("our"):
+            word = word[:-3] + "or"
+        words.append(word)
+    return "-".join(words[1:] if len(words) > 1 and words[0] == "the" else words)
 
 
 class Strict(BaseModel):

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ...battlescribe.validate import RuleError
 from ...core.event import DATA_RULE
 from ...core.findings import Finding
+from ...core.names import suggest
 from .engine_roster import SelectionTree
 
 # Muster rules the data states too (D37): the seed's rule of three, Epic Heroes, Enhancements,
@@ -32,6 +33,8 @@ DATA_DECIDES: dict[str, Callable[[SelectionTree, int], bool]] = {
     "wrong-faction": lambda tree, index: index in tree.units,
     "too-many-of-datasheet": SelectionTree.limits_in_army,
 }
+OPTION_HINT = ("`options` name a choice of the unit as the data (and New Recruit) names it, 'Group: Choice' where "
+               "the name alone is ambiguous; weapons go in `wargear`")
 
 
 def data_findings(tree: SelectionTree) -> list[Finding]:
@@ -42,6 +45,8 @@ def data_findings(tree: SelectionTree) -> list[Finding]:
     said: set[tuple[object, ...]] = set()
     for error in tree.editor.errors():
         finding = _placed(error, tree)
+        if finding.code == "data-constraint" and _misspelt(tree, finding.path, error.source_ids):
+            continue  # the choice is unmade because its name is misspelt: that finding says it
         said_here = (finding.code, finding.path, finding.message.partition(": ")[2])
         if finding.code in ("data-error", "data-warning", "data-info") and said_here in said:
             continue
@@ -51,12 +56,26 @@ def data_findings(tree: SelectionTree) -> list[Finding]:
         found.append(Finding("data-unit-unchecked", "the rules the data states on this unit could not be evaluated: "
                              "the data does not let it be selected as the roster states it", DATA_RULE.rstrip(":"),
                              "warning", ("units", index)))
-    for path, name in tree.unplaced:
+    for path, name, suggestion in tree.unplaced:
         unit = tree.units[int(path[1])]
         place = tree.editor.data.data_place(unit.option.node)
-        found.append(Finding("data-not-offered", f"the data does not offer {name} to {unit.option.name}",
-                             f"{DATA_RULE} {place}" if place else DATA_RULE.rstrip(":"), path=path))
+        rule = f"{DATA_RULE} {place}" if place else DATA_RULE.rstrip(":")
+        if path[2] == "options":
+            found.append(Finding("unknown-option", f"{unit.option.name} has no choice '{name}' in the data", rule,
+                                 path=path, suggestion=suggestion or OPTION_HINT))
+        else:
+            found.append(Finding("data-not-offered", f"the data does not offer {name} to {unit.option.name}", rule,
+                                 path=path))
     return found
+
+
+def _misspelt(tree: SelectionTree, place: tuple[str | int, ...], group_ids: frozenset[str]) -> bool:
+    """Whether a unit's choice left unmade (a group's minimum) is one of its `options` misspelt."""
+    if len(place) != 2:
+        return False
+    _, names = tree.choices_in(int(place[1]), group_ids)
+    return any(path[:2] == place and path[2] == "options" and suggest(name, names)
+               for path, name, _ in tree.unplaced)
 
 
 def _placed(error: RuleError, tree: SelectionTree) -> Finding:
@@ -66,7 +85,13 @@ def _placed(error: RuleError, tree: SelectionTree) -> Finding:
     rule = finding.rule if finding.rule.startswith(DATA_RULE) else f"{DATA_RULE} {finding.rule}"
     if f"constraint {error.constraint_id}" not in rule:
         rule += f", id {error.source}"
-    return Finding(finding.code, finding.message, rule, finding.severity, tree.place_of(error.path))
+    place = tree.place_of(error.path)
+    suggestion = None
+    if finding.code == "data-constraint" and len(place) == 2:  # a choice of the unit left unmade (D39, D44)
+        weapons, names = tree.choices_in(int(place[1]), error.source_ids)
+        if names:
+            suggestion = f"state it in the unit's `{'wargear' if weapons else 'options'}`, one of: {', '.join(names)}"
+    return Finding(finding.code, finding.message, rule, finding.severity, place, suggestion=suggestion)
 
 
 def merged(seed: list[Finding], data: list[Finding], tree: SelectionTree) -> list[Finding]:

@@ -7,9 +7,9 @@ builds what New Recruit would hold for it: an Army Roster force of the faction's
 Battle Size and Detachment, each unit by datasheet name with the models and wargear the data
 selects by default, its model count reached on the kind of model the data lets grow, the named
 weapons placed on as many models as carry them (each such model split off its kind and given
-the weapon in place of the default of the same choice), the Enhancement and the Warlord under
-their bearer. `places` maps each selection back to where the roster file says it, so that the
-engine's findings point at the YAML.
+the weapon in place of the default of the same choice), its other choices (`options`), the
+Enhancement and the Warlord under their bearer. `places` maps each selection back to where the
+roster file says it, so that the engine's findings point at the YAML.
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ import re
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...battlescribe.editor import EditError, Editor, merges
 from ...battlescribe.evaluate import Context
 from ...battlescribe.model import Option, as_list
 from ...battlescribe.roster import Force, Selection
-from ...core.names import name_key
-from .catalog import EngineData, Faction, Wh40kCatalog, weapon_name
+from ...core.names import did_you_mean, name_key
+from .catalog import WEAPON_PROFILES, EngineData, Faction, Wh40kCatalog, loose_key, weapon_name
 from .roster import Wh40kRoster
 
 ARMY_ROSTER = "Army Roster"  # the game system's force entry for a matched-play army
@@ -35,6 +36,7 @@ CONFIGURATION = "Configuration"  # the data's category of army-wide settings
 FACTION_CATEGORY = "Faction: "  # how the data names the category of a Faction keyword
 
 Path = tuple[str | int, ...]
+Unplaced = tuple[Path, str, str | None]  # a place of the roster file, the name it states, a suggestion
 
 
 @dataclass
@@ -46,7 +48,7 @@ class SelectionTree:
     force: Force
     places: dict[str, Path] = field(default_factory=dict)
     units: dict[int, Selection] = field(default_factory=dict)  # roster unit index -> its selection
-    unplaced: list[tuple[Path, str]] = field(default_factory=list)  # what the data offers nowhere, by name
+    unplaced: list[Unplaced] = field(default_factory=list)  # what the data offers nowhere, by name
     unbuilt: list[int] = field(default_factory=list)  # units the engine could not select as the file says
 
     def states(self, place: Path) -> bool:
@@ -74,6 +76,14 @@ class SelectionTree:
     @property
     def _points_type(self) -> str:
         return next((str(c["id"]) for c in self.editor.data.cost_types() if c.get("name") == POINTS), "")
+
+    def choices_in(self, index: int, group_ids: AbstractSet[str]) -> tuple[bool, list[str]]:
+        """The choices of unit `index` in the group of one of those ids (a constraint's holder), and
+        whether they are weapons."""
+        unit = self.units.get(index)
+        found = [o for _, o in choices(unit.option)
+                 if o.group is not None and o.group.ids & group_ids] if unit is not None else []
+        return any(is_weapon(o) for o in found), list(dict.fromkeys(o.name for o in found))
 
     def place_of(self, path: Path) -> Path:
         """The roster place of an engine finding's path (`("forces", 0, "selections", 3, ...)`):
@@ -121,7 +131,8 @@ def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, en
         enhancement = entry.enhancement if entry.enhancement and name_key(entry.enhancement) in enhancements else None
         wargear = tuple((w, n) for w, n in entry.wargear.items() if ("units", index, "wargear", w) not in leave_out)
         models = entry.models if entry.models and unit.points_for(entry.models) is not None else unit.min_models
-        built = _built_unit(engine, scratch, (entry.type, models, wargear, enhancement, entry.warlord))
+        built = _built_unit(engine, scratch, (entry.type, models, wargear, tuple(entry.options), enhancement,
+                                              entry.warlord))
         if built is not None:
             _copy_in(tree, index, built)
         else:
@@ -138,10 +149,10 @@ class _BuiltUnit:
     unit: Selection
     places: list[Path | None]
     toggles: list[tuple[str, str | None]]  # (the force's entry holding it, the "Show …" entry; None: itself)
-    unplaced: list[tuple[Path, str]]
+    unplaced: list[Unplaced]
 
 
-UnitKey = tuple[str, int, tuple[tuple[str, int], ...], str | None, bool]
+UnitKey = tuple[str, int, tuple[tuple[str, int], ...], tuple[str, ...], str | None, bool]
 MEMO_SIZE = 4096  # units kept built, per faction's data (an editing session changes a few at a time)
 
 
@@ -211,7 +222,7 @@ def _copy_in(tree: SelectionTree, index: int, built: _BuiltUnit) -> None:
     for selection, place in zip(unit.walk(), built.places, strict=True):
         if place is not None:
             tree.places[selection.id] = (*where, *place)
-    tree.unplaced += [((*where, *place), name) for place, name in built.unplaced]
+    tree.unplaced += [((*where, *place), name, suggestion) for place, name, suggestion in built.unplaced]
 
 
 def _choose(tree: SelectionTree, holder_name: str, wanted: Callable[[str], bool]) -> None:
@@ -223,9 +234,9 @@ def _choose(tree: SelectionTree, holder_name: str, wanted: Callable[[str], bool]
 
 
 def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[str, int], ...],
-              enhancement: str | None, warlord: bool) -> None:
-    """The unit at its model count, with its wargear, Enhancement and Warlord, as unit 0 of the
-    tree, its places relative to it."""
+              options: tuple[str, ...], enhancement: str | None, warlord: bool) -> None:
+    """The unit at its model count, with its wargear, options, Enhancement and Warlord, as unit 0
+    of the tree, its places relative to it."""
     editor, force = tree.editor, tree.force
     option = _root_option(tree, name)
     if option is None:
@@ -237,12 +248,19 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
     for weapon, carried in wargear:
         for selection in _place_weapon(editor, unit, weapon, carried):
             tree.places[selection.id] = ("wargear", weapon)
+    for index, written in enumerate(options):
+        choice = choice_named(unit.option, written)
+        if choice is None:
+            tree.unplaced.append((("options", index), written, did_you_mean(written, choice_names(unit.option))))
+            continue
+        selection = _select_along(editor, unit, choice)
+        tree.places[selection.id] = ("options", index)
     for named, field_name in ((enhancement, "enhancement"), ("Warlord" if warlord else None, "warlord")):
         if named is None:
             continue
         found = _option_named(unit.option, named)
         if found is None:
-            tree.unplaced.append(((field_name,), named))
+            tree.unplaced.append(((field_name,), named, None))
             continue
         selection = _select_along(editor, unit, found)
         tree.places[selection.id] = (field_name,)
@@ -404,6 +422,61 @@ def _option_named(option: Option, name: str, depth: int = 0) -> Option | None:
         if found is not None:
             return found
     return None
+
+
+def datasheet_option(engine: EngineData, faction: Faction, unit_id: str) -> Option | None:
+    """The entry of a datasheet (by the data's id) as a force of the faction offers it."""
+    return next((o for o in _entries(engine.data.root_options(faction.id)) if o.id == unit_id), None)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def choices(option: Option) -> list[tuple[tuple[str, ...], Option]]:
+    """The entries a roster's `options` may name under a unit's entry, each with the names of the
+    groups it is in: every entry through groups and upgrades (Crusade's too, which the data hides
+    outside a Crusade army, D44), not the unit's models nor what is under them, nearest first.
+    Kept per entry (the data's options live as long as the data): each check asks it again."""
+    found: list[tuple[tuple[str, ...], Option]] = []
+    level: list[tuple[tuple[str, ...], Option]] = [((), option)]
+    for _ in range(6):
+        below = []
+        for groups, holder in level:
+            for child in holder.children():
+                if child.type == "model":
+                    continue
+                if child.is_group:
+                    below.append(((*groups, child.name), child))
+                else:
+                    found.append((groups, child))
+                    below.append((groups, child))
+        level = below
+    return found
+
+
+def choice_named(option: Option, written: str) -> Option | None:
+    """The choice `written` names under a unit's entry (`choices`), its name matched loosely
+    (lists.loose_key: 'Cult of Duplicity' is the data's 'The Cult of Duplicity'); written 'Group:
+    Choice', the choice of that name in a group of that name."""
+    found = choices(option)
+    key = loose_key(written)
+    named = next((o for _, o in found if loose_key(o.name) == key), None)
+    group, colon, name = written.partition(":")
+    if named is not None or not colon:
+        return named
+    return next((o for groups, o in found if loose_key(o.name) == loose_key(name)
+                 and loose_key(group) in map(loose_key, groups)), None)
+
+
+def choice_names(option: Option) -> list[str]:
+    """The names a roster's `options` may give under a unit's entry, as a suggestion shows them:
+    those that are not weapons (which go in `wargear`)."""
+    return list(dict.fromkeys(o.name for _, o in choices(option) if not is_weapon(o)))
+
+
+def is_weapon(option: Option) -> bool:
+    """Whether an entry is a weapon: a profile of its own is a weapon's."""
+    holders = [option.node, *([option.link] if option.link is not None else [])]
+    return any(str(p.get("typeName", "")).casefold() in WEAPON_PROFILES
+               for holder in holders for p in as_list(holder, "profiles"))
 
 
 def _gives(option: Option, weapon: str) -> bool:

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, replace
 from ...core import system as core_system
 from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
-from .catalog import Enhancement, Faction, Unit, Wh40kCatalog, weapon_name
+from .catalog import Enhancement, Faction, Unit, Wh40kCatalog, loose_key, weapon_name
+from .engine_roster import choice_named, datasheet_option, is_weapon
 from .roster import Wh40kRoster, Wh40kUnit
 from .rules import battle_size, faction_name, find_faction, has_keyword
 
@@ -26,23 +27,6 @@ IMPORT = "Importing a list"  # the rule findings of reading a list cite: what th
 # Findings on Declare Battle Formations choices these forms have no place for (D19): which unit
 # starts embarked. A list cannot have said it, so it is a warning there, not an error.
 UNSTATED = {"transport-empty": "the list's form does not say which units start embarked"}
-
-
-def loose_key(name: str) -> str:
-    """The key names are matched by: name_key (case, punctuation and straight or curly apostrophes
-    ignored) with each word made singular ('Necron Warriors' and 'necron warrior' agree), British
-    and American spellings alike ('Armour', 'Armor') and a leading 'The' left out ('The Emperor’s
-    Champion' as the app prints the data's 'Emperor's Champion')."""
-    words = []
-    for word in name_key(name).split("-"):
-        if len(word) > 3 and word.endswith("ies"):
-            word = word[:-3] + "y"
-        elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-            word = word[:-1]
-        if len(word) > 4 and word.endswith("our"):
-            word = word[:-3] + "or"
-        words.append(word)
-    return "-".join(words[1:] if len(words) > 1 and words[0] == "the" else words)
 
 
 class Names:
@@ -106,6 +90,7 @@ class ListedUnit:
     entry_id: str | None = None  # a BattleScribe entry id
     options: list[tuple[str, int, int]] = field(default_factory=list)  # BattleScribe upgrades with no weapon
     # profile, not in an Enhancements group: (name, line, number)
+    stated_options: list[tuple[str, int]] = field(default_factory=list)  # `export`'s `Option:` notes (name, line)
 
     def add(self, item: ListedItem) -> int:
         """Another line of the unit; its index, which a weapon listed under it refers to."""
@@ -353,6 +338,24 @@ def _wargear(unit: Unit, listed: ListedUnit, models: int) -> tuple[dict[str, int
     return {w: n for w, n in carried.items() if name_key(w) not in default} | chosen, unplaced
 
 
+def _options(data: Wh40kCatalog, faction: Faction, unit: Unit,
+             items: list[ListedItem]) -> tuple[list[tuple[str, int]], list[ListedItem]]:
+    """The roster's `options` (each with its line) from the lines that name no weapon: those that
+    name a choice of the unit in the engine's data that is not a weapon (a Daemon Prince's
+    Allegiance, D44); and the lines left."""
+    engine = data.engine_data(faction)
+    option = datasheet_option(engine, faction, unit.id) if engine is not None else None
+    options: list[tuple[str, int]] = []
+    left = []
+    for item in items:
+        choice = choice_named(option, item.name) if option is not None else None
+        if choice is None or is_weapon(choice):
+            left.append(item)
+        elif all(name != choice.name for name, _ in options):
+            options.append((choice.name, item.line))
+    return options, left
+
+
 def default_loadout(unit: Unit) -> set[str]:
     """The weapons a unit's models start with, as a list cannot tell them from choices (D28): those
     of each kind of model it must have and of its most numerous kind, which the unit grows by. A
@@ -408,6 +411,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
         if unit is None:  # kept as written: the check names it (unknown-unit), with this line
             units.append(Wh40kUnit(type=item.name, models=_models_written(item), enhancement=item.enhancement,
                                    wargear={i.name: i.count for i in item.items if i.chosen and i.count},
+                                   options=[name for name, _ in item.stated_options],
                                    reserves=item.reserves, **stated))
             data_costs.append(None)
             continue
@@ -416,6 +420,9 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
                  f"{data.data_revision}", item.line, suggestion="check with the event that it admits Legends")
         models = _models(unit, item, enhancement)
         wargear, unplaced_gear = _wargear(unit, item, models or unit.min_models)
+        options, unplaced_gear = _options(data, faction, unit, unplaced_gear)
+        options = item.stated_options + options
+        lines.update({("units", index, "options", i): line for i, (_, line) in enumerate(options)})
         lines.update({("units", index, "wargear", weapon): next(
             (i.line for i in item.items if named(i.name, [weapon])), item.line) for weapon in wargear})
         if unplaced_gear:
@@ -428,7 +435,8 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
         allowed = size_points is not None  # else the count stays as stated and the check says so (D31)
         units.append(Wh40kUnit(type=unit.name, models=models if unit.max_models > unit.min_models or not allowed
                                else None, enhancement=enhancement.name if enhancement else item.enhancement,
-                               wargear=wargear, reserves=item.reserves or (not listed.formations_stated  # where the
+                               wargear=wargear, options=[name for name, _ in options],
+                               reserves=item.reserves or (not listed.formations_stated  # where the
                                                           and has_keyword(unit, "Aircraft")),  # rules put it (D20)
                                **stated))
         size_points = size_points if allowed else unit.points_for(unit.min_models)  # as the check prices it

@@ -26,7 +26,7 @@ and a one-model unit's weapons at the first level, its Warlord among them::
 Tournament sites pass lists on without their indents or their title line: both are read (D27).
 `export` adds lines of its own for what the app's text has none for (`• Attached to: ...`,
 `• Embarked in: ...`, `• In Strategic Reserves`, `• In Hover mode`, `• Label: ...`,
-`• Wargear: 2x Plasma gun`;
+`• Wargear: 2x Plasma gun`, `• Option: Nurgle`;
 D19, D28), read back the same.
 
 New Recruit's own layouts are read by new_recruit.py.
@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 
 from .catalog import Unit
+from .engine_roster import choice_named
 from .lists import ListedArmy, ListedItem, ListedUnit, ListUnreadable, formation_notes, read_formation_note
 from .rules import Wh40kResult
 
@@ -51,6 +52,7 @@ EXPORTED = re.compile(r"^exported with\b", re.IGNORECASE)
 OURS = re.compile(r"^exported with listbuilder\b", re.IGNORECASE)  # `export`'s: it states Leaders, transports, Reserves
 MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")  # the app's text as `listbuilder export --format markdown` writes it
 WARGEAR_NOTE = re.compile(r"^wargear:\s*(?P<value>.+)$", re.IGNORECASE)  # app_text's line of a weapon taken
+OPTION_NOTE = re.compile(r"^option:\s*(?P<value>.+)$", re.IGNORECASE)  # app_text's line of a unit's option
 SECTIONS = {"character": "CHARACTERS", "battleline": "BATTLELINE", "dedicated_transport": "DEDICATED TRANSPORTS",
             "other": "OTHER DATASHEETS"}
 
@@ -154,12 +156,15 @@ class _UnitLines:
         """Reads a Warlord or Enhancement item, or one of the notes `app_text` writes; False if neither."""
         enhancement = ENHANCEMENT.match(text)
         wargear = WARGEAR_NOTE.match(text)
+        option = OPTION_NOTE.match(text)
         if enhancement:
             self.listed.enhancement, self.listed.enhancement_line = enhancement["name"], line
         elif text.casefold() == "warlord":
             self.listed.warlord = True
         elif wargear and (taken := COUNTED.fullmatch(wargear["value"])):
             self.listed.add(ListedItem(taken["name"], _number(taken["count"], line), line, "weapon", chosen=True))
+        elif option:
+            self.listed.stated_options.append((option["value"], line))
         else:
             return read_formation_note(self.listed, text)
         return True
@@ -230,6 +235,15 @@ def section_of(unit: Unit) -> str:
                     "dedicated_transport" if unit.dedicated_transport else "other"]
 
 
+def _options(result: Wh40kResult, index: int) -> list[str]:
+    """A unit's `options` by the data's names ('Allegiance: Tzeentch' is 'Tzeentch'); as written
+    where the data has none of that name (the check of the text then says so again)."""
+    unit = result.tree.units.get(index) if result.tree is not None else None
+    chosen = [(written, choice_named(unit.option, written) if unit is not None else None)
+              for written in result.roster.units[index].options]
+    return [choice.name if choice is not None else written for written, choice in chosen]
+
+
 def app_text(result: Wh40kResult, markdown: bool = False) -> str:
     """The roster in the official app's text form (units grouped by section, as the app does). In
     Markdown the same lines: the list, its sections and its units as headings, each header line a
@@ -264,6 +278,7 @@ def app_text(result: Wh40kResult, markdown: bool = False) -> str:
             elif entry.models is not None:
                 lines.append(f"{bullet}{entry.models}x {name}")
             lines += [f"{bullet}Wargear: {count}x {weapon}" for weapon, count in entry.wargear.items()]
+            lines += [f"{bullet}Option: {option}" for option in _options(result, index)]
             if entry.enhancement:
                 lines.append(f"{bullet}Enhancement: {entry.enhancement}")
             lines.append("")

@@ -47,7 +47,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .lists import ListedArmy, ListedItem, ListedUnit, loose_key
+from .catalog import loose_key
+from .lists import ListedArmy, ListedItem, ListedUnit
 from .listtext import BULLET, COUNTED, ENHANCEMENT, NEW_RECRUIT, POINTS, _heading, _number, _tidy
 
 GW, WTC, WTC_COMPACT, ROSTER_TEXT = "GW", "WTC", "WTC-Compact", "roster text"

@@ -14,6 +14,9 @@ class Wh40kUnit(Entry):
     models: PositiveInt | None = Field(None, description="how many models (default: the fewest it may have)")
     wargear: dict[str, PositiveInt] = Field(
         {}, description="weapons taken instead of the default loadout -> how many models carry each")
+    options: list[str] = Field(
+        [], description="the unit's choices that are not weapons, by the data's name, e.g. 'Cult of Duplicity' "
+                        "(a Great Cult) or, where the name alone is ambiguous, 'Sworn Alignment: Freeblade'")
     enhancement: str | None = Field(None, description="an Enhancement of the army's detachment (Characters only)")
     warlord: bool = Field(False, description="this Character is the army's Warlord")
     leads: str | None = Field(None, description="the Bodyguard unit this Leader is attached to (its label or name)")

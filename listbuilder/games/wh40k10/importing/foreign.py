@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ....core.findings import Finding, LoadFailure, Location
-from ..catalog import GAME_ID, weapon_name
+from ..catalog import GAME_ID, WEAPON_PROFILES, weapon_name
 from ..lists import ImportedList, ListedArmy, ListedItem, ListedUnit, ListUnreadable, read_formation_note, to_roster
 from ..listtext import APP, NEW_RECRUIT, read_app_text, read_new_recruit, text_form
 
@@ -33,7 +33,6 @@ POINTS_TYPE = "pts"
 GENERATED_BY = "listbuilder"  # a roster `export --format ros` wrote
 CONFIGURATION = {"show/hide options", "game type"}  # army-wide settings of older data, with no category
 CONFIGURATION_CATEGORY = "configuration"  # the data's category of army-wide settings ("Show Legends", "Detachment")
-WEAPON_PROFILES = {"ranged weapons", "melee weapons"}  # the profile types of a weapon in 10th edition data
 MAX_FIGURE = 10**9  # a cost, count or revision in a roster: an army is a few thousand points
 DIGITS = re.compile(r"[0-9]{1,9}")  # a revision or count: ASCII digits only ('²'.isdigit() is True)
 
