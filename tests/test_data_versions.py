@@ -79,8 +79,7 @@ def test_data_diff_names_each_change_made_by_hand(two_versions, capsys):
     assert capsys.readouterr().out.splitlines() == [
         "MFM old (801555b) → MFM new (801555b-repriced)",
         "Datasheets re-priced or resized (1):",
-        "  Intercessor Squad: 5 models 80 → 85; 6 models 160 → 170; 7 models 160 → 170; 8 models 160 → 170; "
-        "9 models 160 → 170; 10 models 160 → 170",
+        "  Intercessor Squad: 5 models 80 → 85; 6-10 models 160 → 170",  # five sizes changed alike: one run
         "Datasheets removed (1):",
         "  Bladeguard Veteran Squad",
         "Enhancements changed (1):",

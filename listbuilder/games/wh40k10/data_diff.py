@@ -126,6 +126,20 @@ def _change(old: int | None, new: int | None) -> str:
     return f"added ({new:,})" if old is None else f"gone (was {old:,})" if new is None else f"{old:,} → {new:,}"
 
 
+def _sizes_text(sizes: list[SizeChange]) -> list[str]:
+    """Each run of consecutive model counts changed alike as one: '6-10 models 160 → 170' (the data
+    prices a unit of 6 to 10 models as one, D41), else '5 models 80 → 85'."""
+    runs: list[list[SizeChange]] = []
+    for size in sizes:
+        last = runs[-1][-1] if runs else None
+        if last and (last.models + 1, last.old, last.new) == (size.models, size.old, size.new):
+            runs[-1].append(size)
+        else:
+            runs.append([size])
+    return [f"{run[0].models}{f'-{run[-1].models}' if len(run) > 1 else ''} models {_change(run[0].old, run[0].new)}"
+            for run in runs]
+
+
 def diff_text(diff: DataDiff, old_label: str, new_label: str) -> str:
     """The diff as `data diff` prints it: one line per datasheet, detachment or Enhancement changed."""
     lines = [f"{old_label} ({diff.old}) → {new_label} ({diff.new})" + (f", {diff.faction}" if diff.faction else "")]
@@ -134,8 +148,7 @@ def diff_text(diff: DataDiff, old_label: str, new_label: str) -> str:
     if diff.units:
         lines.append(f"Datasheets re-priced or resized ({len(diff.units)}):")
         for unit in diff.units:
-            lines.append(f"  {unit.name}: " + "; ".join(f"{size.models} models " + _change(size.old, size.new)
-                                                         for size in unit.sizes))
+            lines.append(f"  {unit.name}: " + "; ".join(_sizes_text(unit.sizes)))
     for heading, names in (("Datasheets added", diff.datasheets_added),
                            ("Datasheets removed", diff.datasheets_removed)):
         if names:
