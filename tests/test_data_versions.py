@@ -19,7 +19,7 @@ import shutil
 import pytest
 
 from listbuilder.cli import main
-from listbuilder.games.wh40k10.data_diff import EnhancementChange, SizeChange, UnitChange, data_diff
+from listbuilder.games.wh40k10.data_diff import EnhancementChange, SizeChange, UnitChange, data_diff, diff_text
 from listbuilder.games.wh40k10.importing.bsdata import import_folder
 from listbuilder.games.wh40k10.importing.installed import DATA_DIR_VARIABLE, load_installed, versions
 from tests.bsdata_samples import write_sample
@@ -252,6 +252,8 @@ def test_data_diff_pairs_sizes_detachments_and_enhancements(tmp_path):
     assert diff.detachments_removed == [("Testers", "Beta Host")]
     assert diff.enhancements == [EnhancementChange("Testers", "Alpha Host", "Shiny Sword", 15, 20),
                                  EnhancementChange("Testers", "Alpha Host", "Bright Sword", None, 5)]
+    assert diff_text(diff, "a", "b").splitlines()[2] == (
+        "  Test Squad: 1 model 40 → 45; 5 models gone (was 90); 6 models added (120)")
     assert data_diff(new, old).datasheets_removed == ["Test Hero"]
     assert data_diff(old, old.model_copy(update={"data_revision": "c"})).same
 

@@ -136,7 +136,8 @@ def _sizes_text(sizes: list[SizeChange]) -> list[str]:
             runs[-1].append(size)
         else:
             runs.append([size])
-    return [f"{run[0].models}{f'-{run[-1].models}' if len(run) > 1 else ''} models {_change(run[0].old, run[0].new)}"
+    return [(f"{run[0].models}-{run[-1].models} models" if len(run) > 1 else
+             f"{run[0].models} model{'s' if run[0].models != 1 else ''}") + f" {_change(run[0].old, run[0].new)}"
             for run in runs]
 
 
