@@ -149,6 +149,13 @@ def _catalog_of(options: argparse.Namespace) -> Catalog | None:
         return None
 
 
+def _described(event: Event | None, catalog: Catalog) -> str:
+    """The event as reports name it ('' where there is none)."""
+    from .games import game_name
+
+    return event.describe(game_name(catalog, event.game) if event.game else "") if event else ""
+
+
 def command_check(options: argparse.Namespace) -> int:
     from .report.safe import printable_lines
     from .report.submissions import Provenance, report, summary_text
@@ -158,7 +165,7 @@ def command_check(options: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     catalog, event = setup
     submissions, skipped, empty = _checked_folder(options, catalog, event, options.format, priced=True)
-    provenance = Provenance.of(__version__, catalog.data_version, submissions, event.describe(catalog) if event else "")
+    provenance = Provenance.of(__version__, catalog.data_version, submissions, _described(event, catalog))
     heading = event.name if event and event.name else "Roster check"
     document = report(options.format, submissions, skipped, provenance, heading)
     sys.stdout.write(printable_lines(document) if options.format in ("text", "json") else document)
@@ -180,7 +187,7 @@ def command_stats(options: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     catalog, event = setup
     submissions, skipped, empty = _checked_folder(options, catalog, event, "stats")
-    provenance = Provenance.of(__version__, catalog.data_version, submissions, event.describe(catalog) if event else "")
+    provenance = Provenance.of(__version__, catalog.data_version, submissions, _described(event, catalog))
     names = {game: game_name(catalog, game) for game in known_games(catalog)}
     heading = f"{event.name}: field statistics" if event and event.name else "Field statistics"
     document = stats_report(options.format, field_stats(submissions, skipped, provenance, names), heading)
@@ -211,7 +218,7 @@ def command_pack(options: argparse.Namespace) -> int:
     if options.anonymise:
         lists = anonymised(lists)
     reported = submissions(lists)
-    provenance = Provenance.of(__version__, catalog.data_version, reported, event.describe(catalog) if event else "")
+    provenance = Provenance.of(__version__, catalog.data_version, reported, _described(event, catalog))
     heading = f"{event.name}: event pack" if event and event.name else "Event pack"
     line = f"Lists {dict(zip(ORDERS, ORDER_HELP))[options.order]}; {provenance.line()}."
     stats = field_stats(reported, [], provenance, {game: game_name(catalog, game) for game in known_games(catalog)})

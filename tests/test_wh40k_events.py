@@ -162,9 +162,9 @@ def test_check_a_folder_against_the_event(bsdata_installed, capsys):
 
     assert main(["check", str(GT), "--event", str(GT / "event.yaml"), "--format", "json"]) == 1
     report = json.loads(capsys.readouterr().out)
-    assert report["event"] == ("Autumn GT: wh40k-10e, 1,500 points, armies: Space Marines, Xenos - Necrons, "
-                               "detachments: Gladius Task Force, Awakened Dynasty, Legends: forbidden, at most 1 "
-                               "Epic Hero, at most 3 Vehicle")
+    assert report["event"] == ("Autumn GT: Warhammer 40,000 10th edition, 1,500 points, armies: Space Marines, "
+                               "Xenos - Necrons, detachments: Gladius Task Force, Awakened Dynasty, "
+                               "Legends: forbidden, Epic Hero: at most 1, Vehicle: at most 3")
     assert {Path(r["file"]).name: [i["code"] for i in r["issues"]] for r in report["rosters"]} == {
         "illegal-detachment.yaml": ["detachment-not-allowed"], "illegal-keywords.yaml": ["too-many-with-keyword"] * 2,
         "illegal-legends.yaml": ["legends-datasheet"] * 2, "illegal-points.yaml": ["points-over-event-limit"],

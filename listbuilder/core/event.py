@@ -11,7 +11,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt
 
 from .findings import Finding
-from .system import Catalog
 
 # The keys every game reads; the others are one game's own (core.system.EventRules.keys)
 EVERY_GAME = frozenset({"name", "game", "points", "armies", "waive", "data"})
@@ -55,15 +54,16 @@ class Event(BaseModel):
         """What findings about the event's rules cite."""
         return f"event rules: {self.name}" if self.name else "event rules"
 
-    def describe(self, catalog: Catalog) -> str:
-        """'Autumn Open: Epic Armageddon, 3,000 points, armies: Codex Astartes, Tau'."""
-        parts = [catalog.games[self.game].name if self.game in catalog.games else self.game or "",
+    def describe(self, game_name: str) -> str:
+        """'Autumn Open: Epic Armageddon, 3,000 points, armies: Codex Astartes, Tau' (`game_name`: the
+        printed name of the event's game, '' where it allows any)."""
+        parts = [game_name,
                  f"{self.points:,} points" if self.points else "",
                  "armies: " + ", ".join(self.armies) if self.armies else "",
                  "detachments: " + ", ".join(self.detachments) if self.detachments else "",
                  f"Legends: {self.legends}" if self.legends != "allowed" else "",
                  "Incursion limits" if self.incursion_limits else "",
-                 *(f"at most {n} {keyword}" for keyword, n in self.max_per_keyword.items())]
+                 *(f"{keyword}: at most {n}" for keyword, n in self.max_per_keyword.items())]
         return f"{self.name or 'event'}: " + ", ".join(p for p in parts if p)
 
 
