@@ -71,7 +71,7 @@ def test_a_faction_the_event_does_not_allow_is_one_finding_not_also_its_detachme
     assert [f.code for f in check_file(KAUYON, wh40k, "kauyon", event).findings] == [
         "army-not-allowed", "too-many-with-keyword"]
     assert findings(KAUYON, event.model_copy(update={"max_per_keyword": {}}), wh40k) == [
-        "legal-kauyon.yaml:4:1: error: Xenos - T'au Empire may not be played at Autumn GT (allowed: Space Marines, "
+        "legal-kauyon.yaml:4:1: error: T'au Empire may not be played at Autumn GT (allowed: Space Marines, "
         f"Xenos - Necrons) (build the army from a faction the event allows) {GT_RULE}"]
     for name in ("T'au Empire", "t'au empire", "Xenos - T'au Empire"):  # short name (and keyword), name
         assert check_file(KAUYON, wh40k, "kauyon", Event(armies=[name])).valid
@@ -169,3 +169,6 @@ def test_check_a_folder_against_the_event(bsdata_installed, capsys):
         "illegal-detachment.yaml": ["detachment-not-allowed"], "illegal-keywords.yaml": ["too-many-with-keyword"] * 2,
         "illegal-legends.yaml": ["legends-datasheet"] * 2, "illegal-points.yaml": ["points-over-event-limit"],
         "legal.yaml": []}
+    # each army may cost the event's 1,500 within Strike Force's 2,000 (D40), and the reports say so
+    assert {r["points"]["limit"] for r in report["rosters"]} == {1500}
+    assert {r["battle_size"] for r in report["rosters"]} == {"Strike Force"}

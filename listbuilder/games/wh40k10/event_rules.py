@@ -73,9 +73,11 @@ def _unknown_keywords(event: Event, data: Wh40kCatalog) -> list[Finding]:
 
 def apply(result: Wh40kResult, event: Event, catalog: Catalog) -> list[Finding]:
     """The event's findings on the checked roster, then the check's (less those an event limit on a
-    datasheet's copies says more strictly)."""
+    datasheet's copies says more strictly); the result's points limit becomes the event's where it is
+    the lower, so reports show what the army may cost there."""
     data = data_of(catalog, result.roster.faction)
     assert data is not None  # it checked the roster
+    result.event_points = event.points
     faction = _faction(result, event)  # a faction refused: its detachment is not refused again
     own = (faction or _detachment(result, event)) + _points(result, event, data.system.battle_sizes)
     findings = list(result.findings)
@@ -88,7 +90,7 @@ def apply(result: Wh40kResult, event: Event, catalog: Catalog) -> list[Finding]:
 def _faction(result: Wh40kResult, event: Event) -> list[Finding]:
     if not event.armies or {name_key(a) for a in event.armies} & {name_key(n) for n in answers_to(result.faction)}:
         return []
-    return [Finding("army-not-allowed", f"{result.faction.name} may not be played at {event.called} (allowed: "
+    return [Finding("army-not-allowed", f"{result.faction_name} may not be played at {event.called} (allowed: "
                     f"{', '.join(event.armies)})", event.rule, path=("faction",),
                     suggestion="build the army from a faction the event allows")]
 

@@ -86,10 +86,16 @@ class Wh40kResult:
     data_revision: str  # of the imported catalog that checked it
     derived: dict[str, Any] = field(default_factory=dict)
     tree: SelectionTree | None = None  # the roster as the engine's selection tree (None: no engine data)
+    event_points: int | None = None  # an event's points, where they cap the army within its battle size (D40)
 
     @property
     def limit(self) -> int:
         return self.battle_size.points
+
+    @property
+    def points_limit(self) -> int:
+        """What the army may cost: its battle size's points, or the event's cap within them."""
+        return min(self.limit, self.event_points or self.limit)
 
     @property
     def total(self) -> int:

@@ -169,13 +169,14 @@ def summary(result: Wh40kResult) -> RosterSummary:
                   f"detachment: {result.detachment.name if result.detachment else result.roster.detachment}"]
     json = {
         "game": result.roster.game, "army": result.faction.faction_keyword, "army_name": result.faction_name,
-        "name": result.roster.name, "valid": result.valid, "points": {"total": result.total, "limit": result.limit},
+        "name": result.roster.name, "valid": result.valid,
+        "points": {"total": result.total, "limit": result.points_limit},
         "battle_size": result.battle_size.name, "detachment": result.detachment.name if result.detachment else None,
         "reserves": reserves, "issues": [finding_json(f) for f in result.findings],
         "units": [unit_json(c) for c in result.units],
     }
     return RosterSummary(
-        name=result.roster.name, army=result.faction_name, game=GAME_NAME, total=result.total, limit=result.limit,
-        findings=result.findings, army_lines=army_lines,
+        name=result.roster.name, army=result.faction_name, game=GAME_NAME, total=result.total,
+        limit=result.points_limit, findings=result.findings, army_lines=army_lines,
         entries=[EntrySummary(c.index, c.title, c.points, unit_lines(c, at)) for c in result.units],
         json=json, sheets=sheets(result), data_revision=result.data_revision)
