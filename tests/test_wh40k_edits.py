@@ -142,3 +142,26 @@ def test_the_units_refused_are_those_the_check_refuses_when_each_is_added_alone(
         assert not {"Imperial Rhino", "Watch Captain Artemis", "Inquisitor", "Callidus Assassin"} & set(refused)
         assert refused["Breaching Robot"].code == "wrong-faction"
         assert not {"Rhino", "Intercessor Squad", "Marneus Calgar", "Captain"} & set(refused)
+
+
+def test_a_units_options_are_its_data_choices_shown_here_and_one_of_a_group_replaces_another(data, check):
+    """D45: a Daemon Prince of Chaos's Allegiance (Chaos - Chaos Daemons Library.cat:3715-3719, min
+    1, max 1) is offered, each choice under its group with the data's limit; choosing one replaces
+    another of the group, choosing it again stops; no Crusade group is offered, though `options`
+    would name its choices (the data hides it, D44)."""
+    prince = roster(Wh40kUnit(type="Daemon Prince of Chaos", warlord=True), faction="Chaos Daemons")
+    prince = prince.model_copy(update={"detachment": "Daemonic Incursion"})
+    result = check(prince)
+    offered = edits.unit_options(data, prince, result.tree, 0)
+    allegiance = [o for o in offered if o.group == "Allegiance"]
+    assert [(o.name, o.limit, o.chosen) for o in allegiance] == [
+        (god, "choose 1", False) for god in ("Khorne", "Nurgle", "Slaanesh", "Tzeentch")]
+    assert not [o for o in offered if "crusade" in o.group.casefold() or o.name == "Warlord"]
+    unit = result.tree.units[0].option
+    nurgle = edits.choose_option(prince, 0, unit, allegiance[1])
+    assert nurgle.units[0].options == ["Nurgle"]
+    result = check(nurgle)
+    chosen = [o for o in edits.unit_options(data, nurgle, result.tree, 0) if o.group == "Allegiance"]
+    assert [o.name for o in chosen if o.chosen and o.stated] == ["Nurgle"]
+    assert edits.choose_option(nurgle, 0, unit, chosen[3]).units[0].options == ["Tzeentch"]
+    assert edits.choose_option(nurgle, 0, unit, chosen[1]).units[0].options == []

@@ -4,12 +4,15 @@ choices the editor offers, read from the imported catalog."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ...battlescribe.evaluate import Context
+from ...battlescribe.model import Option
 from ...core.findings import Finding
 from ...core.names import name_key
 from .catalog import Faction, Unit, Wh40kCatalog, weapon_name
+from .engine_roster import SelectionTree, choice_named, choices, is_weapon
 from .roster import Wh40kRoster, Wh40kUnit
 from .rules import by_size, faction_name, find_faction, listed, most_carrying
 
@@ -185,6 +188,82 @@ def step_wargear(roster: Wh40kRoster, index: int, unit: Unit, weapon: str, step:
     else:
         del wargear[key]
     return change_unit(roster, index, wargear=wargear)
+
+
+# -- options (choices that are not weapons, D44) ----------------------------------------------
+
+@dataclass(frozen=True)
+class UnitOption:
+    """A choice of a unit that is not a weapon (`options`, D44) as the editor offers it."""
+
+    group: str  # the data's group it is in ('' where it is in none)
+    name: str  # the data's name
+    written: str  # as `options` writes it: its name, 'Group: Choice' where the name alone names another
+    chosen: bool  # the unit has it in the checked roster (stated, or the data's default)
+    stated: bool  # the roster's `options` name it
+    limit: str  # the data's limits on its group (or on it), 'choose 1', 'up to 2'
+    choice: Option = field(repr=False, compare=False)
+
+
+def unit_options(data: Wh40kCatalog, roster: Wh40kRoster, tree: SelectionTree | None, index: int) -> list[UnitOption]:
+    """The choices of unit `index` that are not weapons and that the data shows in this army (a
+    group it hides, Crusade's, is not offered), in the data's order, as the checked roster `tree`
+    has the unit: what it holds is chosen. The Warlord and the Enhancements are the roster's
+    `warlord` and `enhancement` (keys of their own), not options."""
+    unit = tree.units.get(index) if tree is not None else None
+    if tree is None or unit is None:
+        return []
+    entry = roster.units[index]
+    own_fields = {name_key("Warlord")} | {name_key(e.name) for d in detachments(data, roster) for e in d.enhancements}
+    evaluation = tree.editor.evaluation
+    held = {s.option.entry_id for s in unit.walk()}
+    stated = {id(choice) for written in entry.options if (choice := choice_named(unit.option, written))}
+    offered = []
+    for groups, choice in choices(unit.option):
+        context = Context(None, unit, unit.force, choice)
+        if (is_weapon(choice) or name_key(choice.name) in own_fields or evaluation.is_hidden(choice, context)
+                or evaluation.in_hidden_group(choice, unit, unit.force)):
+            continue
+        holder = choice.group or choice
+        group = groups[-1] if groups else ""
+        written = choice.name if choice_named(unit.option, choice.name) is choice else f"{group}: {choice.name}"
+        offered.append(UnitOption(group, choice.name, written, choice.entry_id in held, id(choice) in stated,
+                                  _limit(tree, holder, unit), choice))
+    return offered
+
+
+def _limit(tree: SelectionTree, holder: Option, unit: Any) -> str:
+    """The data's limits on the selections of a group (or an entry) in its parent: 'choose 1',
+    '0-2', 'up to 2', 'at least 1'; '' where it states none."""
+    context = Context(None, unit, unit.force, holder)
+    found: dict[str, int] = {}
+    for node, limit in holder.limits:
+        if limit.scope == "parent" and limit.field == "selections":
+            value = int(tree.editor.evaluation.constraint_value(holder, node, context))
+            if value >= 0:
+                found[limit.kind] = value
+    least, most = found.get("min", 0), found.get("max")
+    if most is None:
+        return f"at least {least}" if least else ""
+    return f"choose {most}" if least == most else f"{least}-{most}" if least else f"up to {most}"
+
+
+def choose_option(roster: Wh40kRoster, index: int, unit_option: Option, option: UnitOption) -> Wh40kRoster | None:
+    """Unit `index` with `option` chosen in place of another of its group where the group takes
+    one, or, stated already, no longer chosen; None for a choice the data makes by default (it
+    is not the roster's to take away)."""
+    entry = roster.units[index]
+    if option.chosen and not option.stated:
+        return None
+    single = option.limit in ("choose 1", "up to 1", "0-1")
+    kept = []
+    for written in entry.options:
+        named = choice_named(unit_option, written)
+        if named is option.choice or (single and named is not None and named.group is not None
+                                      and named.group is option.choice.group):
+            continue
+        kept.append(written)
+    return change_unit(roster, index, options=kept if option.stated else [*kept, option.written])
 
 
 # -- what may be added ------------------------------------------------------------------------
