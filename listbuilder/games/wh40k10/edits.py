@@ -9,10 +9,12 @@ from typing import Any
 
 from ...battlescribe.evaluate import Context
 from ...battlescribe.model import Option
+from ...battlescribe.roster import Selection
+from ...core.event import DATA_RULE
 from ...core.findings import Finding
 from ...core.names import name_key
 from .catalog import Faction, Unit, Wh40kCatalog, weapon_name
-from .engine_roster import SelectionTree, choice_named, choices, is_weapon
+from .engine_roster import SelectionTree, choice_named, choices, is_weapon, unit_toggles
 from .roster import Wh40kRoster, Wh40kUnit
 from .rules import by_size, faction_name, find_faction, listed, most_carrying
 
@@ -220,9 +222,9 @@ def unit_options(data: Wh40kCatalog, roster: Wh40kRoster, tree: SelectionTree | 
     stated = {id(choice) for written in entry.options if (choice := choice_named(unit.option, written))}
     offered = []
     for groups, choice in choices(unit.option):
-        context = Context(None, unit, unit.force, choice)
+        context = Context(None, unit, tree.force, choice)
         if (is_weapon(choice) or name_key(choice.name) in own_fields or evaluation.is_hidden(choice, context)
-                or evaluation.in_hidden_group(choice, unit, unit.force)):
+                or evaluation.in_hidden_group(choice, unit, tree.force)):
             continue
         holder = choice.group or choice
         group = groups[-1] if groups else ""
@@ -232,10 +234,10 @@ def unit_options(data: Wh40kCatalog, roster: Wh40kRoster, tree: SelectionTree | 
     return offered
 
 
-def _limit(tree: SelectionTree, holder: Option, unit: Any) -> str:
+def _limit(tree: SelectionTree, holder: Option, unit: Selection) -> str:
     """The data's limits on the selections of a group (or an entry) in its parent: 'choose 1',
     '0-2', 'up to 2', 'at least 1'; '' where it states none."""
-    context = Context(None, unit, unit.force, holder)
+    context = Context(None, unit, tree.force, holder)
     found: dict[str, int] = {}
     for node, limit in holder.limits:
         if limit.scope == "parent" and limit.field == "selections":
@@ -272,12 +274,16 @@ def choose_option(roster: Wh40kRoster, index: int, unit_option: Option, option: 
 COUNTED = frozenset({"too-many-of-datasheet", "epic-hero-repeated"})
 
 
-def refusals(roster: Wh40kRoster, units: list[Unit], check: Callable[[Wh40kRoster], Any]) -> dict[str, Finding]:
+def refusals(data: Wh40kCatalog, roster: Wh40kRoster, units: list[Unit],
+             check: Callable[[Wh40kRoster], Any]) -> dict[str, Finding]:
     """Of `units`, those the check refuses in this army whatever else is in it, by name, each with
     the finding that says why: an error on the added unit's datasheet (`type`), other than the
     rule of three or the once-only Epic Hero. One check of the roster with every unit added at
     once, each unit once (a unit's own findings do not depend on others added: tested against
-    adding each alone), so that the Add dialog follows whatever the check refuses."""
+    adding each alone), so that the Add dialog follows whatever the check refuses. A "Show …"
+    toggle that units need and the roster's own units do not bring is selected once, for the
+    first unit needing it, which alone then carries its finding; so a unit needing a toggle the
+    data hides in this army is refused here too (D34)."""
     if not units:
         return {}  # a faction the data lacks offers none, and its roster is not checked as one
     first = len(roster.units)
@@ -288,4 +294,30 @@ def refusals(roster: Wh40kRoster, units: list[Unit], check: Callable[[Wh40kRoste
         if (finding.severity == "error" and len(path) == 3 and path[0] == "units" and path[2] == "type"
                 and isinstance(path[1], int) and path[1] >= first and finding.code not in COUNTED):
             found.setdefault(units[path[1] - first].name, finding)
+    for name, finding in _needing_hidden_toggles(data, roster, units, result.tree).items():
+        found.setdefault(name, finding)
     return found
+
+
+def _needing_hidden_toggles(data: Wh40kCatalog, roster: Wh40kRoster, units: list[Unit],
+                            tree: SelectionTree | None) -> dict[str, Finding]:
+    """Of `units`, by name, those needing a toggle that the roster's own units do not bring and
+    that the data hides in this army (`tree`: the roster checked with them), each with why."""
+    found = find_faction(data, roster.faction)
+    engine = data.engine_data(found[0]) if len(found) == 1 else None
+    if engine is None or tree is None:
+        return {}
+    brought = frozenset().union(*(unit_toggles(roster, data, found[0], engine, u.type) for u in roster.units))
+    needs = {u.name: unit_toggles(roster, data, found[0], engine, u.name) - brought for u in units}
+    wanted = frozenset().union(*needs.values())
+    evaluation, force = tree.editor.evaluation, tree.force
+    hidden = {s.entry_id: s for s in force.walk_selections() if s.entry_id in wanted and (
+        evaluation.view(s).hidden or evaluation.in_hidden_group(s.option, s.parent or force, force))}
+    refused = {}
+    for name, toggles in needs.items():
+        toggle = next((hidden[t] for t in sorted(toggles) if t in hidden), None)
+        if toggle is not None:
+            place = tree.editor.data.data_place(toggle.option.node)
+            refused[name] = Finding("data-hidden", f"{name} needs {toggle.option.name}, which the data hides in "
+                                    "this army", f"{DATA_RULE} {place}" if place else DATA_RULE.rstrip(":"))
+    return refused

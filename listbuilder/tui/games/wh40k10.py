@@ -257,7 +257,8 @@ class UnitsScreen(EditorActions, Screen[None]):
         roster = self.roster
         assert roster is not None
         if self.refusals[0] is not roster:
-            self.refusals = (roster, edits.refusals(roster, units, lambda r: validate(r, self.editor.catalog)))
+            check = partial(validate, catalog=self.editor.catalog)
+            self.refusals = (roster, edits.refusals(self.data, roster, units, check))
         return self.refusals[1]
 
     def action_add(self) -> None:
