@@ -142,7 +142,7 @@ def test_the_units_refused_are_those_the_check_refuses_when_each_is_added_alone(
     assert {name: f.code for name, f in refused.items() if f.code != "data-hidden"}.items() <= alone.items()
     if faction == "Space Marines":
         assert not {"Imperial Rhino", "Watch Captain Artemis", "Inquisitor", "Callidus Assassin"} & set(refused)
-        assert refused["Breaching Robot"].code == "wrong-faction"
+        assert refused["Breaching Robot"].code == "wrong-faction" and len(refused) == 5
         assert refused["Searchlight"].message == ("Searchlight needs Show Killzone Upgrade: Shadowvaults content, "
                                                   "which the data hides in this army")
         assert refused["Searchlight"].rule.startswith("data: Warhammer 40,000.gst:980")

@@ -90,7 +90,7 @@ class UnitsScreen(EditorActions, Screen[None]):
                 tooltip="More models (the next size the datasheet prices)"),
         Binding("minus,left", "models(-1)", "Fewer", id="units.fewer", key_display="-", tooltip="Fewer models"),
         Binding("g", "wargear", "Wargear", id="units.wargear",
-                tooltip="Choose the unit's wargear, model by model, with its datasheet"),
+                tooltip="Choose the unit's wargear, model by model, and its options, with its datasheet"),
         Binding("l", "lead", "Lead", id="units.lead", tooltip="Attach this Leader to one of its Bodyguard units"),
         Binding("t", "embark", "Embark", id="units.embark", show=False, tooltip="Start the unit in a Transport"),
         Binding("e", "enhancement", "Enhancement", id="units.enhancement", show=False,
@@ -482,8 +482,9 @@ class AddUnitScreen(PickScreen):
 class WargearScreen(EditorActions, Screen[None]):
     """One unit's wargear: for each kind of model (or kinds, where several may carry a weapon), the
     weapons it may take instead of its default loadout, how many models carry each, the most that
-    may and the data's limits; the unit's datasheet under them, the roster's findings kept live.
-    Each change is an edit of the roster like any other (undone by ctrl+z)."""
+    may and the data's limits; then the unit's other choices (`options`, D45) by group, with the
+    data's limits and which are chosen; the unit's datasheet under them, the roster's findings
+    kept live. Each change is an edit of the roster like any other (undone by ctrl+z)."""
 
     BINDINGS = [
         Binding("plus,equals_sign,right", "carriers(1)", "One more", id="wargear.more", key_display="+",
