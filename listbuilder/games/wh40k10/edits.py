@@ -204,6 +204,7 @@ class UnitOption:
     chosen: bool  # the unit has it in the checked roster (stated, or the data's default)
     stated: bool  # the roster's `options` name it
     limit: str  # the data's limits on its group (or on it), 'choose 1', 'up to 2'
+    one_of_group: bool  # its group takes one choice at most: choosing it replaces another
     choice: Option = field(repr=False, compare=False)
 
 
@@ -229,14 +230,15 @@ def unit_options(data: Wh40kCatalog, roster: Wh40kRoster, tree: SelectionTree | 
         holder = choice.group or choice
         group = groups[-1] if groups else ""
         written = choice.name if choice_named(unit.option, choice.name) is choice else f"{group}: {choice.name}"
+        limit, most = _limit(tree, holder, unit)
         offered.append(UnitOption(group, choice.name, written, choice.entry_id in held, id(choice) in stated,
-                                  _limit(tree, holder, unit), choice))
+                                  limit, most == 1 and holder is not choice, choice))
     return offered
 
 
-def _limit(tree: SelectionTree, holder: Option, unit: Selection) -> str:
-    """The data's limits on the selections of a group (or an entry) in its parent: 'choose 1',
-    '0-2', 'up to 2', 'at least 1'; '' where it states none."""
+def _limit(tree: SelectionTree, holder: Option, unit: Selection) -> tuple[str, int | None]:
+    """The data's limits on the selections of a group (or an entry) in its parent, as shown
+    ('choose 1', '0-2', 'up to 2', 'at least 1'; '' where it states none), and its max."""
     context = Context(None, unit, tree.force, holder)
     found: dict[str, int] = {}
     for node, limit in holder.limits:
@@ -246,8 +248,8 @@ def _limit(tree: SelectionTree, holder: Option, unit: Selection) -> str:
                 found[limit.kind] = value
     least, most = found.get("min", 0), found.get("max")
     if most is None:
-        return f"at least {least}" if least else ""
-    return f"choose {most}" if least == most else f"{least}-{most}" if least else f"up to {most}"
+        return f"at least {least}" if least else "", None
+    return f"choose {most}" if least == most else f"{least}-{most}" if least else f"up to {most}", most
 
 
 def choose_option(roster: Wh40kRoster, index: int, unit_option: Option, option: UnitOption) -> Wh40kRoster | None:
@@ -257,11 +259,10 @@ def choose_option(roster: Wh40kRoster, index: int, unit_option: Option, option: 
     entry = roster.units[index]
     if option.chosen and not option.stated:
         return None
-    single = option.limit in ("choose 1", "up to 1", "0-1")
     kept = []
     for written in entry.options:
         named = choice_named(unit_option, written)
-        if named is option.choice or (single and named is not None and named.group is not None
+        if named is option.choice or (option.one_of_group and named is not None
                                       and named.group is option.choice.group):
             continue
         kept.append(written)
