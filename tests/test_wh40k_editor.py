@@ -326,3 +326,42 @@ def test_ctrl_l_hides_and_shows_legends_in_the_add_dialog(catalog):
         assert "Add Bike Squad [Legends]" not in [title for title, *_ in app.main.palette_picks()]
 
     run(app, scenario)
+
+
+def test_choose_a_daemon_princes_allegiance_on_the_wargear_screen_save_and_undo(catalog, tmp_path):
+    """D45: `g` on a Daemon Prince of Chaos with no Allegiance: the group with its choices and the
+    data's limit (choose 1, Chaos - Chaos Daemons Library.cat:3715-3719) under the weapons, the
+    data's finding on the choice left unmade below; Enter on Nurgle chooses it, the finding goes;
+    saved, the YAML's unit has `options: [Nurgle]`; ctrl+z brings the finding back. 80×24."""
+    text = ("game: wh40k-10e\nfaction: Chaos Daemons\nbattle_size: Strike Force\ndetachment: Daemonic Incursion\n"
+            "units:\n  - {type: Daemon Prince of Chaos, warlord: true}\n")
+    path = tmp_path / "prince.yaml"
+    path.write_text(text)
+    app = EditorApp(catalog, parse_roster(text, str(path), catalog).roster, path=path)
+
+    async def scenario(pilot):
+        await keys(pilot, "g")
+        screen = app.screen
+        assert isinstance(screen, WargearScreen)
+        findings = screen.query_one(FindingsList)
+        assert [f.suggestion for f in findings.findings] == [
+            "state it in the unit's `options`, one of: Khorne, Nurgle, Slaanesh, Tzeentch"]
+        rows = option_texts(screen.query_one("#wargear-options"))
+        assert rows[:3] == ["Daemon Prince of Chaos", "  Infernal cannon     0/1   ", "  Hellforged weapons  0/1   "]
+        at = rows.index("Allegiance · choose 1")  # no Warlord (w), no Enhancement (e): keys of their own
+        assert rows[at:] == ["Allegiance · choose 1", "  ○ Khorne", "  ○ Nurgle", "  ○ Slaanesh", "  ○ Tzeentch"]
+        screen.query_one("#wargear-options").highlighted = at + 2
+        await keys(pilot, "enter")
+        assert app.history.current.units[0].options == ["Nurgle"] and app.result.valid
+        assert findings.findings == []
+        assert option_texts(screen.query_one("#wargear-options"))[at + 2] == "  ◉ Nurgle"
+        await keys(pilot, "ctrl+s")
+        saved = path.read_text()
+        assert "    options:\n      - Nurgle\n" in saved
+        assert parse_roster(saved, str(path), catalog).roster.units[0].options == ["Nurgle"]
+        await keys(pilot, "ctrl+z")
+        assert app.history.current.units[0].options == [] and not app.result.valid
+        assert [f.code for f in findings.findings] == ["data-constraint"]
+        assert option_texts(screen.query_one("#wargear-options"))[at + 2] == "  ○ Nurgle"
+
+    run(app, scenario)

@@ -127,18 +127,57 @@ def test_the_units_refused_are_those_the_check_refuses_when_each_is_added_alone(
     a unit for being a fourth of its name, an Epic Hero again, or the points; a Rhino with no
     passenger yet is offered (its finding is on the unit, not its datasheet). The issue's Imperial
     Rhino, Watch Captain Artemis, Inquisitors and Assassins are offered: the data admits Agents of the
-    Imperium as allies (D1, D37). What it cannot see (D34): a datasheet the data shows only by a
-    toggle that another datasheet added with it brings (a Searchlight, a Sentry Gun of the Unaligned
-    Forces) is offered, and refused by the check when added alone."""
+    Imperium as allies (D1, D37). The one check refuses exactly what adding each alone refuses
+    (D34): a Sentry Gun and a Searchlight, which need a toggle the data hides outside Boarding
+    Actions (Warhammer 40,000.gst:980-991; Unaligned Forces.cat:2513-2518), though in the one check
+    the toggle is the Breaching Robot's, the first unit that needs it."""
     start = roster(Wh40kUnit(type="Captain", warlord=True), *[Wh40kUnit(type="Intercessor Squad")] * 3,
                    Wh40kUnit(type="Marneus Calgar"), faction=faction)
     if faction == "Necrons":
         start = roster(Wh40kUnit(type="Overlord", warlord=True), *[Wh40kUnit(type="Lychguard")] * 3, faction=faction)
     units = edits.faction_units(data, start)
-    refused = edits.refusals(start, units, check)
+    refused = edits.refusals(data, start, units, check)
     alone = refused_alone(start, units, check)
-    assert {name: f.code for name, f in refused.items()}.items() <= alone.items()
+    assert set(refused) == set(alone)
+    assert {name: f.code for name, f in refused.items() if f.code != "data-hidden"}.items() <= alone.items()
     if faction == "Space Marines":
         assert not {"Imperial Rhino", "Watch Captain Artemis", "Inquisitor", "Callidus Assassin"} & set(refused)
-        assert refused["Breaching Robot"].code == "wrong-faction"
+        assert refused["Breaching Robot"].code == "wrong-faction" and len(refused) == 5
+        assert refused["Searchlight"].message == ("Searchlight needs Show Killzone Upgrade: Shadowvaults content, "
+                                                  "which the data hides in this army")
+        assert refused["Searchlight"].rule.startswith("data: Warhammer 40,000.gst:980")
+        assert alone["Searchlight"] == "data-hidden" and alone["Sentry Gun"] == "wrong-faction"
         assert not {"Rhino", "Intercessor Squad", "Marneus Calgar", "Captain"} & set(refused)
+
+
+def test_a_unit_the_rosters_own_toggle_shows_is_offered_as_the_check_allows_it(data, check):
+    """D34: with a Breaching Robot in the roster (refused: the toggle it needs is hidden, and that
+    finding is its), the check allows a Sentry Gun, a Searchlight or another Breaching Robot added
+    beside it, which need the same toggle: it finds the one mistake once. The dialog offers them too."""
+    start = roster(Wh40kUnit(type="Captain", warlord=True), Wh40kUnit(type="Breaching Robot"))
+    assert [f.path for f in check(start).findings if f.severity == "error"] == [("units", 1, "type")]
+    units = [sheet(data, name) for name in ("Sentry Gun", "Searchlight", "Breaching Robot", "Intercessor Squad")]
+    assert edits.refusals(data, start, units, check) == refused_alone(start, units, check) == {}
+
+
+def test_a_units_options_are_its_data_choices_shown_here_and_one_of_a_group_replaces_another(data, check):
+    """D45: a Daemon Prince of Chaos's Allegiance (Chaos - Chaos Daemons Library.cat:3715-3719, min
+    1, max 1) is offered, each choice under its group with the data's limit; choosing one replaces
+    another of the group, choosing it again stops; no Crusade group is offered, though `options`
+    would name its choices (the data hides it, D44)."""
+    prince = roster(Wh40kUnit(type="Daemon Prince of Chaos", warlord=True), faction="Chaos Daemons")
+    prince = prince.model_copy(update={"detachment": "Daemonic Incursion"})
+    result = check(prince)
+    offered = edits.unit_options(data, prince, result.tree, 0)
+    allegiance = [o for o in offered if o.group == "Allegiance"]
+    assert [(o.name, o.limit, o.chosen) for o in allegiance] == [
+        (god, "choose 1", False) for god in ("Khorne", "Nurgle", "Slaanesh", "Tzeentch")]
+    assert not [o for o in offered if "crusade" in o.group.casefold() or o.name == "Warlord"]
+    unit = result.tree.units[0].option
+    nurgle = edits.choose_option(prince, 0, unit, allegiance[1])
+    assert nurgle.units[0].options == ["Nurgle"]
+    result = check(nurgle)
+    chosen = [o for o in edits.unit_options(data, nurgle, result.tree, 0) if o.group == "Allegiance"]
+    assert [o.name for o in chosen if o.chosen and o.stated] == ["Nurgle"]
+    assert edits.choose_option(nurgle, 0, unit, chosen[3]).units[0].options == ["Tzeentch"]
+    assert edits.choose_option(nurgle, 0, unit, chosen[1]).units[0].options == []

@@ -4,12 +4,17 @@ choices the editor offers, read from the imported catalog."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ...battlescribe.evaluate import Context
+from ...battlescribe.model import Option
+from ...battlescribe.roster import Selection
+from ...core.event import DATA_RULE
 from ...core.findings import Finding
 from ...core.names import name_key
 from .catalog import Faction, Unit, Wh40kCatalog, weapon_name
+from .engine_roster import SelectionTree, choice_named, choices, is_weapon, unit_toggles
 from .roster import Wh40kRoster, Wh40kUnit
 from .rules import by_size, faction_name, find_faction, listed, most_carrying
 
@@ -187,18 +192,99 @@ def step_wargear(roster: Wh40kRoster, index: int, unit: Unit, weapon: str, step:
     return change_unit(roster, index, wargear=wargear)
 
 
+# -- options (choices that are not weapons, D44) ----------------------------------------------
+
+@dataclass(frozen=True)
+class UnitOption:
+    """A choice of a unit that is not a weapon (`options`, D44) as the editor offers it."""
+
+    group: str  # the data's group it is in ('' where it is in none)
+    name: str  # the data's name
+    written: str  # as `options` writes it: its name, 'Group: Choice' where the name alone names another
+    chosen: bool  # the unit has it in the checked roster (stated, or the data's default)
+    stated: bool  # the roster's `options` name it
+    limit: str  # the data's limits on its group (or on it), 'choose 1', 'up to 2'
+    one_of_group: bool  # its group takes one choice at most: choosing it replaces another
+    choice: Option = field(repr=False, compare=False)
+
+
+def unit_options(data: Wh40kCatalog, roster: Wh40kRoster, tree: SelectionTree | None, index: int) -> list[UnitOption]:
+    """The choices of unit `index` that are not weapons and that the data shows in this army (a
+    group it hides, Crusade's, is not offered), in the data's order, as the checked roster `tree`
+    has the unit: what it holds is chosen. The Warlord and the Enhancements are the roster's
+    `warlord` and `enhancement` (keys of their own), not options."""
+    unit = tree.units.get(index) if tree is not None else None
+    if tree is None or unit is None:
+        return []
+    entry = roster.units[index]
+    own_fields = {name_key("Warlord")} | {name_key(e.name) for d in detachments(data, roster) for e in d.enhancements}
+    evaluation = tree.editor.evaluation
+    held = {s.option.entry_id for s in unit.walk()}
+    stated = {id(choice) for written in entry.options if (choice := choice_named(unit.option, written))}
+    offered = []
+    for groups, choice in choices(unit.option):
+        context = Context(None, unit, tree.force, choice)
+        if (is_weapon(choice) or name_key(choice.name) in own_fields or evaluation.is_hidden(choice, context)
+                or evaluation.in_hidden_group(choice, unit, tree.force)):
+            continue
+        holder = choice.group or choice
+        group = groups[-1] if groups else ""
+        written = choice.name if choice_named(unit.option, choice.name) is choice else f"{group}: {choice.name}"
+        limit, most = _limit(tree, holder, unit)
+        offered.append(UnitOption(group, choice.name, written, choice.entry_id in held, id(choice) in stated,
+                                  limit, most == 1 and holder is not choice, choice))
+    return offered
+
+
+def _limit(tree: SelectionTree, holder: Option, unit: Selection) -> tuple[str, int | None]:
+    """The data's limits on the selections of a group (or an entry) in its parent, as shown
+    ('choose 1', '0-2', 'up to 2', 'at least 1'; '' where it states none), and its max."""
+    context = Context(None, unit, tree.force, holder)
+    found: dict[str, int] = {}
+    for node, limit in holder.limits:
+        if limit.scope == "parent" and limit.field == "selections":
+            value = int(tree.editor.evaluation.constraint_value(holder, node, context))
+            if value >= 0:
+                found[limit.kind] = value
+    least, most = found.get("min", 0), found.get("max")
+    if most is None:
+        return f"at least {least}" if least else "", None
+    return f"choose {most}" if least == most else f"{least}-{most}" if least else f"up to {most}", most
+
+
+def choose_option(roster: Wh40kRoster, index: int, unit_option: Option, option: UnitOption) -> Wh40kRoster | None:
+    """Unit `index` with `option` chosen in place of another of its group where the group takes
+    one, or, stated already, no longer chosen; None for a choice the data makes by default (it
+    is not the roster's to take away)."""
+    entry = roster.units[index]
+    if option.chosen and not option.stated:
+        return None
+    kept = []
+    for written in entry.options:
+        named = choice_named(unit_option, written)
+        if named is option.choice or (option.one_of_group and named is not None
+                                      and named.group is option.choice.group):
+            continue
+        kept.append(written)
+    return change_unit(roster, index, options=kept if option.stated else [*kept, option.written])
+
+
 # -- what may be added ------------------------------------------------------------------------
 
 # Findings that refuse a unit for how many of its datasheet there are, not for what it is
 COUNTED = frozenset({"too-many-of-datasheet", "epic-hero-repeated"})
 
 
-def refusals(roster: Wh40kRoster, units: list[Unit], check: Callable[[Wh40kRoster], Any]) -> dict[str, Finding]:
+def refusals(data: Wh40kCatalog, roster: Wh40kRoster, units: list[Unit],
+             check: Callable[[Wh40kRoster], Any]) -> dict[str, Finding]:
     """Of `units`, those the check refuses in this army whatever else is in it, by name, each with
     the finding that says why: an error on the added unit's datasheet (`type`), other than the
     rule of three or the once-only Epic Hero. One check of the roster with every unit added at
     once, each unit once (a unit's own findings do not depend on others added: tested against
-    adding each alone), so that the Add dialog follows whatever the check refuses."""
+    adding each alone), so that the Add dialog follows whatever the check refuses. A "Show …"
+    toggle that units need and the roster's own units do not bring is selected once, for the
+    first unit needing it, which alone then carries its finding; so a unit needing a toggle the
+    data hides in this army is refused here too (D34)."""
     if not units:
         return {}  # a faction the data lacks offers none, and its roster is not checked as one
     first = len(roster.units)
@@ -209,4 +295,30 @@ def refusals(roster: Wh40kRoster, units: list[Unit], check: Callable[[Wh40kRoste
         if (finding.severity == "error" and len(path) == 3 and path[0] == "units" and path[2] == "type"
                 and isinstance(path[1], int) and path[1] >= first and finding.code not in COUNTED):
             found.setdefault(units[path[1] - first].name, finding)
+    for name, finding in _needing_hidden_toggles(data, roster, units, result.tree).items():
+        found.setdefault(name, finding)
     return found
+
+
+def _needing_hidden_toggles(data: Wh40kCatalog, roster: Wh40kRoster, units: list[Unit],
+                            tree: SelectionTree | None) -> dict[str, Finding]:
+    """Of `units`, by name, those needing a toggle that the roster's own units do not bring and
+    that the data hides in this army (`tree`: the roster checked with them), each with why."""
+    found = find_faction(data, roster.faction)
+    engine = data.engine_data(found[0]) if len(found) == 1 else None
+    if engine is None or tree is None:
+        return {}
+    brought = frozenset().union(*(unit_toggles(roster, data, found[0], engine, u.type) for u in roster.units))
+    needs = {u.name: unit_toggles(roster, data, found[0], engine, u.name) - brought for u in units}
+    wanted = frozenset().union(*needs.values())
+    evaluation, force = tree.editor.evaluation, tree.force
+    hidden = {s.entry_id: s for s in force.walk_selections() if s.entry_id in wanted and (
+        evaluation.view(s).hidden or evaluation.in_hidden_group(s.option, s.parent or force, force))}
+    refused = {}
+    for name, toggles in needs.items():
+        toggle = next((hidden[t] for t in sorted(toggles) if t in hidden), None)
+        if toggle is not None:
+            place = tree.editor.data.data_place(toggle.option.node)
+            refused[name] = Finding("data-hidden", f"{name} needs {toggle.option.name}, which the data hides in "
+                                    "this army", f"{DATA_RULE} {place}" if place else DATA_RULE.rstrip(":"))
+    return refused

@@ -628,3 +628,13 @@ def _split(editor: Editor, unit: Selection, model: Selection, count: int) -> Sel
     twin, _ = editor.select_child_entry(model.parent or unit, model.option.entry_id)
     editor.set_count(twin, count)
     return twin
+
+
+def unit_toggles(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engine: EngineData,
+                 name: str) -> frozenset[str]:
+    """The force's entries (a "Show …" toggle, the entry holding it) a unit of datasheet `name`
+    needs selected to be shown in the roster's army, as `selection_tree` builds it (kept built)."""
+    unit = data.unit_named(faction, name)
+    built = (_built_unit(engine, _scratch(engine, roster, data, faction), (name, unit.min_models, (), (), None, False))
+             if unit is not None else None)
+    return frozenset(toggle or holder for holder, toggle in built.toggles) if built is not None else frozenset()

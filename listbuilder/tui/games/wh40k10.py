@@ -90,7 +90,7 @@ class UnitsScreen(EditorActions, Screen[None]):
                 tooltip="More models (the next size the datasheet prices)"),
         Binding("minus,left", "models(-1)", "Fewer", id="units.fewer", key_display="-", tooltip="Fewer models"),
         Binding("g", "wargear", "Wargear", id="units.wargear",
-                tooltip="Choose the unit's wargear, model by model, with its datasheet"),
+                tooltip="Choose the unit's wargear, model by model, and its options, with its datasheet"),
         Binding("l", "lead", "Lead", id="units.lead", tooltip="Attach this Leader to one of its Bodyguard units"),
         Binding("t", "embark", "Embark", id="units.embark", show=False, tooltip="Start the unit in a Transport"),
         Binding("e", "enhancement", "Enhancement", id="units.enhancement", show=False,
@@ -257,7 +257,8 @@ class UnitsScreen(EditorActions, Screen[None]):
         roster = self.roster
         assert roster is not None
         if self.refusals[0] is not roster:
-            self.refusals = (roster, edits.refusals(roster, units, lambda r: validate(r, self.editor.catalog)))
+            check = partial(validate, catalog=self.editor.catalog)
+            self.refusals = (roster, edits.refusals(self.data, roster, units, check))
         return self.refusals[1]
 
     def action_add(self) -> None:
@@ -481,14 +482,17 @@ class AddUnitScreen(PickScreen):
 class WargearScreen(EditorActions, Screen[None]):
     """One unit's wargear: for each kind of model (or kinds, where several may carry a weapon), the
     weapons it may take instead of its default loadout, how many models carry each, the most that
-    may and the data's limits; the unit's datasheet under them, the roster's findings kept live.
-    Each change is an edit of the roster like any other (undone by ctrl+z)."""
+    may and the data's limits; then the unit's other choices (`options`, D45) by group, with the
+    data's limits and which are chosen; the unit's datasheet under them, the roster's findings
+    kept live. Each change is an edit of the roster like any other (undone by ctrl+z)."""
 
     BINDINGS = [
         Binding("plus,equals_sign,right", "carriers(1)", "One more", id="wargear.more", key_display="+",
                 tooltip="One more model carries the weapon (instead of its default)"),
         Binding("minus,left", "carriers(-1)", "One fewer", id="wargear.fewer", key_display="-",
                 tooltip="One model fewer carries the weapon"),
+        Binding("space", "choose", "Choose", id="wargear.choose", show=False,
+                tooltip="Choose the option (in place of another of its group), or stop choosing it; Enter too"),
         Binding("f", "findings", "Findings", id="wargear.findings", show=False,
                 tooltip="Go to the findings; Enter on one about a weapon goes to that weapon"),
         Binding("escape,g", "back", "Back", id="wargear.back", tooltip="Back to the units"),
@@ -509,7 +513,7 @@ class WargearScreen(EditorActions, Screen[None]):
     def __init__(self, units: UnitsScreen, index: int, unit: Unit) -> None:
         super().__init__()
         self.units, self.index, self.unit = units, index, unit
-        self.options: list[edits.WargearOption | None] = []  # one per line of the list; None for a heading
+        self.options: list[edits.WargearOption | edits.UnitOption | None] = []  # one per line; None: a heading
         self.shape: list[bool] | None = None  # which lines are headings, as the list shows them
         self.sheet_of: str | None = None  # the weapon the datasheet picks out
         self.result: Any = None
@@ -552,6 +556,18 @@ class WargearScreen(EditorActions, Screen[None]):
                 self.options.append(None)
             lines.append(Option(self.line(option, problems, width)))
             self.options.append(option)
+        group: str | None = None
+        for choice in edits.unit_options(self.units.data, result.roster, result.tree, self.index):
+            if choice.group != group:
+                group = choice.group
+                heading = " · ".join(t for t in (choice.group or "Options", choice.limit) if t)
+                lines.append(Option(Content.styled(printable(heading), "bold"), disabled=True))
+                self.options.append(None)
+            lines.append(Option(Content.assemble(("  ◉ " if choice.chosen else "  ○ ", "bold $accent"),
+                                                 (printable(choice.name), "bold" if choice.chosen else ""),
+                                                 ("  the data's default" if choice.chosen and not choice.stated
+                                                  else "", "$text-muted"))))
+            self.options.append(choice)
         view = self.query_one("#wargear-options", OptionList)
         if self.shape == [option is None for option in self.options]:  # the same rows: new text in place
             for at, line in enumerate(lines):
@@ -560,7 +576,7 @@ class WargearScreen(EditorActions, Screen[None]):
         else:
             self.shape = [option is None for option in self.options]
             view.set_options(lines or [Option("This datasheet has no wargear options.", disabled=True)])
-            set_border_title(view, "Weapons instead of the default · carried by/at most · the data's limits")
+            set_border_title(view, "Weapons (+ -): carried by/at most, the data's limits · options (Enter)")
             view.highlighted = 1 if len(lines) > 1 else None
             self.draw_sheet(anew=True)
         self.query_one(FindingsList).show(result)
@@ -576,7 +592,7 @@ class WargearScreen(EditorActions, Screen[None]):
                                 ("  not on the datasheet: remove it" if not option.on_datasheet else "", "$error"))
 
     @property
-    def highlighted(self) -> edits.WargearOption | None:
+    def highlighted(self) -> edits.WargearOption | edits.UnitOption | None:
         index = self.query_one("#wargear-options", OptionList).highlighted
         return self.options[index] if index is not None and index < len(self.options) else None
 
@@ -587,7 +603,7 @@ class WargearScreen(EditorActions, Screen[None]):
     def draw_sheet(self, anew: bool = False) -> None:
         """The datasheet, the highlighted weapon picked out (drawn again only for another weapon)."""
         option = self.highlighted
-        weapon = option.weapon if option else None
+        weapon = option.weapon if isinstance(option, edits.WargearOption) else None
         if weapon == self.sheet_of and not anew:
             return
         self.sheet_of = weapon
@@ -597,7 +613,14 @@ class WargearScreen(EditorActions, Screen[None]):
         set_border_title(self.query_one("#wargear-sheet"), f"Datasheet · {self.unit.name}")
 
     def action_carriers(self, step: int) -> None:
+        """On a weapon, one model more or fewer carries it; on an option, + chooses it and - stops."""
         option, roster = self.highlighted, self.units.roster
+        if isinstance(option, edits.UnitOption):
+            if option.stated == (step < 0):
+                self.action_choose()
+            else:
+                self.app.bell()
+            return
         changed = edits.step_wargear(roster, self.index, self.unit, option.weapon, step) if option and roster else None
         if option is None or changed is None:
             self.app.bell()
@@ -605,11 +628,24 @@ class WargearScreen(EditorActions, Screen[None]):
         _, count = edits.carried(changed.units[self.index], option.weapon)
         self.units.commit(changed, f"{option.weapon}: {count} on #{self.index + 1} {self.unit.name}", self.index)
 
+    @on(OptionList.OptionSelected, "#wargear-options")
+    def action_choose(self) -> None:
+        """The highlighted option chosen (in place of another of its group), or, stated, no longer."""
+        option, roster, tree = self.highlighted, self.units.roster, self.result.tree if self.result else None
+        unit = tree.units.get(self.index) if tree is not None else None
+        changed = (edits.choose_option(roster, self.index, unit.option, option)
+                   if isinstance(option, edits.UnitOption) and roster is not None and unit is not None else None)
+        if option is None or changed is None:
+            self.app.bell()
+            return
+        verb = "no longer " if option.stated else ""
+        self.units.commit(changed, f"{verb}{option.name} on #{self.index + 1} {self.unit.name}", self.index)
+
     @on(FindingsList.Chosen)
     def _jump(self, event: FindingsList.Chosen) -> None:
         """A finding on one of the unit's weapons: the cursor goes to that weapon."""
         path = event.finding.path
-        rows = [o.weapon if o else None for o in self.options]
+        rows = [o.weapon if isinstance(o, edits.WargearOption) else None for o in self.options]
         if path[:3] == ("units", self.index, "wargear") and len(path) > 3:
             at = next((i for i, weapon in enumerate(rows) if weapon and name_key(weapon) == name_key(str(path[3]))),
                       None)
