@@ -140,7 +140,8 @@ class Evaluation:
         return self._view_from_values(option, values, Context(None, None, None, option))
 
     def base_values(self, option: Option) -> dict[str, Any]:
-        """The fields modifiers may change, before any modifier (read once per entry)."""
+        """The fields modifiers may change, before any modifier (read once per entry). The lists
+        are the cache's own: a modifier replaces a list (modifiers.py), never changes it in place."""
         cached = self._base_values.get(id(option))
         if cached is None:
             cached = {
@@ -157,9 +158,7 @@ class Evaluation:
             for _, limit in option.limits:
                 cached[limit.id] = limit.value
             self._base_values[id(option)] = cached
-        values = dict(cached)
-        values["categories"] = [Category(c.id, c.name, c.primary) for c in cached["categories"]]
-        return values
+        return dict(cached)
 
     def option_view(self, option: Option, context: Context,
                     incoming: list[tuple[Node, int]] | None = None) -> SelectionView:
@@ -527,13 +526,9 @@ class Evaluation:
 
     def _query(self, query: Node, context: Context, child_id: str | None = None) -> float:
         """What a condition, repeat or constraint counts: selections, forces or a cost, in scope."""
-        child = child_id if child_id is not None else query.get("childId")
-        child = None if child is None else str(child)
-        field_name = str(query.get("field") or "selections")
-        scope = str(query.get("scope") or "parent")
-        include_children = as_bool(query.get("includeChildSelections"))
-        include_forces = as_bool(query.get("includeChildForces"))
-        shared = as_bool(query.get("shared", True))
+        child, field_name, scope, include_children, include_forces, shared = self.data.query(query)
+        if child_id is not None:
+            child = child_id
         if field_name.startswith("limit::"):  # New Recruit: the roster's limit of a cost type
             return float(self.roster.cost_limits.get(field_name[len("limit::"):], -1.0))
         if field_name == "forces":
