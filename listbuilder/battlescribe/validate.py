@@ -215,9 +215,10 @@ class Validator:
             candidates = self._by_id().get(option.id if rule.shared else option.entry_id, [])
             chosen = [s for s in candidates if belongs(s, option, rule.shared)]
             return chosen if rule.scope == "roster" else [s for s in chosen if s.force is force]
-        key = (rule.scope, id(container), id(force), rule.include_children, rule.include_child_forces)
+        place = force.catalogue_id if rule.scope == "primary-catalogue" else id(container)  # what the scope reads
+        key = (rule.scope, place, rule.include_children, rule.include_child_forces)
         scoped = self._scoped.get(key)
-        if scoped is None:  # a container's constraints share their scope: listed and indexed once for all
+        if scoped is None:  # the constraints of a place share their scope: listed and indexed once for all
             scoped = self._scoped[key] = _indexed(self._scope_selections(rule, container, force))
         return [s for s in scoped.get(option.id if rule.shared else option.entry_id, [])
                 if belongs(s, option, rule.shared)]
