@@ -7,7 +7,6 @@ import argparse
 import codecs
 import contextlib
 import errno
-import gc
 import io
 import json
 import os
@@ -33,13 +32,10 @@ def _catalog() -> Catalog | None:
     """The game data, or None (and the reason on stderr) when it is broken.
 
     Called first: what it imports and loads (the models, the catalog) lives as long as the process,
-    so the garbage collector is kept from tracing it over and over (a tenth of a check): off while
-    loading, then all of it frozen out of its sight, as the gc docs advise before forking (which a
-    folder's pool does). Not collected first: that would trace it all once more (another tenth) to
-    free a few hundred objects."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    so it is kept out of the garbage collector's sight (`long_lived`)."""
+    from .core.longlived import long_lived
+
+    with long_lived():
         from .core.findings import LoadFailure
         from .data.catalog import load_catalog
         from .report.text import failure_text
@@ -49,10 +45,6 @@ def _catalog() -> Catalog | None:
         except LoadFailure as failure:
             print("the bundled game data is broken:\n" + failure_text(failure.findings), file=sys.stderr)
             return None
-    finally:
-        gc.freeze()
-        if enabled:
-            gc.enable()
 
 
 def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:

@@ -75,6 +75,9 @@ class Evaluation:
         self._base_values = self.data.base_value_cache  # the data's, kept across evaluations
         self._scopes: dict[tuple[str, int, int, int, bool, bool], list[Selection]] = {}
         self._counts: dict[tuple[int, bool], dict[str, float]] = {}  # a scope's selections counted by entry id
+        # ... and by category, from their views, with those of them whose views are in progress
+        self._categorised: dict[tuple[int, bool, frozenset[int]], dict[str, float]] = {}
+        self._member_ids: dict[int, frozenset[int]] = {}
         # costs may depend on costs: settled when a query first counts one (most states never do)
         self._unsettled = self.data.queries_costs(self._cost_type_ids)
 
@@ -99,6 +102,7 @@ class Evaluation:
             self._cost_snapshot = current
         self._views.clear()
         self._queries.clear()
+        self._categorised.clear()
         self._in_progress = in_progress
 
     def _cost_values(self, selection: Selection, cost_fields: frozenset[str]) -> dict[str, Any]:
@@ -140,7 +144,8 @@ class Evaluation:
         return self._view_from_values(option, values, Context(None, None, None, option))
 
     def base_values(self, option: Option) -> dict[str, Any]:
-        """The fields modifiers may change, before any modifier (read once per entry)."""
+        """The fields modifiers may change, before any modifier (read once per entry). The lists
+        are the cache's own: a modifier replaces a list (modifiers.py), never changes it in place."""
         cached = self._base_values.get(id(option))
         if cached is None:
             cached = {
@@ -157,9 +162,7 @@ class Evaluation:
             for _, limit in option.limits:
                 cached[limit.id] = limit.value
             self._base_values[id(option)] = cached
-        values = dict(cached)
-        values["categories"] = [Category(c.id, c.name, c.primary) for c in cached["categories"]]
-        return values
+        return dict(cached)
 
     def option_view(self, option: Option, context: Context,
                     incoming: list[tuple[Node, int]] | None = None) -> SelectionView:
@@ -213,6 +216,8 @@ class Evaluation:
         self._queries.clear()
         self._scopes.clear()
         self._counts.clear()  # keyed by the identity of lists just let go
+        self._categorised.clear()
+        self._member_ids.clear()
 
     def _times_within(self, modifier: Node, groups: tuple[Node, ...], context: Context) -> int:
         times = 1
@@ -527,13 +532,9 @@ class Evaluation:
 
     def _query(self, query: Node, context: Context, child_id: str | None = None) -> float:
         """What a condition, repeat or constraint counts: selections, forces or a cost, in scope."""
-        child = child_id if child_id is not None else query.get("childId")
-        child = None if child is None else str(child)
-        field_name = str(query.get("field") or "selections")
-        scope = str(query.get("scope") or "parent")
-        include_children = as_bool(query.get("includeChildSelections"))
-        include_forces = as_bool(query.get("includeChildForces"))
-        shared = as_bool(query.get("shared", True))
+        child, field_name, scope, include_children, include_forces, shared = self.data.query(query)
+        if child_id is not None:
+            child = child_id
         if field_name.startswith("limit::"):  # New Recruit: the roster's limit of a cost type
             return float(self.roster.cost_limits.get(field_name[len("limit::"):], -1.0))
         if field_name == "forces":
@@ -542,8 +543,10 @@ class Evaluation:
         selections = self.scope_selections(scope, context, include_children, include_forces)
         if field_name == "selections":
             per_parent = scope in ("self", "parent")
-            if child is not None and child != "any" and child not in TYPE_NAMES and child not in self.data.category_ids:
-                return self._counted(selections, per_parent).get(child, 0.0)
+            if child is not None and child != "any" and child not in TYPE_NAMES:
+                if child not in self.data.category_ids:
+                    return self._counted(selections, per_parent).get(child, 0.0)
+                return self._categorised_counts(selections, per_parent).get(child, 0.0)
             return float(sum(s.number if per_parent else s.total_number
                              for s in selections if self.matches(s, child, shared)))
         if field_name in self._cost_type_ids:
@@ -565,6 +568,32 @@ class Evaluation:
                     counts[named] = counts.get(named, 0.0) + number
             self._counts[key] = counts
         return counts
+
+    def _categorised_counts(self, selections: list[Selection], per_parent: bool) -> dict[str, float]:
+        """A scope's selections counted by every id `matches` finds them by, their categories (as
+        their views make them) too, once per list and per which of them have their views in
+        progress (read as the data's, `view`): the Add dialog's check of a whole faction asks how
+        many of a category each of hundreds of places holds. Once counted, every other view it
+        read is whole and cached, so `matches` would read the same ones again."""
+        in_progress = frozenset(s for s in self._in_progress if s in self._members(selections))
+        key = (id(selections), per_parent, in_progress)
+        counts = self._categorised.get(key)
+        if counts is None:
+            counts = {}
+            for selection in selections:
+                number = selection.number if per_parent else selection.total_number
+                option = selection.option
+                for named in option.ids | option.group_ids | {c.id for c in self.view(selection).categories}:
+                    counts[named] = counts.get(named, 0.0) + number
+            self._categorised[key] = counts
+        return counts
+
+    def _members(self, selections: list[Selection]) -> frozenset[int]:
+        """The ids of a scope's selections (a list `scope_selections` keeps)."""
+        found = self._member_ids.get(id(selections))
+        if found is None:
+            found = self._member_ids[id(selections)] = frozenset(id(s) for s in selections)
+        return found
 
     def scope_forces(self, scope: str, context: Context, include_child_forces: bool) -> list[Force]:
         """The forces a 'forces' query counts: those in the roster, or below a force."""

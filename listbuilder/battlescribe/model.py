@@ -50,6 +50,26 @@ def as_number(value: Any, default: float = 0.0) -> float:
         return default
 
 
+class Query(NamedTuple):
+    """What a condition, repeat or constraint counts, read once per node of the data."""
+
+    child_id: str | None
+    field: str
+    scope: str
+    include_children: bool
+    include_child_forces: bool
+    shared: bool
+
+    @staticmethod
+    def of(node: Node) -> Query:
+        child = node.get("childId")
+        return Query(child_id=None if child is None else str(child), field=str(node.get("field") or "selections"),
+                     scope=str(node.get("scope") or "parent"),
+                     include_children=as_bool(node.get("includeChildSelections")),
+                     include_child_forces=as_bool(node.get("includeChildForces")),
+                     shared=as_bool(node.get("shared", True)))
+
+
 class Limit(NamedTuple):
     """A constraint, read once: what it counts, where, and its value before modifiers (a named
     tuple: every constraint of the data offered is read so, and a frozen dataclass is slower made)."""
@@ -306,6 +326,7 @@ class GameData:
         self._costed: set[str] = set()
         self.base_value_cache: dict[int, dict[str, Any]] = {}  # evaluate.py's, per option
         self._modifier_order: dict[int, list[tuple[str, Node]]] = {}
+        self._queries: dict[int, Query] = {}
         self._group_fields: dict[int, list[tuple[Node, frozenset[str]]]] = {}
         self._targeted: dict[int, list[tuple[Node, tuple[Node, ...]]]] = {}
         self._keep: list[Node] = []  # nodes cached by id() stay alive (and their ids unique)
@@ -388,6 +409,14 @@ class GameData:
             self._queries_costs = any(_counts_cost(node, wanted) for node in self._modified)
         return self._queries_costs
 
+    def query(self, node: Node) -> Query:
+        """What a condition, repeat or constraint node counts (read once: asked in every state)."""
+        found = self._queries.get(id(node))
+        if found is None:
+            found = self._queries[id(node)] = Query.of(node)
+            self._keep.append(node)
+        return found
+
     def ordered_modifiers(self, holder: Node) -> list[tuple[str, Node]]:
         """A node's modifiers with their fields, 'set' first (New Recruit's order), read once."""
         key = id(holder)
@@ -448,7 +477,11 @@ class GameData:
         return str(node.get("id")) in self._group_ids
 
     def cost_types(self) -> list[Node]:
-        """Every cost type, game system first, each id once."""
+        """Every cost type, game system first, each id once (read once: every evaluation asks)."""
+        return self._cost_types
+
+    @cached_property
+    def _cost_types(self) -> list[Node]:
         seen: dict[str, Node] = {}
         for file in [self.game_system, *self.catalogues]:
             for cost_type in as_list(file, "costTypes"):

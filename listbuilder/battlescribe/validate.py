@@ -59,6 +59,7 @@ class Validator:
         self._all: list[Selection] | None = None
         self._index: dict[str, list[Selection]] | None = None
         self._pools: dict[tuple[tuple[int, ...], bool], tuple[list[Selection], dict[str, list[Selection]]]] = {}
+        self._scoped: dict[tuple[object, ...], dict[str, list[Selection]]] = {}
 
     def run(self) -> list[RuleError]:
         for force in self.roster.all_forces():
@@ -214,16 +215,18 @@ class Validator:
             candidates = self._by_id().get(option.id if rule.shared else option.entry_id, [])
             chosen = [s for s in candidates if belongs(s, option, rule.shared)]
             return chosen if rule.scope == "roster" else [s for s in chosen if s.force is force]
-        return [s for s in self._scope_selections(rule, container, force) if belongs(s, option, rule.shared)]
+        place = force.catalogue_id if rule.scope == "primary-catalogue" else id(container)  # what the scope reads
+        key = (rule.scope, place, rule.include_children, rule.include_child_forces)
+        scoped = self._scoped.get(key)
+        if scoped is None:  # the constraints of a place share their scope: listed and indexed once for all
+            scoped = self._scoped[key] = _indexed(self._scope_selections(rule, container, force))
+        return [s for s in scoped.get(option.id if rule.shared else option.entry_id, [])
+                if belongs(s, option, rule.shared)]
 
     def _by_id(self) -> dict[str, list[Selection]]:
-        """Every selection by the ids it counts under: its target, its composite id, its groups."""
+        """Every selection of the roster by the ids it counts under."""
         if self._index is None:
-            self._index = {}
-            for selection in self._everything():
-                option = selection.option
-                for key in {option.id, option.entry_id} | option.group_ids:
-                    self._index.setdefault(key, []).append(selection)
+            self._index = _indexed(self._everything())
         return self._index
 
     def _everything(self) -> list[Selection]:
@@ -414,6 +417,17 @@ class Validator:
                 message = (f"{self._cost_name(type_id)}: {format_number(spent)} spent, "
                            f"over the limit of {format_number(limit)}")
                 self._add(RuleError("roster", frozenset(), frozenset({"costLimits"}), type_id, message, ()))
+
+
+def _indexed(selections: list[Selection]) -> dict[str, list[Selection]]:
+    """Selections by the ids they count under (their target, composite id and groups), in order:
+    whatever ``belongs`` to an option is under its id, or its entry id where links are not shared."""
+    index: dict[str, list[Selection]] = {}
+    for selection in selections:
+        option = selection.option
+        for key in {option.id, option.entry_id} | option.group_ids:
+            index.setdefault(key, []).append(selection)
+    return index
 
 
 def _cannot_break(rule: Limit, taken: list[Selection]) -> bool:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from ....core.findings import Finding, LoadFailure, Location
+from ....core.longlived import long_lived
 
 if TYPE_CHECKING:  # the 40k models are loaded with a catalog, not by every command that might need one
     from ..catalog import EngineData, Faction, Unit, Wh40kCatalog
@@ -283,19 +284,23 @@ def _engine_file(path: Path, size: int, modified_ns: int, file_id: str) -> dict[
 
 @lru_cache(maxsize=8)
 def _engine_data(path: Path, size: int, modified_ns: int, faction_id: str) -> EngineData | None:
-    """A faction's engine data, kept while the catalog is unchanged (its indexes are built once)."""
+    """A faction's engine data, kept while the catalog is unchanged (its indexes are built once,
+    here, and all of it kept out of the garbage collector's sight: `long_lived`)."""
     from ..catalog import EngineData
 
     index = _engine_index(path, size, modified_ns)
     if index is None or faction_id not in index.get("factions", {}) or not isinstance(index.get("system"), str):
         return None
-    files = [index["system"], *index["factions"][faction_id]]
-    roots = [_engine_file(path, size, modified_ns, file_id) for file_id in files]
-    if any(root is None for root in roots):
-        return None
-    system, *catalogues = roots
-    assert system is not None
-    return EngineData(system, catalogues, index["sources"], index["revision"])  # type: ignore[arg-type]
+    with long_lived():
+        files = [index["system"], *index["factions"][faction_id]]
+        roots = [_engine_file(path, size, modified_ns, file_id) for file_id in files]
+        if any(root is None for root in roots):
+            return None
+        system, *catalogues = roots
+        assert system is not None
+        engine = EngineData(system, catalogues, index["sources"], index["revision"])  # type: ignore[arg-type]
+        assert engine.data is not None  # indexed now, while the collector is off
+    return engine
 
 
 def _with_engine(catalog: Wh40kCatalog, path: Path, size: int, modified_ns: int) -> Wh40kCatalog:
@@ -307,7 +312,8 @@ def _load(path: Path, modified: float) -> Wh40kCatalog:
     from ..catalog import Wh40kCatalog
 
     try:
-        return Wh40kCatalog.model_validate_json(path.read_bytes())
+        with long_lived():  # kept while the file is unchanged
+            return Wh40kCatalog.model_validate_json(path.read_bytes())
     except ValidationError as error:
         raise LoadFailure([Finding("installed-catalog-invalid", f"the installed catalog does not validate "
                                    f"({error.error_count()} problems, first: {error.errors()[0]['msg']})",
@@ -345,7 +351,8 @@ def _index(path: Path, size: int, modified_ns: int) -> Wh40kCatalog | None:
         source, _, index = (_parts_path(path) / "index.json").read_bytes().partition(b"\n")
         if json.loads(source) != {"size": size, "mtime_ns": modified_ns}:
             return None  # cut from another catalog: the one installed was replaced since
-        return Wh40kCatalog.model_validate_json(index)
+        with long_lived():
+            return Wh40kCatalog.model_validate_json(index)
     except (OSError, ValueError):  # ValueError: not JSON, or not what the models hold
         return None
 
@@ -353,7 +360,8 @@ def _index(path: Path, size: int, modified_ns: int) -> Wh40kCatalog | None:
 @lru_cache(maxsize=16)
 def _faction_part(path: Path, size: int, modified_ns: int, n: int) -> tuple[Faction, dict[str, Unit]] | None:
     try:
-        return _part_adapter().validate_json((_parts_path(path) / f"{n}.json").read_bytes())
+        with long_lived():
+            return _part_adapter().validate_json((_parts_path(path) / f"{n}.json").read_bytes())
     except (OSError, ValueError):
         return None
 
