@@ -1,6 +1,8 @@
 import os
 import pickle
+import shutil
 import tarfile
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -78,14 +80,42 @@ def bsdata_bundle(bsdata_folder, tmp_path_factory):
     return once_per_run(tmp_path_factory, "bsdata-bundle", lambda _: compile_folder(bsdata_folder))
 
 
-@pytest.fixture
-def bsdata_installed(bsdata, bsdata_bundle, tmp_path, monkeypatch):
-    """The snapshot installed in a data folder of this test's own, as `data import` installs it (the
-    catalog and the engine's data); the engine's bundle."""
+@contextmanager
+def data_dir_set(folder: Path):
+    """LISTBUILDER_DATA_DIR set to `folder` for the block (a session fixture cannot monkeypatch)."""
+    from listbuilder.games.wh40k10.importing.installed import DATA_DIR_VARIABLE
+
+    before = os.environ.get(DATA_DIR_VARIABLE)
+    os.environ[DATA_DIR_VARIABLE] = str(folder)
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[DATA_DIR_VARIABLE]
+        else:
+            os.environ[DATA_DIR_VARIABLE] = before
+
+
+@pytest.fixture(scope="session")
+def bsdata_installed_once(bsdata, bsdata_bundle, tmp_path_factory):
+    """A data folder with the snapshot installed as `data import` installs it, made once per run:
+    installing writes ~50 MB (0.5 s of CPU), which copying it does not cost."""
     from listbuilder.games.wh40k10.importing.installed import install
 
+    def make(shared: Path) -> Path:
+        with data_dir_set(shared / "installed-data"):
+            install(bsdata.catalog, bsdata.left_out, bsdata_bundle)
+        return shared / "installed-data"
+
+    return once_per_run(tmp_path_factory, "bsdata-installed", make)
+
+
+@pytest.fixture
+def bsdata_installed(bsdata_installed_once, bsdata_bundle, tmp_path, monkeypatch):
+    """The snapshot installed in a data folder of this test's own, as `data import` installs it (the
+    catalog and the engine's data): a copy of the run's, the test's to change; the engine's bundle."""
+    shutil.copytree(bsdata_installed_once, tmp_path / "data")
     monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path / "data"))
-    install(bsdata.catalog, bsdata.left_out, bsdata_bundle)
     return bsdata_bundle
 
 
@@ -178,13 +208,11 @@ def bsdata_versions(bsdata_folder, tmp_path_factory):
     """A data folder holding two versions of the Space Marines' data, imported as `data import`
     does: 'MFM old' (the snapshot, revision 801555b) and 'MFM new' (the default, revision
     801555b-repriced, REPRICED applied). Shared by the run: tests copy it to change it."""
-    from listbuilder.games.wh40k10.importing.installed import DATA_DIR_VARIABLE, install
+    from listbuilder.games.wh40k10.importing.installed import install
 
     def make(shared: Path) -> Path:
         data = shared / "versions-data"
-        before = os.environ.get(DATA_DIR_VARIABLE)
-        os.environ[DATA_DIR_VARIABLE] = str(data)
-        try:
+        with data_dir_set(data):
             for label, revision, change in ((VERSION_LABELS[0], "801555b", str), (VERSION_LABELS[1], "801555b-repriced",
                                                                                    _repriced)):
                 folder = shared / f"versions-{revision}"
@@ -194,11 +222,6 @@ def bsdata_versions(bsdata_folder, tmp_path_factory):
                     (folder / name).write_text(change(text) if name == VERSION_FILES[1] else text, encoding="utf-8")
                 result = import_folder(folder, revision=revision)
                 install(result.catalog, result.left_out, compile_folder(folder), label)
-        finally:
-            if before is None:
-                del os.environ[DATA_DIR_VARIABLE]
-            else:
-                os.environ[DATA_DIR_VARIABLE] = before
         return data
 
     return once_per_run(tmp_path_factory, "bsdata-versions", make)
