@@ -105,7 +105,7 @@ def _detachment(result: Wh40kResult, event: Event) -> list[Finding]:
                     f"(allowed: {', '.join(event.detachments)})", event.rule, path=("detachment",),
                     suggestion=f"set detachment: {here[0]}" if len(here) == 1 else
                     f"choose one of {listed(here)}" if here else
-                    f"none of {result.faction.name}'s detachments is allowed")]
+                    f"none of {result.faction_name}'s detachments is allowed")]
 
 
 def _points(result: Wh40kResult, event: Event, sizes: list[BattleSize]) -> list[Finding]:
