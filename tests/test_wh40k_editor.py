@@ -248,6 +248,31 @@ def test_the_add_dialog_dims_units_the_army_may_not_take_with_the_reason(catalog
     run(app, scenario)
 
 
+def test_the_add_dialogs_refusals_are_kept_for_the_rosters_state(catalog):
+    """The refusals (a check of the whole faction) are reused for a roster back in the state they
+    were checked for (here an edit made and unmade: a new roster object, equal to the first), and
+    checked again for a roster changed."""
+    text = START + "units:\n  - {type: Captain, warlord: true}\n  - {type: Intercessor Squad}\n"
+    app = EditorApp(catalog, parse_roster(text, "army.yaml", catalog).roster, unsaved=True)
+
+    def dimmed():
+        return [item.name for item in app.screen.query_one(FilteredList).shown if item.disabled]
+
+    async def scenario(pilot):
+        first = app.history.current
+        await keys(pilot, "a")
+        found, shown = app.main.refusals[1], dimmed()
+        assert "Breaching Robot" in shown
+        await keys(pilot, "escape", "down", "+", "-")  # 5 -> 6 -> 5 Intercessors: a new object, equal
+        assert app.history.current == first and app.history.current is not first
+        await keys(pilot, "a")
+        assert app.main.refusals[1] is found and dimmed() == shown
+        await keys(pilot, "escape", "+", "a")  # 6: checked again
+        assert app.main.refusals[1] is not found and dimmed() == shown
+
+    run(app, scenario)
+
+
 def test_a_second_unit_of_a_name_gets_a_label_and_the_roster_a_new_name(catalog):
     """The Captain leads the Intercessor Squad; a second one added is labelled, so `leads` still
     names the first alone. `n` renames the roster; ctrl+z undoes it."""

@@ -121,7 +121,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.result: Any = None  # the latest checked roster
         self.selected: int | None = None
         self.hidden_edit = False  # a result came while another screen of the editor was over this one
-        self.refusals: tuple[Wh40kRoster | None, dict[str, Finding]] = (None, {})  # of that roster
+        self.refusals: tuple[tuple[str, str] | None, dict[str, Finding]] = (None, {})  # of a state (refused)
         self.legends_shown = True  # the Add dialog's ctrl+l: Legends datasheets listed (marked, last) or not
 
     @staticmethod
@@ -253,12 +253,15 @@ class UnitsScreen(EditorActions, Screen[None]):
 
     def refused(self, units: list[Unit]) -> dict[str, Finding]:
         """Of the faction's `units`, those the check refuses in this army, and why (edits.refusals);
-        kept while the roster is unchanged (the command palette asks at every letter typed)."""
+        kept for the roster's state and the data's revision, so the command palette (which asks at
+        every letter typed), `a` again, and an edit undone or made and unmade reuse them: a check
+        of the whole faction takes a third of a second or more, a state's key a few microseconds."""
         roster = self.roster
         assert roster is not None
-        if self.refusals[0] is not roster:
+        state = (self.data.data_revision, roster.model_dump_json())
+        if self.refusals[0] != state:
             check = partial(validate, catalog=self.editor.catalog)
-            self.refusals = (roster, edits.refusals(self.data, roster, units, check))
+            self.refusals = (state, edits.refusals(self.data, roster, units, check))
         return self.refusals[1]
 
     def action_add(self) -> None:
