@@ -457,3 +457,29 @@ def test_diff_of_two_40k_rosters(bsdata, tmp_path, monkeypatch, capsys):
         "− #10 10 Pathfinder Team removed (90 pts)",
         "total: 980 → 815 points (-165); LEGAL → ILLEGAL"]
     assert main(["diff", str(legal), str(legal)]) == 0
+
+
+def test_units_built_by_two_threads_at_once_are_those_built_one_after_another(wh40k_catalog):
+    """The editor checks in a worker while its Add dialog may check on the UI thread; both build
+    units in the army kept on the faction's engine data (engine_roster.BUILDING)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from listbuilder.games.wh40k10.engine_roster import selection_tree
+    from listbuilder.games.wh40k10.rules import find_faction
+
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    rosters = [read_roster(ROSTERS / name, catalog, name).roster for name in sorted(EXPECTED)
+               if name.startswith("space-marines/")]
+    [faction] = find_faction(wh40k_catalog, "Space Marines")
+    engine = wh40k_catalog.engine_data(faction)
+
+    def units(roster):  # each unit of the tree: its entry and what is selected under it, by name
+        tree = selection_tree(roster, wh40k_catalog, faction, engine)
+        return sorted((u.option.name, sorted(s.option.name for s in u.walk())) for u in tree.units.values())
+
+    engine.built.clear()
+    alone = [units(r) for r in rosters]
+    for _ in range(3):
+        engine.built.clear()
+        with ThreadPoolExecutor(4) as pool:
+            assert list(pool.map(units, rosters * 2)) == alone * 2

@@ -15,6 +15,7 @@ roster file says it, so that the engine's findings point at the YAML.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -113,6 +114,12 @@ def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, en
     battle size and detachment) and copied in: a New Recruit user's unit is the same whatever
     else the army holds, and building it where each step re-evaluates the whole roster would
     cost the square of the army's size; the engine then evaluates the whole roster once."""
+    with BUILDING:
+        return _selection_tree(roster, data, faction, engine, leave_out)
+
+
+def _selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engine: EngineData,
+                    leave_out: AbstractSet[Path]) -> SelectionTree:
     scratch = _scratch(engine, roster, data, faction)
     editor = Editor.on(engine.data, name=roster.name or "Roster")
     force = Force(scratch.force.entry, scratch.force.catalogue_id, roster=editor.roster)
@@ -154,6 +161,9 @@ class _BuiltUnit:
 
 UnitKey = tuple[str, int, tuple[tuple[str, int], ...], tuple[str, ...], str | None, bool]
 MEMO_SIZE = 4096  # units kept built, per faction's data (an editing session changes a few at a time)
+# Each unit is built in an army kept on the faction's EngineData, then taken out again: one thread
+# at a time (the editor checks in a worker while its Add dialog may ask for refusals on the UI thread)
+BUILDING = threading.RLock()
 
 
 ARMY_PLACES: dict[str, Path] = {"Battle Size": ("battle_size",), "Detachment": ("detachment",)}
@@ -635,6 +645,9 @@ def unit_toggles(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engi
     """The force's entries (a "Show …" toggle, the entry holding it) a unit of datasheet `name`
     needs selected to be shown in the roster's army, as `selection_tree` builds it (kept built)."""
     unit = data.unit_named(faction, name)
-    built = (_built_unit(engine, _scratch(engine, roster, data, faction), (name, unit.min_models, (), (), None, False))
-             if unit is not None else None)
+    if unit is None:
+        return frozenset()
+    with BUILDING:
+        scratch = _scratch(engine, roster, data, faction)
+        built = _built_unit(engine, scratch, (name, unit.min_models, (), (), None, False))
     return frozenset(toggle or holder for holder, toggle in built.toggles) if built is not None else frozenset()
