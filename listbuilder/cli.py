@@ -818,8 +818,9 @@ def _main(argv: Sequence[str] | None, output: _Output) -> int:
     options = parser().parse_args(argv)
     if options.command is None:
         # The editor on the demo roster; without a terminal (a pipe, a test run) the demo is checked.
-        if sys.stdin.isatty() and sys.stdout.isatty():
-            options = argparse.Namespace(roster=None, run=command_edit)
+        if sys.stdin.isatty() and sys.stdout.isatty():  # every option `edit` has, at its default
+            options = parser().parse_args(["edit", ""])
+            options.roster = None
         else:
             options = parser().parse_args(["check"])
     _fit_encoding(options, output)

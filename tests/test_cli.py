@@ -90,3 +90,22 @@ def test_python_dash_m_runs_the_demo_check():
     done = subprocess.run([sys.executable, "-m", "listbuilder", "check"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Ultramarines 2nd Company" in done.stdout
+
+
+def test_listbuilder_alone_on_a_terminal_opens_the_editor_on_the_demo_roster(monkeypatch):
+    """The README's first command: `listbuilder` with no command, on a terminal, is `edit` of the
+    demo roster with every option of `edit` at its default."""
+    import io
+
+    import listbuilder.tui
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    opened = []
+    monkeypatch.setattr(listbuilder.tui, "run_editor", lambda catalog, roster, **kw: opened.append(roster) or 0)
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    assert main([]) == 0
+    assert opened == [None]  # None: the demo roster
