@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from ...battlescribe.model import Option
 from ...core import system as core_system
 from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
@@ -338,13 +339,20 @@ def _wargear(unit: Unit, listed: ListedUnit, models: int) -> tuple[dict[str, int
     return {w: n for w, n in carried.items() if name_key(w) not in default} | chosen, unplaced
 
 
-def _options(data: Wh40kCatalog, faction: Faction, unit: Unit,
-             items: list[ListedItem]) -> tuple[list[tuple[str, int]], list[ListedItem]]:
+def carried(unit: Unit, listed: ListedUnit, models: int,
+            option: Option | None) -> tuple[dict[str, int], list[tuple[str, int]], list[ListedItem]]:
+    """What a roster takes of a unit's listed lines: its `wargear` (D28), its `options` (D44) with
+    their lines, and the lines that are neither. `option`: the datasheet's entry in the engine's
+    data (None: no choice that is not a weapon is known)."""
+    wargear, left = _wargear(unit, listed, models)
+    options, left = _options(option, left)
+    return wargear, options, left
+
+
+def _options(option: Option | None, items: list[ListedItem]) -> tuple[list[tuple[str, int]], list[ListedItem]]:
     """The roster's `options` (each with its line) from the lines that name no weapon: those that
     name a choice of the unit in the engine's data that is not a weapon (a Daemon Prince's
     Allegiance, D44); and the lines left."""
-    engine = data.engine_data(faction)
-    option = datasheet_option(engine, faction, unit.id) if engine is not None else None
     options: list[tuple[str, int]] = []
     left = []
     for item in items:
@@ -419,8 +427,9 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
             note("list-legends", f"'{item.name}' is the Legends datasheet {unit.name} in the data of "
                  f"{data.data_revision}", item.line, suggestion="check with the event that it admits Legends")
         models = _models(unit, item, enhancement)
-        wargear, unplaced_gear = _wargear(unit, item, models or unit.min_models)
-        options, unplaced_gear = _options(data, faction, unit, unplaced_gear)
+        engine = data.engine_data(faction)
+        option = datasheet_option(engine, faction, unit.id) if engine is not None else None
+        wargear, options, unplaced_gear = carried(unit, item, models or unit.min_models, option)
         options = item.stated_options + options
         lines.update({("units", index, "options", i): line for i, (_, line) in enumerate(options)})
         lines.update({("units", index, "wargear", weapon): next(
