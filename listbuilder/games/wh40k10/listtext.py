@@ -35,22 +35,22 @@ New Recruit's own layouts are read by new_recruit.py.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from functools import partial
 
-from ...battlescribe.roster import Selection
-from .catalog import Unit, weapon_name
-from .engine_roster import choice_named, is_weapon
+from ...listengine.catalog import Catalog
+from .catalog import Unit, Wh40kCatalog
+from .engine_roster import choice_named
 from .lists import (
     ListedArmy,
     ListedItem,
     ListedUnit,
     ListUnreadable,
-    Names,
     carried,
     formation_notes,
     read_formation_note,
 )
-from .rules import Wh40kResult
+from .loadout import Gear, Line, unit_gear
+from .rules import CheckedUnit, Wh40kResult, data_of
 
 APP, NEW_RECRUIT = "the official app's text", "New Recruit's text"
 POINTS = r"\(\s*(?P<points>\d[\d,]*(?:[ .]\d{3})*)\s*(?:points|pts?)\s*\)"  # '2,000', '2 000', '2.000'
@@ -234,86 +234,6 @@ def section_of(unit: Unit) -> str:
                     "dedicated_transport" if unit.dedicated_transport else "other"]
 
 
-Line = tuple[int, str]  # a unit's bullet line: its level (0: '•'; 1: '◦', under the model line above), its text
-
-
-def loadout(result: Wh40kResult, index: int) -> list[Line] | None:
-    """Unit `index`'s wargear as the app lists it, from the checked roster's selection tree (the
-    data's defaults and the roster's choices): what the unit carries outside its models, then each
-    kind of model with its count and what its models carry, with how many carry each (D46). A
-    unit of one model: its wargear alone. None where the tree does not hold the unit (no engine
-    data; a datasheet the data lacks)."""
-    unit = result.tree.units.get(index) if result.tree is not None else None
-    checked = next((c for c in result.units if c.index == index), None)
-    if result.tree is None or unit is None or checked is None:
-        return None
-    places = result.tree.places
-    own = {s.id for s in unit.walk() if places.get(s.id, ())[2:3] in (("warlord",), ("enhancement",))}
-    gear = _Gear(Names([weapon_name(w.name) for w in checked.unit.weapons]), own)
-    shared = gear.counted([unit] if unit.option.type != "model" else [])
-    kinds: dict[str, list[Selection]] = {}
-    for model in _models(unit):
-        kinds.setdefault(model.option.name, []).append(model)
-    order = {m.name: i for i, m in enumerate(checked.unit.models)}
-    ranges = {m.name: m for m in checked.unit.models}
-    names = sorted(kinds, key=lambda name: (  # the app lists a unit's one leader (its Sergeant) first
-        not (name in ranges and ranges[name].min == ranges[name].max == 1), order.get(name, len(order))))
-    lines = [(0, f"{count}x {name}") for name, count in shared.items()]
-    if sum(m.total_number for m in _models(unit)) == 1:
-        return lines + [(0, f"{count}x {name}") for name, count in gear.counted(_models(unit)).items()]
-    for name in names:
-        lines.append((0, f"{sum(m.total_number for m in kinds[name])}x {name}"))
-        lines += [(1, f"{count}x {gear_name}") for gear_name, count in gear.counted(kinds[name]).items()]
-    return lines
-
-
-def _models(unit: Selection) -> list[Selection]:
-    """A unit's model selections (within an entry of its composition too); a unit that is its one
-    model is itself."""
-    if unit.option.type == "model":
-        return [unit]
-    found = []
-    for child in unit.children:
-        if child.option.type == "model":
-            found.append(child)
-        elif child.option.type != "unit":
-            found += _models(child)
-    return found
-
-
-@dataclass
-class _Gear:
-    """What selections carry, named as the app names it: weapons (the datasheet's, by the weapon's
-    name; else an entry with a weapon's profile) and the other entries that hold no weapon (a
-    Dispersion shield, an Allegiance); not the entries that only group weapons, nor models, nor
-    the Warlord and Enhancement (`own`: lines of their own)."""
-
-    weapons: Names
-    own: set[str]
-
-    def counted(self, holders: list[Selection]) -> dict[str, int]:
-        """Each thing the holders carry and how many of it, in the app's (alphabetical) order."""
-        counts: dict[str, int] = {}
-        for holder in holders:
-            for selection, name in self._found(holder):
-                counts[name] = counts.get(name, 0) + selection.total_number
-        return dict(sorted(counts.items(), key=lambda item: item[0].casefold()))
-
-    def _found(self, holder: Selection) -> list[tuple[Selection, str]]:
-        found: list[tuple[Selection, str]] = []
-        for child in holder.children:
-            weapon = self.weapons(child.option.name)
-            if child.id in self.own or child.option.type in ("model", "unit"):
-                continue
-            if weapon is not None or is_weapon(child.option):
-                found.append((child, weapon or child.option.name))
-            elif child.children:
-                found += self._found(child)
-            else:
-                found.append((child, child.option.name))
-        return found
-
-
 def _options(result: Wh40kResult, index: int) -> list[str]:
     """A unit's `options` by the data's names ('Allegiance: Tzeentch' is 'Tzeentch'); as written
     where the data has none of that name (the check of the text then says so again)."""
@@ -323,17 +243,22 @@ def _options(result: Wh40kResult, index: int) -> list[str]:
     return [choice.name if choice is not None else written for written, choice in chosen]
 
 
-def _unit_lines(result: Wh40kResult, index: int, name: str) -> list[Line]:
-    """A unit's bullet lines: its Warlord, the notes of `formation_notes`, its `loadout`, the
-    notes of the roster's wargear and options those lines would not give back (D46), its
-    Enhancement. Without a loadout, its models as one line of its own name."""
+def _unit_lines(result: Wh40kResult, data: Wh40kCatalog, index: int, name: str) -> list[Line]:
+    """A unit's bullet lines: its Warlord, the notes of `formation_notes`, its wargear as the
+    selection tree holds it, the notes of the roster's wargear and options those lines do not
+    give back (D46), its Enhancement. A unit the tree does not hold (a datasheet the data lacks,
+    a model count it does not allow, no engine data): its models as one line of its own name."""
     entry, checked = result.roster.units[index], next((c for c in result.units if c.index == index), None)
     lines = [(0, "Warlord")] if entry.warlord else []
     lines += [(0, note) for note in formation_notes(entry)]
-    gear = loadout(result, index) if checked is not None and entry.models in (None, checked.models) else None
-    if gear is not None:
+    unit = result.tree.units.get(index) if result.tree is not None else None
+    if unit is not None and checked is not None and entry.models in (None, checked.models):
+        assert result.tree is not None
+        places = result.tree.places
+        own = {s.id for s in unit.walk() if places.get(s.id, ())[2:3] in (("warlord",), ("enhancement",))}
+        gear = Gear(checked.unit, own).lines(unit)
+        wargear, options = _read_back(result, data, checked, gear)
         lines += gear
-        wargear, options = _read_back(result, index, gear)
     else:
         models = checked.models if checked is not None and entry.models is None else entry.models
         lines += [(0, f"{models}x {name}")] if models is not None else []
@@ -346,20 +271,21 @@ def _unit_lines(result: Wh40kResult, index: int, name: str) -> list[Line]:
     return lines
 
 
-def _read_back(result: Wh40kResult, index: int, lines: list[Line]) -> tuple[dict[str, int], list[str]]:
-    """The `wargear` and `options` `import` takes from a unit's loadout lines, read as any list's are."""
-    checked = next(c for c in result.units if c.index == index)
+def _read_back(result: Wh40kResult, data: Wh40kCatalog, checked: CheckedUnit,
+               lines: list[Line]) -> tuple[dict[str, int], list[str]]:
+    """The `wargear` and `options` `import` takes from a unit's wargear lines, read as any list's are."""
     listed = ListedUnit(checked.name, 0)
     reader = _UnitLines(listed, ListedArmy(APP))
     for level, text in lines:
         reader.read(0, 5 if level else 2, "◦" if level else "•", text)
-    tree = result.tree
-    option = tree.units[index].option if tree is not None and index in tree.units else None
-    wargear, options, _ = carried(checked.unit, listed, checked.models, option)
+    assert result.tree is not None
+    army = result.roster.model_copy(update={"units": []})
+    wargear, options, _ = carried(checked.unit, listed, checked.models, result.tree.units[checked.index].option,
+                                  partial(unit_gear, data, result.faction, army, checked.unit, checked.models))
     return wargear, [name for name, _ in options]
 
 
-def app_text(result: Wh40kResult, markdown: bool = False) -> str:
+def app_text(result: Wh40kResult, catalog: Catalog, markdown: bool = False) -> str:
     """The roster in the official app's text form (units grouped by section, each unit's kinds of
     model with their wargear, as the app writes them; D46). In Markdown the same lines: the list,
     its sections and its units as headings, each header line a paragraph of its own, the bullets
@@ -367,6 +293,8 @@ def app_text(result: Wh40kResult, markdown: bool = False) -> str:
     0 points, and a model count its datasheet does not allow as written, so that the check of the
     imported list finds them again."""
     roster = result.roster
+    data = data_of(catalog, roster.faction)
+    assert data is not None  # it checked the roster
     title, section_heading, unit_heading = ("# ", "## ", "### ") if markdown else ("", "", "")
     bullets = ("- ", "  - ") if markdown else ("  • ", "     ◦ ")
     header = [result.faction.short_name, result.detachment.name if result.detachment else roster.detachment,
@@ -387,7 +315,7 @@ def app_text(result: Wh40kResult, markdown: bool = False) -> str:
             checked = checked_units.get(index)
             name = checked.name if checked else roster.units[index].type
             lines.append(f"{unit_heading}{name} ({checked.points if checked else 0} Points)")
-            lines += [bullets[level] + text for level, text in _unit_lines(result, index, name)]
+            lines += [bullets[level] + text for level, text in _unit_lines(result, data, index, name)]
             lines.append("")
     lines.append(f"Exported with listbuilder, Data Version: {result.data_revision}")
     return "\n".join(lines) + "\n"
