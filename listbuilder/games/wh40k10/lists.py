@@ -339,8 +339,10 @@ def _wargear(unit: Unit, listed: ListedUnit, models: int,
         else:
             most = listed.items[item.under].count if item.under is not None else models
             carried[weapon] = min(carried.get(weapon, 0) + min(item.count, most), models)
-    return {w: n for w, n in carried.items()
-            if name_key(w) not in default and n > defaults.get(name_key(w), 0)} | chosen, unplaced
+    # weapons stated as taken first: those `export` states so are those the weapons after them took
+    # the place of in the engine (D46), and are placed before them again
+    return chosen | {w: n for w, n in carried.items() if w not in chosen and name_key(w) not in default
+                     and n > defaults.get(name_key(w), 0)}, unplaced
 
 
 def carried(unit: Unit, listed: ListedUnit, models: int, option: Option | None,
