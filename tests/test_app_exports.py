@@ -50,7 +50,7 @@ FIGURES = {
     "derived-dark-angels-v1.53-no-title.txt": "partly",
     "derived-orks-v1.24-no-title.txt": "partly",
     "derived-tau-v1.14-kauyon-stripped.txt": "partly",
-    "imperial-fists-v1.53-emperors-shield.txt": "whole",  # the Terminators' storm shields, their default: not set aside (D46)
+    "imperial-fists-v1.53-emperors-shield.txt": "whole",  # the Terminators' storm shields: their default (D46)
     "orks-v1.24-war-horde.txt": "partly",
     "orks-v1.46-war-horde.txt": "partly",
     "space-wolves-v1.29-champions-of-fenris.txt": "partly",

@@ -207,7 +207,8 @@ def test_markdown_is_the_app_text_as_headings_and_list_items(catalog):
                 "{0}1x Tachyon arrow\n{0}Enhancements: Phasal Subjugator\n")
     assert "\n## CHARACTERS\n\n### " + overlord.format("- ") in markdown
     assert "\nCHARACTERS\n\n" + overlord.format("  • ") in plain
-    warriors = "Necron Warriors (90 Points)\n{0}Label: Ark Guard\n{0}Embarked in: Ghost Ark\n{0}10x Warrior w/ gauss flayer\n"
+    warriors = ("Necron Warriors (90 Points)\n{0}Label: Ark Guard\n{0}Embarked in: Ghost Ark\n"
+                "{0}10x Warrior w/ gauss flayer\n")
     weapons = "{0}10x Close combat weapon\n{0}10x Gauss flayer\n"
     assert "\n### " + warriors.format("- ") + weapons.format("  - ") in markdown  # a nested list: the model's weapons
     assert "\n" + warriors.format("  • ") + weapons.format("     ◦ ") in plain

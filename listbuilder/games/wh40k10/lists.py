@@ -443,9 +443,9 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
         models = _models(unit, item, enhancement)
         engine = data.engine_data(faction)
         option = datasheet_option(engine, faction, unit.id) if engine is not None else None
-        size = models or unit.min_models
-        wargear, options, unplaced_gear = carried(unit, item, size, option, partial(
-            unit_gear, data, faction, army, unit, size))
+        counted = models or unit.min_models
+        wargear, options, unplaced_gear = carried(unit, item, counted, option, partial(
+            unit_gear, data, faction, army, unit, counted))
         options = item.stated_options + options
         lines.update({("units", index, "options", i): line for i, (_, line) in enumerate(options)})
         lines.update({("units", index, "wargear", weapon): next(

@@ -1,18 +1,23 @@
 """The text forms 40k players send, read into a `ListedArmy` (lists.py), and our roster written
 in the official app's form.
 
-The official app (and New Recruit's "GW app" style, the same layout)::
+The official app (and New Recruit's "GW app" style, the same layout), as v1.53 writes it and
+`export` too (D46)::
 
-    Ultramarines 3rd Company (1,195 points)        the list's name and total
+    Ultramarines 3rd Company (1195 Points)         the list's name and total
     Space Marines                                  faction (a sub-faction may follow)
-    Strike Force (2,000 points)                    battle size
     Gladius Task Force                             detachment
+    Strike Force (2,000 Points)                    battle size (the header's lines in any order)
     CHARACTERS                                     sections: headings in capitals
-    Captain (90 points)                            a unit and its points (Enhancement included)
+    Captain (90 Points)                            a unit and its points (Enhancement included)
       • Warlord
-      • 1x Captain                                 its models ...
-        ◦ 1x Bolt pistol                           ... and their weapons (carried where optional, D28)
-      • Enhancement: Artificer Armour
+      • 1x Bolt pistol                             a one-model unit: its weapons and wargear
+      • Enhancements: Artificer Armour
+    Intercessor Squad (160 Points)
+      • 1x Intercessor Sergeant                    its models ...
+         ◦ 1x Hand flamer                          ... and their weapons (carried where optional, D28)
+      • 9x Intercessor
+         ◦ 9x Bolt rifle
     Exported with App Version: ..., Data Version: ...
 
 Most builds (v1.14 to v1.32) write a model's weapons as one bullet continued by lines without one,
@@ -26,8 +31,8 @@ and a one-model unit's weapons at the first level, its Warlord among them::
 Tournament sites pass lists on without their indents or their title line: both are read (D27).
 `export` adds lines of its own for what the app's text has none for (`• Attached to: ...`,
 `• Embarked in: ...`, `• In Strategic Reserves`, `• In Hover mode`, `• Label: ...`,
-`• Wargear: 2x Plasma gun`, `• Option: Nurgle`;
-D19, D28), read back the same.
+and the roster's `wargear` and `options` its model lines do not give back: `• Wargear: 1x
+Neo-volkite Pistol`, `• Option: Nurgle`; D19, D28, D46), read back the same.
 
 New Recruit's own layouts are read by new_recruit.py.
 """
