@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
+from ...battlescribe.roster import Selection
 from ...listengine.catalog import Catalog
 from .catalog import Unit, Wh40kCatalog
 from .engine_roster import choice_named
@@ -256,13 +257,12 @@ def _unit_lines(result: Wh40kResult, data: Wh40kCatalog, index: int, name: str) 
     entry, checked = result.roster.units[index], next((c for c in result.units if c.index == index), None)
     lines = [(0, "Warlord")] if entry.warlord else []
     lines += [(0, note) for note in formation_notes(entry)]
-    unit = result.tree.units.get(index) if result.tree is not None else None
-    if unit is not None and checked is not None and entry.models in (None, checked.models):
-        assert result.tree is not None
-        places = result.tree.places
-        own = {s.id for s in unit.walk() if places.get(s.id, ())[2:3] in (("warlord",), ("enhancement",))}
+    tree = result.tree
+    unit = tree.units.get(index) if tree is not None else None
+    if tree is not None and unit is not None and checked is not None and entry.models in (None, checked.models):
+        own = {s.id for s in unit.walk() if tree.places.get(s.id, ())[2:3] in (("warlord",), ("enhancement",))}
         gear = Gear(checked.unit, own).lines(unit)
-        wargear, options = _read_back(result, data, checked, gear)
+        wargear, options = _read_back(result, data, checked, unit, gear)
         lines += gear
     else:
         models = checked.models if checked is not None and entry.models is None else entry.models
@@ -276,16 +276,15 @@ def _unit_lines(result: Wh40kResult, data: Wh40kCatalog, index: int, name: str) 
     return lines
 
 
-def _read_back(result: Wh40kResult, data: Wh40kCatalog, checked: CheckedUnit,
+def _read_back(result: Wh40kResult, data: Wh40kCatalog, checked: CheckedUnit, unit: Selection,
                lines: list[Line]) -> tuple[dict[str, int], list[str]]:
     """The `wargear` and `options` `import` takes from a unit's wargear lines, read as any list's are."""
     listed = ListedUnit(checked.name, 0)
     reader = _UnitLines(listed, ListedArmy(APP))
     for level, text in lines:
         reader.read(0, 5 if level else 2, "◦" if level else "•", text)
-    assert result.tree is not None
     army = result.roster.model_copy(update={"units": []})
-    wargear, options, _ = carried(checked.unit, listed, checked.models, result.tree.units[checked.index].option,
+    wargear, options, _ = carried(checked.unit, listed, checked.models, unit.option,
                                   partial(unit_gear, data, result.faction, army, checked.unit, checked.models))
     return wargear, [name for name, _ in options]
 
