@@ -16,6 +16,7 @@ from listbuilder.core.findings import LoadFailure
 from listbuilder.core.names import name_key
 from listbuilder.games.wh40k10.catalog import weapon_name
 from listbuilder.games.wh40k10.lists import default_loadout, named
+from listbuilder.games.wh40k10.loadout import unit_gear
 from listbuilder.games.wh40k10.rules import find_faction
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.rosters.batch import check_file
@@ -65,7 +66,7 @@ EXPECTED = {
         "Chaos Daemons", "Incursion", "Daemonic Incursion",
         [("Bloodmaster", None, "Soulstealer", True), ("Bloodletters", None, None, False),
          ("Flesh Hounds", 5, None, False)],
-        [("list-configuration", 42), ("list-wargear-unplaced", 191)],
+        [("list-configuration", 42)],  # the Flesh Hounds' Collars of Khorne are their default: not set aside (D46)
         ["data-hidden"]),  # Soulstealer is an Enhancement of SLAANESH models only: the data hides it on a Bloodmaster
     "nr-thousand-sons-rituals.ros": (
         "Thousand Sons", "Strike Force", "Hexwarp Thrallband",
@@ -171,11 +172,13 @@ def test_a_weapon_the_data_limits_is_found_at_its_line(catalog, tmp_path):
     assert limit.location.line == launcher + 1
 
 
-def test_wargear_that_is_no_weapon_is_named_once_per_unit(catalog):
-    findings = read_list(REAL / "nr-daemons-khorne-visible.rosz", catalog).findings
-    [aside] = [f for f in findings if f.code == "list-wargear-unplaced"]
-    assert aside.message == ("Flesh Hounds: 'Collar of Khorne' is not a weapon of its datasheet; not carried into "
-                             "the roster")
+def test_wargear_the_data_gives_by_default_is_neither_set_aside_nor_an_option(catalog):
+    """D46: the Flesh Hounds' Collar of Khorne, wargear with no weapon profile, is theirs by default:
+    what the data gives the unit anyway is not carried into the roster, nor reported as set aside."""
+    imported = read_list(REAL / "nr-daemons-khorne-visible.rosz", catalog)
+    hounds = next(u for u in imported.roster.units if u.type == "Flesh Hounds")
+    assert (hounds.wargear, hounds.options) == ({}, [])
+    assert [f for f in imported.findings if f.code == "list-wargear-unplaced"] == []
 
 
 def test_a_unit_the_data_now_names_legends_is_matched_and_said_to_be(catalog):
@@ -183,7 +186,7 @@ def test_a_unit_the_data_now_names_legends_is_matched_and_said_to_be(catalog):
     [legends] = [f for f in imported.findings if f.code == "list-legends"]
     assert legends.message == ("'Autarch Skyrunner' is the Legends datasheet Autarch Skyrunner [Legends] in the data "
                                "of 801555b")
-    assert imported.roster.units[0].wargear == {"Laser Lance": 1, "Twin Shuriken Catapult": 1}
+    assert imported.roster.units[0].wargear == {}  # its Laser Lance and Twin Shuriken Catapult are its defaults (D46)
 
 
 def test_legends_marks_are_matched_both_ways():
@@ -211,7 +214,8 @@ def test_units_in_a_force_within_the_force_are_read(catalog, tmp_path):
 def test_reading_keeps_every_model_weapon_and_enhancement(catalog, name):
     """The round trip's reading side: what the roster file holds, read by the game-neutral roster
     reader, is all in the imported roster: each unit, its models, each weapon with its carriers
-    (but for the loadout the unit's models must start with, D28, D32) and each Enhancement."""
+    (but for the loadout the unit's models must start with, D28, D32, and what the data gives the
+    unit by default, D46) and each Enhancement."""
     imported = read_list(REAL / name, catalog, name)
     roster = imported.roster
     data = catalog.installed["wh40k-10e"]
@@ -229,9 +233,12 @@ def test_reading_keeps_every_model_weapon_and_enhancement(catalog, name):
             for weapon in dict.fromkeys(weapon_name(p["name"]) for p in s.get("profiles", ())
                                         if p.get("typeName") in ("Ranged Weapons", "Melee Weapons")):
                 weapons[weapon] += int(s.get("number", 1))
-        datasheet = data.unit_named(find_faction(data, roster.faction)[0], unit.type)
+        faction = find_faction(data, roster.faction)[0]
+        datasheet = data.unit_named(faction, unit.type)
         defaults = {name_key(w) for w in default_loadout(datasheet)}
-        assert unit.wargear == {w: min(n, models) for w, n in weapons.items() if name_key(w) not in defaults}  # D32
+        given = unit_gear(data, faction, roster.model_copy(update={"units": []}), datasheet, models, {})
+        assert unit.wargear == {w: min(n, models) for w, n in weapons.items()  # D32, D46
+                                if name_key(w) not in defaults and min(n, models) > given.get(name_key(w), 0)}
         enhancements = [s["name"] for s in inner if s["name"] in _enhancements(data)]
         assert enhancements == ([unit.enhancement] if unit.enhancement else [])
 

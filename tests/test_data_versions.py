@@ -177,7 +177,7 @@ def test_the_organiser_report_says_which_version_a_list_was_priced_under(two_ver
     for label, name in (("MFM old", "old.txt"), ("MFM new", "new.txt")):
         assert main(["export", str(roster), "--data", label, "-o", str(folder / name)]) == 0
     shutil.copy(roster, folder / "gladius.yaml")
-    assert "Repriced (410 points)" in (folder / "old.txt").read_text()  # the app's text states its total
+    assert "Repriced (410 Points)" in (folder / "old.txt").read_text()  # the app's text states its total
     assert main(["check", str(folder), "--format", "csv"]) == 1
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out.lstrip("\ufeff"))))
     assert [(r["file"].rpartition("/")[2], r["points"], r["priced under"]) for r in rows] == [
@@ -189,7 +189,7 @@ def test_the_organiser_report_says_which_version_a_list_was_priced_under(two_ver
     assert main(["check", str(folder), "--format", "html"]) == 1
     page = capsys.readouterr().out
     assert "<th>priced under</th>" in page and "<td>MFM old</td>" in page and "<li>priced under MFM new</li>" in page
-    (folder / "old.txt").write_text((folder / "old.txt").read_text().replace("(410 points)", "(400 points)"))
+    (folder / "old.txt").write_text((folder / "old.txt").read_text().replace("(410 Points)", "(400 Points)"))
     assert main(["check", str(folder / "old.txt"), "--format", "csv"]) == 1
     assert ",MFM old (off by 10 points)\r\n" in capsys.readouterr().out  # 410 is nearer 400 than 355 is
 

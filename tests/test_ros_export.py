@@ -145,15 +145,16 @@ def test_the_weapons_taken_come_back(bsdata_installed, tmp_path):
 @pytest.mark.parametrize("form", ["ros", "text"])
 def test_options_come_back_by_the_datas_names(bsdata_installed, tmp_path, form):
     """D44: a unit's `options` are in the .ros as the choices' selections, and in the app's text as
-    lines of our own (`Option: Nurgle`); `import` reads each back into `options`, by the data's name
-    ('Allegiance: Tzeentch' as written comes back as 'Tzeentch')."""
+    its wargear lines (`• 1x Nurgle`, D46); `import` reads each back into `options`, by the data's
+    name ('Allegiance: Tzeentch' as written comes back as 'Tzeentch')."""
     from listbuilder.data.catalog import load_catalog
     from listbuilder.rosters.files import read_roster
 
     roster = ROSTERS / "chaos-daemons" / "legal-daemon-prince-allegiance.yaml"
     exported = _export(roster, tmp_path, form)
     if form == "text":
-        assert "  • Option: Nurgle\n" in exported.read_text() and "  • Option: Tzeentch\n" in exported.read_text()
+        text = exported.read_text()
+        assert "  • 1x Nurgle\n" in text and "  • 1x Tzeentch\n" in text and "Option:" not in text
     back = tmp_path / "back.yaml"
     assert main(["import", str(exported), "-o", str(back)]) == 0
     units = read_roster(back, load_catalog(), "back.yaml").roster.units

@@ -78,8 +78,8 @@ def test_c_copies_the_40k_list_as_the_apps_text(catalog):
 
     async def scenario(pilot):
         await keys(pilot, "c")
-        assert app.clipboard == app_text(validate(roster, catalog))
-        assert "CHARACTERS\n\nCaptain (80 points)\n  • Warlord\n  • 1x Captain\n" in app.clipboard
+        assert app.clipboard == app_text(validate(roster, catalog), catalog)
+        assert "CHARACTERS\n\nCaptain (80 Points)\n  • Warlord\n  • 1x Bolt pistol\n" in app.clipboard
 
     run(app, scenario)
 

@@ -166,7 +166,7 @@ def test_round_trip_through_app_text(catalog, tmp_path):
         u.model_copy(update={"leads": None, "embarked_in": None, "reserves": checked.has("Aircraft"), "label": None})
         for u, checked in zip(result.roster.units, result.units, strict=True)]})
     result = validate(roster, catalog)
-    text = app_text(result)
+    text = app_text(result, catalog)
     (tmp_path / "list.txt").write_text(text, encoding="utf-8")
     imported = read_list(tmp_path / "list.txt", catalog)
     assert imported.findings == []
@@ -174,7 +174,7 @@ def test_round_trip_through_app_text(catalog, tmp_path):
                                                                   "OTHER DATASHEETS"].index(_section(result.units[i])))
     expected = roster.model_copy(update={"units": [roster.units[i] for i in in_sections]})
     assert to_data(imported.roster) == to_data(expected)
-    assert app_text(validate(imported.roster, catalog)) == text
+    assert app_text(validate(imported.roster, catalog), catalog) == text
 
 
 def _as_exported(result):
@@ -200,12 +200,18 @@ def test_every_example_roster_exports_and_imports_as_itself(catalog, name, markd
 
 def test_markdown_is_the_app_text_as_headings_and_list_items(catalog):
     result = check_file(ROSTERS / "necrons" / "legal-awakened-dynasty.yaml", catalog)
-    plain, markdown = app_text(result), app_text(result, markdown=True)
-    assert markdown.splitlines()[:8] == [f"# {plain.splitlines()[0]}", "", "Necrons", "", "Strike Force (2,000 points)",
-                                         "", "Awakened Dynasty", ""]
-    overlord = "Overlord (120 points)\n{0}Warlord\n{0}Attached to: Warriors of Sautekh\n{0}1x Overlord\n"
+    plain, markdown = app_text(result, catalog), app_text(result, catalog, markdown=True)
+    assert markdown.splitlines()[:8] == [f"# {plain.splitlines()[0]}", "", "Necrons", "", "Awakened Dynasty", "",
+                                         "Strike Force (2,000 Points)", ""]
+    overlord = ("Overlord (120 Points)\n{0}Warlord\n{0}Attached to: Warriors of Sautekh\n{0}1x Overlord's blade\n"
+                "{0}1x Tachyon arrow\n{0}Enhancements: Phasal Subjugator\n")
     assert "\n## CHARACTERS\n\n### " + overlord.format("- ") in markdown
     assert "\nCHARACTERS\n\n" + overlord.format("  • ") in plain
+    warriors = ("Necron Warriors (90 Points)\n{0}Label: Ark Guard\n{0}Embarked in: Ghost Ark\n"
+                "{0}10x Warrior w/ gauss flayer\n")
+    weapons = "{0}10x Close combat weapon\n{0}10x Gauss flayer\n"
+    assert "\n### " + warriors.format("- ") + weapons.format("  - ") in markdown  # a nested list: the model's weapons
+    assert "\n" + warriors.format("  • ") + weapons.format("     ◦ ") in plain
 
 
 def test_what_the_data_does_not_allow_is_exported_as_written(catalog):
@@ -215,9 +221,9 @@ def test_what_the_data_does_not_allow_is_exported_as_written(catalog):
     captain = roster.units[0].model_copy(update={"leads": None, "embarked_in": None})
     units = [captain, Wh40kUnit(type="Intercessor Squad", models=11), Wh40kUnit(type="Primaris Space Pope", models=3)]
     result = validate(roster.model_copy(update={"units": units}), catalog)
-    text = app_text(result)
-    assert "Intercessor Squad (80 points)\n  • 11x Intercessor Squad\n" in text
-    assert "OTHER DATASHEETS\n\nPrimaris Space Pope (0 points)\n  • 3x Primaris Space Pope\n" in text
+    text = app_text(result, catalog)
+    assert "Intercessor Squad (80 Points)\n  • 11x Intercessor Squad\n" in text
+    assert "OTHER DATASHEETS\n\nPrimaris Space Pope (0 Points)\n  • 3x Primaris Space Pope\n" in text
     back = validate(read_list_data(text.encode(), "posted.txt", catalog).roster, catalog)
     assert sorted(f.code for f in back.findings) == sorted(f.code for f in result.findings) == [
         "model-count", "unknown-unit"]

@@ -71,6 +71,6 @@ SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_ch
                     entries_field="units", editor_screen="listbuilder.tui.games.wh40k10:UnitsScreen",
                     pdf_document="listbuilder.report.pdf.wh40k10:Wh40kDocument",
                     schemas={"wh40k-roster": Wh40kRoster}, list_readers=(ListReader(list_form, imported_list),),
-                    list_text=lambda result, catalog, markdown: app_text(result, markdown), armies=armies,
+                    list_text=app_text, armies=armies,
                     battlescribe_roster=battlescribe_roster, name=GAME_NAME, field_facts=field_facts,
                     event_rules=EVENT_RULES)

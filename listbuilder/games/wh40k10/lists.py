@@ -14,12 +14,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
+from ...battlescribe.model import Option
 from ...core import system as core_system
 from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
 from .catalog import Enhancement, Faction, Unit, Wh40kCatalog, loose_key, weapon_name
 from .engine_roster import choice_named, datasheet_option, is_weapon
+from .loadout import unit_gear
 from .roster import Wh40kRoster, Wh40kUnit
 from .rules import battle_size, faction_name, find_faction, has_keyword
 
@@ -313,7 +316,8 @@ def _models_written(listed: ListedUnit) -> int | None:
     return listed.count or None
 
 
-def _wargear(unit: Unit, listed: ListedUnit, models: int) -> tuple[dict[str, int], list[ListedItem]]:
+def _wargear(unit: Unit, listed: ListedUnit, models: int,
+             defaults: dict[str, int]) -> tuple[dict[str, int], list[ListedItem]]:
     """The roster's `wargear` from the weapons the list states (D28): each weapon of the datasheet
     on as many models as carry it (at most the models of the line it is listed under, and of the
     unit), only those outside its default loadout (which kind a line's models are the list does not
@@ -335,16 +339,31 @@ def _wargear(unit: Unit, listed: ListedUnit, models: int) -> tuple[dict[str, int
         else:
             most = listed.items[item.under].count if item.under is not None else models
             carried[weapon] = min(carried.get(weapon, 0) + min(item.count, most), models)
-    return {w: n for w, n in carried.items() if name_key(w) not in default} | chosen, unplaced
+    # weapons stated as taken first: those `export` states so are those the weapons after them took
+    # the place of in the engine (D46), and are placed before them again
+    return chosen | {w: n for w, n in carried.items() if w not in chosen and name_key(w) not in default
+                     and n > defaults.get(name_key(w), 0)}, unplaced
 
 
-def _options(data: Wh40kCatalog, faction: Faction, unit: Unit,
-             items: list[ListedItem]) -> tuple[list[tuple[str, int]], list[ListedItem]]:
+def carried(unit: Unit, listed: ListedUnit, models: int, option: Option | None,
+            gear_of: Callable[[dict[str, int]], dict[str, int]]) -> tuple[dict[str, int], list[tuple[str, int]],
+                                                                         list[ListedItem]]:
+    """What a roster takes of a unit's listed lines: its `wargear` (D28), its `options` (D44) with
+    their lines, and the lines that are neither. `option`: the datasheet's entry in the engine's
+    data (None: no choice that is not a weapon is known); `gear_of`: what the unit carries with
+    such `wargear` (loadout.unit_gear). What the unit carries with no choice made is not taken,
+    nor is what it carries anyway with the weapons taken (the Lychguard's dispersion shields with
+    their hyperphase swords; D46)."""
+    wargear, left = _wargear(unit, listed, models, gear_of({}))
+    held = gear_of(wargear) if left else {}
+    options, left = _options(option, [i for i in left if held.get(name_key(i.name), 0) < i.count])
+    return wargear, options, left
+
+
+def _options(option: Option | None, items: list[ListedItem]) -> tuple[list[tuple[str, int]], list[ListedItem]]:
     """The roster's `options` (each with its line) from the lines that name no weapon: those that
     name a choice of the unit in the engine's data that is not a weapon (a Daemon Prince's
     Allegiance, D44); and the lines left."""
-    engine = data.engine_data(faction)
-    option = datasheet_option(engine, faction, unit.id) if engine is not None else None
     options: list[tuple[str, int]] = []
     left = []
     for item in items:
@@ -398,10 +417,13 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
     detachment = next((d for d in faction.detachments if named(listed.detachment or "", [d.name])), None)
     offered = [e for d in ([detachment] if detachment else faction.detachments) for e in d.enhancements]
     datasheets = _Datasheets(data, faction)
+    army = Wh40kRoster(game="wh40k-10e", faction=faction_name(data, faction), battle_size=listed.battle_size or "",
+                       detachment=detachment.name if detachment else "")  # where a unit's defaults are built
     for index, item in enumerate(listed.units):
         lines[("units", index)] = item.line
         unit = datasheets.meant(item)
-        _enhancement_among_items(item, [e.name for e in offered])
+        _enhancement_among_items(item, [e.name for e in offered], [weapon_name(w.name) for w in unit.weapons]
+                                 if unit is not None else [])
         enhancement_name = _enhancement(item.enhancement, [e.name for e in offered]) if item.enhancement else None
         enhancement = next((e for e in offered if e.name == enhancement_name), None)
         if item.enhancement_line is not None:
@@ -419,8 +441,11 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
             note("list-legends", f"'{item.name}' is the Legends datasheet {unit.name} in the data of "
                  f"{data.data_revision}", item.line, suggestion="check with the event that it admits Legends")
         models = _models(unit, item, enhancement)
-        wargear, unplaced_gear = _wargear(unit, item, models or unit.min_models)
-        options, unplaced_gear = _options(data, faction, unit, unplaced_gear)
+        engine = data.engine_data(faction)
+        option = datasheet_option(engine, faction, unit.id) if engine is not None else None
+        counted = models or unit.min_models
+        wargear, options, unplaced_gear = carried(unit, item, counted, option, partial(
+            unit_gear, data, faction, army, unit, counted))
         options = item.stated_options + options
         lines.update({("units", index, "options", i): line for i, (_, line) in enumerate(options)})
         lines.update({("units", index, "wargear", weapon): next(
@@ -476,13 +501,16 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
     return imported
 
 
-def _enhancement_among_items(listed: ListedUnit, offered: list[str]) -> None:
+def _enhancement_among_items(listed: ListedUnit, offered: list[str], weapons: list[str]) -> None:
     """A BattleScribe upgrade outside an Enhancements group, or an item of a roster text's unit
-    line, that is an Enhancement of the detachment is the unit's Enhancement, not its wargear; the
-    other upgrades are wargear if weapons of the datasheet, else said to be none (D28)."""
+    line, that is an Enhancement of the detachment is the unit's Enhancement, not its wargear,
+    unless it names one of the datasheet's `weapons` (Yvraine's Storm of Whispers, also an
+    Enhancement's name; D46); the other upgrades are wargear if weapons of the datasheet, else
+    said to be none (D28)."""
     listed.items += [ListedItem(name, number, line, "weapon") for name, line, number in listed.options]
     found = next((i for i in listed.items if i.kind != "model" and (
-        named(i.name, [listed.enhancement]) if listed.enhancement else named(i.name, offered))), None)
+        named(i.name, [listed.enhancement]) if listed.enhancement
+        else named(i.name, offered) and not named(i.name, weapons))), None)
     if found is not None:
         listed.items.remove(found)
         if listed.enhancement is None:

@@ -1,18 +1,23 @@
 """The text forms 40k players send, read into a `ListedArmy` (lists.py), and our roster written
 in the official app's form.
 
-The official app (and New Recruit's "GW app" style, the same layout)::
+The official app (and New Recruit's "GW app" style, the same layout), as v1.53 writes it and
+`export` too (D46)::
 
-    Ultramarines 3rd Company (1,195 points)        the list's name and total
+    Ultramarines 3rd Company (1195 Points)         the list's name and total
     Space Marines                                  faction (a sub-faction may follow)
-    Strike Force (2,000 points)                    battle size
     Gladius Task Force                             detachment
+    Strike Force (2,000 Points)                    battle size (the header's lines in any order)
     CHARACTERS                                     sections: headings in capitals
-    Captain (90 points)                            a unit and its points (Enhancement included)
+    Captain (90 Points)                            a unit and its points (Enhancement included)
       • Warlord
-      • 1x Captain                                 its models ...
-        ◦ 1x Bolt pistol                           ... and their weapons (carried where optional, D28)
-      • Enhancement: Artificer Armour
+      • 1x Bolt pistol                             a one-model unit: its weapons and wargear
+      • Enhancements: Artificer Armour
+    Intercessor Squad (160 Points)
+      • 1x Intercessor Sergeant                    its models ...
+         ◦ 1x Hand flamer                          ... and their weapons (carried where optional, D28)
+      • 9x Intercessor
+         ◦ 9x Bolt rifle
     Exported with App Version: ..., Data Version: ...
 
 Most builds (v1.14 to v1.32) write a model's weapons as one bullet continued by lines without one,
@@ -26,8 +31,8 @@ and a one-model unit's weapons at the first level, its Warlord among them::
 Tournament sites pass lists on without their indents or their title line: both are read (D27).
 `export` adds lines of its own for what the app's text has none for (`• Attached to: ...`,
 `• Embarked in: ...`, `• In Strategic Reserves`, `• In Hover mode`, `• Label: ...`,
-`• Wargear: 2x Plasma gun`, `• Option: Nurgle`;
-D19, D28), read back the same.
+and the roster's `wargear` and `options` its model lines do not give back: `• Wargear: 1x
+Neo-volkite Pistol`, `• Option: Nurgle`; D19, D28, D46), read back the same.
 
 New Recruit's own layouts are read by new_recruit.py.
 """
@@ -35,11 +40,23 @@ New Recruit's own layouts are read by new_recruit.py.
 from __future__ import annotations
 
 import re
+from functools import partial
 
-from .catalog import Unit
+from ...battlescribe.roster import Selection
+from ...listengine.catalog import Catalog
+from .catalog import Unit, Wh40kCatalog
 from .engine_roster import choice_named
-from .lists import ListedArmy, ListedItem, ListedUnit, ListUnreadable, formation_notes, read_formation_note
-from .rules import Wh40kResult
+from .lists import (
+    ListedArmy,
+    ListedItem,
+    ListedUnit,
+    ListUnreadable,
+    carried,
+    formation_notes,
+    read_formation_note,
+)
+from .loadout import Gear, Line, unit_gear
+from .rules import CheckedUnit, Wh40kResult, data_of
 
 APP, NEW_RECRUIT = "the official app's text", "New Recruit's text"
 POINTS = r"\(\s*(?P<points>\d[\d,]*(?:[ .]\d{3})*)\s*(?:points|pts?)\s*\)"  # '2,000', '2 000', '2.000'
@@ -218,18 +235,6 @@ def read_new_recruit(text: str) -> ListedArmy:
     return read(text)
 
 
-def model_counts(unit: Unit, models: int) -> list[tuple[str, int]]:
-    """How a unit of `models` models splits among its kinds of model: each its fewest, the rest to
-    the first that may have more."""
-    counts = [m.min for m in unit.models]
-    spare = models - sum(counts)
-    for i, model in enumerate(unit.models):
-        more = min(spare, model.max - model.min)
-        counts[i] += more
-        spare -= more
-    return [(model.name, count) for model, count in zip(unit.models, counts) if count]
-
-
 def section_of(unit: Unit) -> str:
     return SECTIONS["character" if unit.character else "battleline" if unit.battleline else
                     "dedicated_transport" if unit.dedicated_transport else "other"]
@@ -244,17 +249,61 @@ def _options(result: Wh40kResult, index: int) -> list[str]:
     return [choice.name if choice is not None else written for written, choice in chosen]
 
 
-def app_text(result: Wh40kResult, markdown: bool = False) -> str:
-    """The roster in the official app's text form (units grouped by section, as the app does). In
-    Markdown the same lines: the list, its sections and its units as headings, each header line a
-    paragraph of its own, the bullets list items; `read_app_text` reads both. A unit the data does
-    not know is written as named, at 0 points, and a model count its datasheet does not allow as
-    written, so that the check of the imported list finds them again."""
+def _unit_lines(result: Wh40kResult, data: Wh40kCatalog, index: int, name: str) -> list[Line]:
+    """A unit's bullet lines: its Warlord, the notes of `formation_notes`, its wargear as the
+    selection tree holds it, the notes of the roster's wargear and options those lines do not
+    give back (D46), its Enhancement. A unit the tree does not hold (a datasheet the data lacks,
+    a model count it does not allow, no engine data): its models as one line of its own name."""
+    entry, checked = result.roster.units[index], next((c for c in result.units if c.index == index), None)
+    lines = [(0, "Warlord")] if entry.warlord else []
+    lines += [(0, note) for note in formation_notes(entry)]
+    tree = result.tree
+    unit = tree.units.get(index) if tree is not None else None
+    if tree is not None and unit is not None and checked is not None and entry.models in (None, checked.models):
+        own = {s.id for s in unit.walk() if tree.places.get(s.id, ())[2:3] in (("warlord",), ("enhancement",))}
+        gear = Gear(checked.unit, own).lines(unit)
+        wargear, options = _read_back(result, data, checked, unit, gear)
+        lines += gear
+    else:
+        models = checked.models if checked is not None and entry.models is None else entry.models
+        lines += [(0, f"{models}x {name}")] if models is not None else []
+        wargear, options = {}, []
+    lines += [(0, f"Wargear: {count}x {weapon}") for weapon, count in entry.wargear.items()
+              if wargear.get(weapon) != count]
+    lines += [(0, f"Option: {option}") for option in _options(result, index) if option not in options]
+    if entry.enhancement:
+        lines.append((0, f"Enhancements: {entry.enhancement}"))
+    return lines
+
+
+def _read_back(result: Wh40kResult, data: Wh40kCatalog, checked: CheckedUnit, unit: Selection,
+               lines: list[Line]) -> tuple[dict[str, int], list[str]]:
+    """The `wargear` and `options` `import` takes from a unit's wargear lines, read as any list's are."""
+    listed = ListedUnit(checked.name, 0)
+    reader = _UnitLines(listed, ListedArmy(APP))
+    for level, text in lines:
+        reader.read(0, 5 if level else 2, "◦" if level else "•", text)
+    army = result.roster.model_copy(update={"units": []})
+    wargear, options, _ = carried(checked.unit, listed, checked.models, unit.option,
+                                  partial(unit_gear, data, result.faction, army, checked.unit, checked.models))
+    return wargear, [name for name, _ in options]
+
+
+def app_text(result: Wh40kResult, catalog: Catalog, markdown: bool = False) -> str:
+    """The roster in the official app's text form (units grouped by section, each unit's kinds of
+    model with their wargear, as the app writes them; D46). In Markdown the same lines: the list,
+    its sections and its units as headings, each header line a paragraph of its own, the bullets
+    list items; `read_app_text` reads both. A unit the data does not know is written as named, at
+    0 points, and a model count its datasheet does not allow as written, so that the check of the
+    imported list finds them again."""
     roster = result.roster
-    title, section_heading, unit_heading, bullet = ("# ", "## ", "### ", "- ") if markdown else ("", "", "", "  • ")
-    header = [result.faction.short_name, f"{result.battle_size.name} ({result.limit:,} points)",
-              result.detachment.name if result.detachment else roster.detachment]
-    lines = [f"{title}{roster.name or result.faction.short_name} ({result.total:,} points)", ""]
+    data = data_of(catalog, roster.faction)
+    assert data is not None  # it checked the roster
+    title, section_heading, unit_heading = ("# ", "## ", "### ") if markdown else ("", "", "")
+    bullets = ("- ", "  - ") if markdown else ("  • ", "     ◦ ")
+    header = [result.faction.short_name, result.detachment.name if result.detachment else roster.detachment,
+              f"{result.battle_size.name} ({result.limit:,} Points)"]
+    lines = [f"{title}{roster.name or result.faction.short_name} ({result.total} Points)", ""]
     for line in header:  # in Markdown, each a paragraph of its own
         lines += [line, ""] if markdown else [line]
     if not markdown:
@@ -267,20 +316,10 @@ def app_text(result: Wh40kResult, markdown: bool = False) -> str:
             continue
         lines += [section_heading + section, ""]
         for index in (i for i, in_section in enumerate(sections) if in_section == section):
-            entry, checked = roster.units[index], checked_units.get(index)
-            name = checked.name if checked else entry.type
-            lines.append(f"{unit_heading}{name} ({checked.points if checked else 0:,} points)")
-            if entry.warlord:
-                lines.append(f"{bullet}Warlord")
-            lines += [f"{bullet}{note}" for note in formation_notes(entry)]
-            if checked is not None and entry.models in (None, checked.models):
-                lines += [f"{bullet}{count}x {model}" for model, count in model_counts(checked.unit, checked.models)]
-            elif entry.models is not None:
-                lines.append(f"{bullet}{entry.models}x {name}")
-            lines += [f"{bullet}Wargear: {count}x {weapon}" for weapon, count in entry.wargear.items()]
-            lines += [f"{bullet}Option: {option}" for option in _options(result, index)]
-            if entry.enhancement:
-                lines.append(f"{bullet}Enhancement: {entry.enhancement}")
+            checked = checked_units.get(index)
+            name = checked.name if checked else roster.units[index].type
+            lines.append(f"{unit_heading}{name} ({checked.points if checked else 0} Points)")
+            lines += [bullets[level] + text for level, text in _unit_lines(result, data, index, name)]
             lines.append("")
     lines.append(f"Exported with listbuilder, Data Version: {result.data_revision}")
     return "\n".join(lines) + "\n"
