@@ -70,6 +70,19 @@ class Query(NamedTuple):
                      shared=as_bool(node.get("shared", True)))
 
 
+class Condition(NamedTuple):
+    """A condition's comparison, read once per node of the data: its type, its value and whether
+    the value is a percentage."""
+
+    kind: str
+    value: float
+    percent: bool
+
+    @staticmethod
+    def of(node: Node) -> Condition:
+        return Condition(str(node.get("type")), as_number(node.get("value")), as_bool(node.get("percentValue")))
+
+
 class Limit(NamedTuple):
     """A constraint, read once: what it counts, where, and its value before modifiers (a named
     tuple: every constraint of the data offered is read so, and a frozen dataclass is slower made)."""
@@ -139,6 +152,16 @@ class Option:
         if self.link is not None:
             ids.add(str(self.link["id"]))
         return frozenset(ids)
+
+    @cached_property
+    def counted_ids(self) -> frozenset[str]:
+        """Every id a query counts it by: its own (`ids`) and its groups' (`group_ids`)."""
+        return self.ids | self.group_ids
+
+    @cached_property
+    def base_category_ids(self) -> frozenset[str]:
+        """`counted_ids` and the ids of the categories the data gives it (before any modifier)."""
+        return self.counted_ids | {c[0] for c in self.base_categories}
 
     @cached_property
     def group_ids(self) -> frozenset[str]:
@@ -327,6 +350,7 @@ class GameData:
         self.base_value_cache: dict[int, dict[str, Any]] = {}  # evaluate.py's, per option
         self._modifier_order: dict[int, list[tuple[str, Node]]] = {}
         self._queries: dict[int, Query] = {}
+        self._conditions: dict[int, Condition] = {}
         self._group_fields: dict[int, list[tuple[Node, frozenset[str]]]] = {}
         self._targeted: dict[int, list[tuple[Node, tuple[Node, ...]]]] = {}
         self._keep: list[Node] = []  # nodes cached by id() stay alive (and their ids unique)
@@ -414,6 +438,14 @@ class GameData:
         found = self._queries.get(id(node))
         if found is None:
             found = self._queries[id(node)] = Query.of(node)
+            self._keep.append(node)
+        return found
+
+    def condition(self, node: Node) -> Condition:
+        """A condition's comparison (read once: asked in every state)."""
+        found = self._conditions.get(id(node))
+        if found is None:
+            found = self._conditions[id(node)] = Condition.of(node)
             self._keep.append(node)
         return found
 
