@@ -9,6 +9,7 @@ at 10; a Chaos Terminator Squad takes at most 1 heavy flamer or reaper autocanno
 
 import pytest
 
+from listbuilder.battlescribe.evaluate import Evaluation
 from listbuilder.games import validate
 from listbuilder.games.wh40k10 import edits
 from listbuilder.games.wh40k10.roster import Wh40kRoster, Wh40kUnit
@@ -211,3 +212,25 @@ def test_every_category_count_of_the_add_dialogs_check_is_the_whole_count(data, 
             assert {k: v for k, v in counts.items() if v} == {k: v for k, v in afresh.items() if v}
             checked += 1
     assert checked >= 5 and built_on >= 1
+
+
+def test_the_views_worked_out_while_finding_targeted_modifiers_are_kept_as_any_order_finds_them(data, check):
+    """Where no modifier aimed at another selection holds (the Add dialog's check of Space Marines:
+    some 1,300 selections), the views the engine worked out while looking for them are kept
+    (evaluate.py, `_collect_incoming`), no longer worked out again. Each is what the data makes
+    of that selection whatever order the views are worked out in: the same as an evaluation of
+    the roster that looks for those modifiers first, then works out every view in the roster's
+    order."""
+    start = roster(Wh40kUnit(type="Captain", warlord=True), *[Wh40kUnit(type="Intercessor Squad")] * 3)
+    units = edits.faction_units(data, start)
+    result = check(edits.with_units(start, [*start.units, *(Wh40kUnit(type=u.name) for u in units)]))
+    kept = result.tree.editor.evaluation
+    assert kept._incoming_ready and not kept._incoming
+    fresh = Evaluation(kept.roster)
+    fresh._collect_incoming()
+    selections = list(kept.roster.all_selections())
+    assert len(selections) > 1000
+    for selection in selections:
+        mine, theirs = kept.view(selection), fresh.view(selection)
+        assert (mine.name, mine.hidden, mine.unit_costs, mine.categories, mine.values) == (
+            theirs.name, theirs.hidden, theirs.unit_costs, theirs.categories, theirs.values)

@@ -214,6 +214,8 @@ class Evaluation:
             self._collecting = False
         self._incoming = found
         self._incoming_ready = True
+        if all(profile_type for _, profile_type in found):
+            return  # none that holds changes a selection's own fields: the views worked out meanwhile stand
         self._views.clear()
         self._queries.clear()
         self._scopes.clear()
