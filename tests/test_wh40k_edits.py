@@ -9,6 +9,7 @@ at 10; a Chaos Terminator Squad takes at most 1 heavy flamer or reaper autocanno
 
 import pytest
 
+from listbuilder.battlescribe.evaluate import Evaluation
 from listbuilder.games import validate
 from listbuilder.games.wh40k10 import edits
 from listbuilder.games.wh40k10.roster import Wh40kRoster, Wh40kUnit
@@ -181,3 +182,55 @@ def test_a_units_options_are_its_data_choices_shown_here_and_one_of_a_group_repl
     assert [o.name for o in chosen if o.chosen and o.stated] == ["Nurgle"]
     assert edits.choose_option(nurgle, 0, unit, chosen[3]).units[0].options == ["Tzeentch"]
     assert edits.choose_option(nurgle, 0, unit, chosen[1]).units[0].options == []
+
+
+def test_every_category_count_of_the_add_dialogs_check_is_the_whole_count(data, check):
+    """The engine counts a scope's selections by category once per set of them whose views are in
+    progress, and a count made while more were in progress is built on by adding the views since
+    finished (evaluate.py, `_categorised_counts`). On the Add dialog's one check of the whole
+    faction (Space Marines: 256 datasheets added to a Captain and three Intercessor Squads), every
+    count it kept is what counting that scope afresh gives: each selection in progress as the data
+    states it, every other as its view makes it."""
+    start = roster(Wh40kUnit(type="Captain", warlord=True), *[Wh40kUnit(type="Intercessor Squad")] * 3)
+    units = edits.faction_units(data, start)
+    result = check(edits.with_units(start, [*start.units, *(Wh40kUnit(type=u.name) for u in units)]))
+    evaluation = result.tree.editor.evaluation
+    lists = {id(found): found for found in evaluation._scopes.values()}
+    checked = built_on = 0
+    for (list_id, per_parent), passes in evaluation._categorised.items():
+        built_on += any(earlier > done for earlier in passes for done in passes)
+        for in_progress, (counts, whole) in passes.items():
+            if not whole:
+                continue  # a count that spanned a drop of the caches is never built on
+            afresh: dict[str, float] = {}
+            for selection in lists[list_id]:
+                number = selection.number if per_parent else selection.total_number
+                ids = selection.option.base_category_ids if id(selection) in in_progress else (
+                    selection.option.counted_ids | {c.id for c in evaluation.view(selection).categories})
+                for named in ids:
+                    afresh[named] = afresh.get(named, 0.0) + number
+            assert {k: v for k, v in counts.items() if v} == {k: v for k, v in afresh.items() if v}
+            checked += 1
+    assert checked >= 5 and built_on >= 1
+
+
+def test_the_views_worked_out_while_finding_targeted_modifiers_are_kept_as_any_order_finds_them(data, check):
+    """Where no modifier aimed at another selection holds (the Add dialog's check of Space Marines:
+    some 1,300 selections), the views the engine worked out while looking for them are kept
+    (evaluate.py, `_collect_incoming`), no longer worked out again. Each is what the data makes
+    of that selection whatever order the views are worked out in: the same as an evaluation of
+    the roster that looks for those modifiers first, then works out every view in the roster's
+    order."""
+    start = roster(Wh40kUnit(type="Captain", warlord=True), *[Wh40kUnit(type="Intercessor Squad")] * 3)
+    units = edits.faction_units(data, start)
+    result = check(edits.with_units(start, [*start.units, *(Wh40kUnit(type=u.name) for u in units)]))
+    kept = result.tree.editor.evaluation
+    assert kept._incoming_ready and not kept._incoming
+    fresh = Evaluation(kept.roster)
+    fresh._collect_incoming()
+    selections = list(kept.roster.all_selections())
+    assert len(selections) > 1000
+    for selection in selections:
+        mine, theirs = kept.view(selection), fresh.view(selection)
+        assert (mine.name, mine.hidden, mine.unit_costs, mine.categories, mine.values) == (
+            theirs.name, theirs.hidden, theirs.unit_costs, theirs.categories, theirs.values)

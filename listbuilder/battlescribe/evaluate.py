@@ -76,7 +76,8 @@ class Evaluation:
         self._scopes: dict[tuple[str, int, int, int, bool, bool], list[Selection]] = {}
         self._counts: dict[tuple[int, bool], dict[str, float]] = {}  # a scope's selections counted by entry id
         # ... and by category, from their views, with those of them whose views are in progress
-        self._categorised: dict[tuple[int, bool, frozenset[int]], dict[str, float]] = {}
+        self._categorised: dict[tuple[int, bool], dict[frozenset[int], tuple[dict[str, float], bool]]] = {}
+        self._generation = 0  # how often the caches were dropped (a count spanning a drop is not built on)
         self._member_ids: dict[int, frozenset[int]] = {}
         # costs may depend on costs: settled when a query first counts one (most states never do)
         self._unsettled = self.data.queries_costs(self._cost_type_ids)
@@ -103,6 +104,7 @@ class Evaluation:
         self._views.clear()
         self._queries.clear()
         self._categorised.clear()
+        self._generation += 1
         self._in_progress = in_progress
 
     def _cost_values(self, selection: Selection, cost_fields: frozenset[str]) -> dict[str, Any]:
@@ -212,11 +214,14 @@ class Evaluation:
             self._collecting = False
         self._incoming = found
         self._incoming_ready = True
+        if all(profile_type for _, profile_type in found):
+            return  # none that holds changes a selection's own fields: the views worked out meanwhile stand
         self._views.clear()
         self._queries.clear()
         self._scopes.clear()
         self._counts.clear()  # keyed by the identity of lists just let go
         self._categorised.clear()
+        self._generation += 1
         self._member_ids.clear()
 
     def _times_within(self, modifier: Node, groups: tuple[Node, ...], context: Context) -> int:
@@ -479,8 +484,7 @@ class Evaluation:
         return self.query(condition, context)
 
     def condition_holds(self, condition: Node, context: Context) -> bool:
-        kind = str(condition.get("type"))
-        value = as_number(condition.get("value"))
+        kind, value, percent = self.data.condition(condition)
         if kind == "always":
             return True
         if kind == "never":
@@ -489,7 +493,7 @@ class Evaluation:
             found = self.instance_of(condition, context)
             return found if kind == "instanceOf" else not found
         count = self.query(condition, context)
-        if as_bool(condition.get("percentValue")):
+        if percent:
             total = self.query(condition, context, child_id="any")
             value = total * value / 100.0
         return compare(kind, count, value)
@@ -564,7 +568,7 @@ class Evaluation:
             counts = {}
             for selection in selections:
                 number = selection.number if per_parent else selection.total_number
-                for named in selection.option.ids | selection.option.group_ids:
+                for named in selection.option.counted_ids:
                     counts[named] = counts.get(named, 0.0) + number
             self._counts[key] = counts
         return counts
@@ -574,18 +578,38 @@ class Evaluation:
         their views make them) too, once per list and per which of them have their views in
         progress (read as the data's, `view`): the Add dialog's check of a whole faction asks how
         many of a category each of hundreds of places holds. Once counted, every other view it
-        read is whole and cached, so `matches` would read the same ones again."""
-        in_progress = frozenset(s for s in self._in_progress if s in self._members(selections))
-        key = (id(selections), per_parent, in_progress)
-        counts = self._categorised.get(key)
-        if counts is None:
+        read is whole and cached, so `matches` would read the same ones again; and a count made
+        while more of them were in progress needs only those views since finished, in the
+        list's order (the order a whole count would work them out in)."""
+        members = self._members(selections)
+        in_progress = frozenset(s for s in self._in_progress if s in members)
+        passes = self._categorised.setdefault((id(selections), per_parent), {})
+        found = passes.get(in_progress)
+        if found is not None:
+            return found[0]
+        generation = self._generation
+        earlier = [(done, counts) for done, (counts, whole) in passes.items() if whole and in_progress < done]
+        if earlier:
+            done, counts = min(earlier, key=lambda pass_: len(pass_[0]))
+            counts = dict(counts)
+            for selection in selections:
+                if id(selection) in done and id(selection) not in in_progress:
+                    number = selection.number if per_parent else selection.total_number
+                    option = selection.option
+                    for named in option.base_category_ids:
+                        counts[named] -= number
+                    for named in option.counted_ids | {c.id for c in self.view(selection).categories}:
+                        counts[named] = counts.get(named, 0.0) + number
+        else:
             counts = {}
             for selection in selections:
                 number = selection.number if per_parent else selection.total_number
                 option = selection.option
-                for named in option.ids | option.group_ids | {c.id for c in self.view(selection).categories}:
+                for named in option.counted_ids | {c.id for c in self.view(selection).categories}:
                     counts[named] = counts.get(named, 0.0) + number
-            self._categorised[key] = counts
+        # counted again from it later only where no cache was dropped meanwhile
+        self._categorised.setdefault((id(selections), per_parent), {})[in_progress] = (
+            counts, generation == self._generation)
         return counts
 
     def _members(self, selections: list[Selection]) -> frozenset[int]:
@@ -614,6 +638,8 @@ class Evaluation:
             key: tuple[str, int, int, int, bool, bool] = (scope, 0, 0, 0, include_children, include_forces)
         elif scope == "force":
             key = (scope, 0, 0, id(context.force), include_children, include_forces)
+        elif scope == "root-entry" or scope in TYPE_SCOPES:  # one list for every place below the anchor
+            key = ("anchor", id(self._anchor(scope, context)), 0, 0, include_children, include_forces)
         else:
             key = (scope, id(context.selection), id(context.container), id(context.force), include_children,
                    include_forces)
@@ -704,7 +730,7 @@ class Evaluation:
         if child_id is None or child_id == "any":
             return True
         option = selection.option
-        if child_id in option.ids or child_id in option.group_ids:
+        if child_id in option.counted_ids:
             return True
         if child_id in TYPE_NAMES:
             return option.type == child_id

@@ -12,9 +12,28 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self, TypeVar, overload
 
 Node = dict[str, Any]
+_T = TypeVar("_T")
+
+
+class kept(cached_property[_T]):
+    """`functools.cached_property` without the lock Python 3.11 takes on every first read (a cold
+    check makes some 12,000 of them): what the engine keeps so is worked out from the data alone,
+    so two threads working it out at once keep equal values."""
+
+    @overload
+    def __get__(self, instance: None, owner: type[Any] | None = None) -> Self: ...
+    @overload
+    def __get__(self, instance: object, owner: type[Any] | None = None) -> _T: ...
+    def __get__(self, instance: object, owner: type[Any] | None = None) -> _T | Self:
+        if instance is None:
+            return self
+        value: _T = self.func(instance)
+        instance.__dict__[self.attrname or self.func.__name__] = value
+        return value
+
 
 _INDEXED_LISTS = (
     "selectionEntries", "entryLinks", "selectionEntryGroups", "sharedSelectionEntries",
@@ -70,6 +89,19 @@ class Query(NamedTuple):
                      shared=as_bool(node.get("shared", True)))
 
 
+class Condition(NamedTuple):
+    """A condition's comparison, read once per node of the data: its type, its value and whether
+    the value is a percentage."""
+
+    kind: str
+    value: float
+    percent: bool
+
+    @staticmethod
+    def of(node: Node) -> Condition:
+        return Condition(str(node.get("type")), as_number(node.get("value")), as_bool(node.get("percentValue")))
+
+
 class Limit(NamedTuple):
     """A constraint, read once: what it counts, where, and its value before modifiers (a named
     tuple: every constraint of the data offered is read so, and a frozen dataclass is slower made)."""
@@ -113,7 +145,7 @@ class Option:
     is_group: bool = False
     _children: list[Option] | None = field(default=None, repr=False)
 
-    @cached_property
+    @kept
     def id(self) -> str:
         """The definition id of the target entry or group."""
         return str(self.node.get("id", ""))
@@ -123,7 +155,7 @@ class Option:
         """The link ids down to and including this option's own link."""
         return self.prefix if self.link is None else self.prefix + (str(self.link["id"]),)
 
-    @cached_property
+    @kept
     def entry_id(self) -> str:
         """BattleScribe's composite entryId: every link on the path, outermost first, then the id."""
         return "::".join(self.own_prefix + (self.id,))
@@ -132,7 +164,7 @@ class Option:
     def entry_group_id(self) -> str | None:
         return None if self.group is None else self.group.entry_id
 
-    @cached_property
+    @kept
     def ids(self) -> frozenset[str]:
         """Every id a childId may name this option by: its target, its link and the composite."""
         ids = {self.id, self.entry_id}
@@ -140,7 +172,17 @@ class Option:
             ids.add(str(self.link["id"]))
         return frozenset(ids)
 
-    @cached_property
+    @kept
+    def counted_ids(self) -> frozenset[str]:
+        """Every id a query counts it by: its own (`ids`) and its groups' (`group_ids`)."""
+        return self.ids | self.group_ids
+
+    @kept
+    def base_category_ids(self) -> frozenset[str]:
+        """`counted_ids` and the ids of the categories the data gives it (before any modifier)."""
+        return self.counted_ids | {c[0] for c in self.base_categories}
+
+    @kept
     def group_ids(self) -> frozenset[str]:
         """The ids of the groups this option sits in (up to the first entry above it)."""
         found: set[str] = set()
@@ -150,7 +192,7 @@ class Option:
             found |= ancestor.ids
         return frozenset(found)
 
-    @cached_property
+    @kept
     def modified_fields(self) -> frozenset[str]:
         """Every field a modifier of this option (target or link, any group depth) may change."""
         found: set[str] = set()
@@ -181,21 +223,21 @@ class Option:
         """A list the target and its link both may hold (constraints, modifiers, ...): target's first."""
         return as_list(self.node, key) + as_list(self.link, key)
 
-    @cached_property
+    @kept
     def constraints(self) -> list[Node]:
         return self.merged("constraints")
 
-    @cached_property
+    @kept
     def limits(self) -> list[tuple[Node, Limit]]:
         """Its constraints, each with its reading."""
         return [(node, Limit.of(node)) for node in self.constraints]
 
-    @cached_property
+    @kept
     def checked_limits(self) -> list[tuple[Node, Limit]]:
         """The constraints that can ever be broken (`breakable`), each with its reading."""
         return [(node, limit) for node, limit in self.limits if self._breakable(node)]
 
-    @cached_property
+    @kept
     def breakable(self) -> list[str]:
         """The kinds of the constraints that can ever be broken: not a min of 0 (or less) no
         modifier changes. Read off the constraints as written: validation's index asks it of every
@@ -206,12 +248,12 @@ class Option:
         return not (constraint.get("type") == "min" and as_number(constraint.get("value")) <= 0
                     and str(constraint.get("id")) not in self.modified_fields)
 
-    @cached_property
+    @kept
     def only_maxima(self) -> bool:
         """Whether all its breakable constraints are maxima (which nothing untaken can break)."""
         return all(kind == "max" for kind in self.breakable)
 
-    @cached_property
+    @kept
     def base_categories(self) -> list[tuple[str, str, bool]]:
         """(category id, name, primary) from its category links, each category once."""
         found: list[tuple[str, str, bool]] = []
@@ -223,7 +265,7 @@ class Option:
             found.append((target_id, str(target.get("name") or link.get("name") or ""), as_bool(link.get("primary"))))
         return found
 
-    @cached_property
+    @kept
     def costs(self) -> dict[str, float]:
         """Cost per type: the target's, each overridden by a cost of the same type on the link."""
         costs = {str(c["typeId"]): as_number(c.get("value")) for c in as_list(self.node, "costs")}
@@ -327,6 +369,7 @@ class GameData:
         self.base_value_cache: dict[int, dict[str, Any]] = {}  # evaluate.py's, per option
         self._modifier_order: dict[int, list[tuple[str, Node]]] = {}
         self._queries: dict[int, Query] = {}
+        self._conditions: dict[int, Condition] = {}
         self._group_fields: dict[int, list[tuple[Node, frozenset[str]]]] = {}
         self._targeted: dict[int, list[tuple[Node, tuple[Node, ...]]]] = {}
         self._keep: list[Node] = []  # nodes cached by id() stay alive (and their ids unique)
@@ -417,6 +460,14 @@ class GameData:
             self._keep.append(node)
         return found
 
+    def condition(self, node: Node) -> Condition:
+        """A condition's comparison (read once: asked in every state)."""
+        found = self._conditions.get(id(node))
+        if found is None:
+            found = self._conditions[id(node)] = Condition.of(node)
+            self._keep.append(node)
+        return found
+
     def ordered_modifiers(self, holder: Node) -> list[tuple[str, Node]]:
         """A node's modifiers with their fields, 'set' first (New Recruit's order), read once."""
         key = id(holder)
@@ -448,7 +499,7 @@ class GameData:
         for group in as_list(holder, "modifierGroups"):
             self._collect_targeted(group, groups + (group,), found)
 
-    @cached_property
+    @kept
     def has_targeted_modifiers(self) -> bool:
         """Whether any modifier in the data changes a node other than its own."""
         stack: list[Any] = [self.game_system, *self.catalogues]
@@ -480,7 +531,7 @@ class GameData:
         """Every cost type, game system first, each id once (read once: every evaluation asks)."""
         return self._cost_types
 
-    @cached_property
+    @kept
     def _cost_types(self) -> list[Node]:
         seen: dict[str, Node] = {}
         for file in [self.game_system, *self.catalogues]:

@@ -308,8 +308,9 @@ def _needing_hidden_toggles(data: Wh40kCatalog, roster: Wh40kRoster, units: list
     engine = data.engine_data(found[0]) if len(found) == 1 else None
     if engine is None or tree is None:
         return {}
-    brought = frozenset().union(*(unit_toggles(roster, data, found[0], engine, u.type) for u in roster.units))
-    needs = {u.name: unit_toggles(roster, data, found[0], engine, u.name) - brought for u in units}
+    of_unit = unit_toggles(roster, data, found[0], engine, [u.type for u in roster.units] + [u.name for u in units])
+    brought = frozenset().union(*(of_unit[u.type] for u in roster.units))
+    needs = {u.name: of_unit[u.name] - brought for u in units}
     wanted = frozenset().union(*needs.values())
     evaluation, force = tree.editor.evaluation, tree.force
     hidden = {s.entry_id: s for s in force.walk_selections() if s.entry_id in wanted and (

@@ -26,7 +26,7 @@ from ...battlescribe.evaluate import Context
 from ...battlescribe.model import Option, as_list
 from ...battlescribe.roster import Force, Selection
 from ...core.names import did_you_mean, name_key
-from .catalog import WEAPON_PROFILES, EngineData, Faction, Wh40kCatalog, loose_key, weapon_name
+from .catalog import WEAPON_PROFILES, EngineData, Faction, Unit, Wh40kCatalog, loose_key, weapon_name
 from .roster import Wh40kRoster
 
 ARMY_ROSTER = "Army Roster"  # the game system's force entry for a matched-play army
@@ -82,8 +82,9 @@ class SelectionTree:
         """The choices of unit `index` in the group of one of those ids (a constraint's holder), and
         whether they are weapons."""
         unit = self.units.get(index)
-        found = [o for _, o in choices(unit.option)
-                 if o.group is not None and o.group.ids & group_ids] if unit is not None else []
+        by_group = _choices_by_group(unit.option) if unit is not None else {}
+        places = sorted({place for group_id in group_ids & by_group.keys() for place in by_group[group_id]})
+        found = [choices(unit.option)[place][1] for place in places] if unit is not None else []
         return any(is_weapon(o) for o in found), list(dict.fromkeys(o.name for o in found))
 
     def place_of(self, path: Path) -> Path:
@@ -131,8 +132,9 @@ def _selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, e
             tree.places[selection.id] = ARMY_PLACES.get(chosen.option.name, ("units",))
     detachment = next((d for d in faction.detachments if name_key(d.name) == name_key(roster.detachment)), None)
     enhancements = {name_key(e.name) for e in detachment.enhancements} if detachment else set()
+    sheets = _by_name(data, faction)
     for index, entry in enumerate(roster.units):
-        unit = data.unit_named(faction, entry.type)
+        unit = sheets.get(entry.type.casefold())
         if unit is None:
             continue
         enhancement = entry.enhancement if entry.enhancement and name_key(entry.enhancement) in enhancements else None
@@ -462,6 +464,17 @@ def choices(option: Option) -> list[tuple[tuple[str, ...], Option]]:
     return found
 
 
+@lru_cache(maxsize=MEMO_SIZE)
+def _choices_by_group(option: Option) -> dict[str, list[int]]:
+    """Where in `choices(option)` each group's choices are, by every id of the group (each data
+    finding on a choice left unmade asks it of the unit's choices)."""
+    found: dict[str, list[int]] = {}
+    for place, (_, choice) in enumerate(choices(option)):
+        for group_id in choice.group.ids if choice.group is not None else ():
+            found.setdefault(group_id, []).append(place)
+    return found
+
+
 def choice_named(option: Option, written: str) -> Option | None:
     """The choice `written` names under a unit's entry (`choices`), its name matched loosely
     (lists.loose_key: 'Cult of Duplicity' is the data's 'The Cult of Duplicity'); written 'Group:
@@ -641,13 +654,24 @@ def _split(editor: Editor, unit: Selection, model: Selection, count: int) -> Sel
 
 
 def unit_toggles(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engine: EngineData,
-                 name: str) -> frozenset[str]:
-    """The force's entries (a "Show …" toggle, the entry holding it) a unit of datasheet `name`
-    needs selected to be shown in the roster's army, as `selection_tree` builds it (kept built)."""
-    unit = data.unit_named(faction, name)
-    if unit is None:
-        return frozenset()
+                 names: list[str]) -> dict[str, frozenset[str]]:
+    """For each datasheet name, the force's entries (a "Show …" toggle, the entry holding it) a
+    unit of it needs selected to be shown in the roster's army, as `selection_tree` builds it
+    (kept built); none for a name the faction lacks."""
+    sheets = _by_name(data, faction)
+    found: dict[str, frozenset[str]] = {}
     with BUILDING:
         scratch = _scratch(engine, roster, data, faction)
-        built = _built_unit(engine, scratch, (name, unit.min_models, (), (), None, False))
-    return frozenset(toggle or holder for holder, toggle in built.toggles) if built is not None else frozenset()
+        for name in names:
+            unit = sheets.get(name.casefold())
+            built = _built_unit(engine, scratch, (name, unit.min_models, (), (), None, False)) if unit else None
+            found[name] = frozenset(toggle or holder for holder, toggle in built.toggles) if built else frozenset()
+    return found
+
+
+def _by_name(data: Wh40kCatalog, faction: Faction) -> dict[str, Unit]:
+    """The faction's datasheets by name, case ignored, the first of a name kept (`unit_named`)."""
+    found: dict[str, Unit] = {}
+    for unit in data.units_of(faction):
+        found.setdefault(unit.name.casefold(), unit)
+    return found
