@@ -68,6 +68,10 @@ EXPECTED = {
         units=[(80, 1, 2), (80, 5, 2), (140, 10, 4), (200, 10, 4)]),
     "space-marines/illegal-wargear.yaml": dict(
         limit=1000, total=160, reserves=0, codes=["wargear-not-allowed"]),  # five plasma pistols, one finding (D23)
+    "space-marines/legal-captain-weapons.yaml": dict(  # 80 + 80 (D47)
+        limit=1000, total=160, reserves=0, codes=[], units=[(80, 1, 2), (80, 5, 2)]),
+    "space-marines/illegal-captain-weapons.yaml": dict(  # the bolter's loadout and the pistol's are alternatives (D47)
+        limit=1000, total=160, reserves=0, codes=["data-wargear-alternatives"]),
     "space-marines/illegal-wargear-limit.yaml": dict(
         limit=1000, total=160, reserves=0, codes=["wargear-not-allowed"]),  # 3 grenade launchers, at most 2 (D24)
     "necrons/legal-awakened-dynasty.yaml": dict(  # the Ghost Ark's split between kinds is not read (D11)
@@ -483,3 +487,26 @@ def test_units_built_by_two_threads_at_once_are_those_built_one_after_another(wh
         engine.built.clear()
         with ThreadPoolExecutor(4) as pool:
             assert list(pool.map(units, rosters * 2)) == alone * 2
+
+
+@pytest.mark.parametrize("order", [("Power fist", "Plasma pistol"), ("Plasma pistol", "Power fist")])
+def test_a_one_model_units_weapons_go_to_the_loadout_that_gives_them_together(wh40k_catalog, order):
+    """D47: a Captain's power fist is offered in two of his loadouts, the plasma pistol in one; in
+    either order both are carried, in that one, and nothing is said."""
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    roster = read_roster(ROSTERS / "space-marines/legal-captain-weapons.yaml", catalog).roster
+    captain = roster.units[0].model_copy(update={"wargear": dict.fromkeys(order, 1)})
+    result = validate(roster.model_copy(update={"units": [captain, *roster.units[1:]]}), catalog)
+    assert result.findings == []
+    assert result.tree is not None
+    carried = {s.option.name: s.parent.option.name for s in result.tree.units[0].walk() if s.parent is not None}
+    assert carried["Plasma pistol"] == carried["Power fist"] == "Pistol and Melee Weapon"
+
+
+def test_a_weapon_the_data_offers_only_instead_of_another_is_one_finding_on_it(check):
+    (finding,) = check("space-marines/illegal-captain-weapons.yaml").findings
+    assert finding.code == "data-wargear-alternatives"
+    assert finding.path == ("units", 0, "wargear", "Plasma pistol")
+    assert finding.message == ("Captain cannot take Plasma pistol together with Master-crafted bolter: "
+                               "the data offers them as alternatives")
+    assert finding.rule.startswith("data: Imperium - Space Marines.cat:") and finding.location.line == 13

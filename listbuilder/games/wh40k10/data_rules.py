@@ -63,6 +63,10 @@ def data_findings(tree: SelectionTree) -> list[Finding]:
         if path[2] == "options":
             found.append(Finding("unknown-option", f"{unit.option.name} has no choice '{name}' in the data", rule,
                                  path=path, suggestion=suggestion or OPTION_HINT))
+        elif path[2] == "wargear":
+            found.append(Finding("data-wargear-alternatives", f"{unit.option.name} cannot take {name} together "
+                                 f"with {suggestion}: the data offers them as alternatives", rule, path=path,
+                                 suggestion=f"keep one of {name} and {suggestion}"))
         else:
             found.append(Finding("data-not-offered", f"the data does not offer {name} to {unit.option.name}", rule,
                                  path=path))

@@ -37,7 +37,8 @@ CONFIGURATION = "Configuration"  # the data's category of army-wide settings
 FACTION_CATEGORY = "Faction: "  # how the data names the category of a Faction keyword
 
 Path = tuple[str | int, ...]
-Unplaced = tuple[Path, str, str | None]  # a place of the roster file, the name it states, a suggestion
+# a place of the roster file, the name it states, a suggestion (for a weapon: the one taken in its place)
+Unplaced = tuple[Path, str, str | None]
 
 
 @dataclass
@@ -257,9 +258,17 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
     tree.units[0] = unit
     tree.places[unit.id] = ()
     _set_models(editor, unit, models)
+    taken: list[str] = []  # a one-model unit's weapons placed, and still carried
     for weapon, carried in wargear:
-        for selection in _place_weapon(editor, unit, weapon, carried):
+        alongside = tuple(other for other, _ in wargear if other != weapon)
+        for selection in _place_weapon(editor, unit, weapon, carried, alongside):
             tree.places[selection.id] = ("wargear", weapon)
+        if _models(unit):
+            continue
+        for earlier in [w for w in taken if not _carries(unit, w)]:  # the data makes this weapon its alternative
+            tree.unplaced.append((("wargear", earlier), earlier, weapon))
+            taken.remove(earlier)
+        taken += [weapon] if _carries(unit, weapon) else []
     for index, written in enumerate(options):
         choice = choice_named(unit.option, written)
         if choice is None:
@@ -511,17 +520,36 @@ def _gives(option: Option, weapon: str) -> bool:
                for holder in holders for p in as_list(holder, "profiles"))
 
 
-def _weapon_option(option: Option, weapon: str, depth: int = 0) -> Option | None:
+def _weapon_option(option: Option, weapon: str, alongside: tuple[str, ...] = ()) -> Option | None:
+    """The entry below `option` that gives the weapon; of several, the one in the choice that also
+    gives most of the weapons stated `alongside` it (a Captain's plasma pistol where a power fist may
+    be taken with it), else the first in the data's order."""
+    found = list(_weapon_options(option, weapon))
+    if len(found) < 2 or not alongside:
+        return found[0] if found else None
+    return max(found, key=lambda candidate: sum(
+        _weapon_option(_outermost(option, candidate), other) is not None for other in alongside))
+
+
+def _weapon_options(option: Option, weapon: str, depth: int = 0) -> Iterator[Option]:
     for child in option.children():
         if name_key(child.name) in SKIPPED or child.type == "model":
             continue
         if not child.is_group and _gives(child, weapon):
-            return child
-        if depth < 4:
-            found = _weapon_option(child, weapon, depth + 1)
-            if found is not None:
-                return found
-    return None
+            yield child
+        elif depth < 4:
+            yield from _weapon_options(child, weapon, depth + 1)
+
+
+def _outermost(above: Option, option: Option) -> Option:
+    """The entry (not a group) nearest `above` on the way down to `option`: the choice it is in."""
+    outermost = option
+    node = option.parent
+    while node is not None and node is not above:
+        if not node.is_group:
+            outermost = node
+        node = node.parent
+    return outermost
 
 
 def _carries(selection: Selection, weapon: str) -> bool:
@@ -575,14 +603,15 @@ def _make_room(editor: Editor, chosen: Selection) -> None:
         group = group.group
 
 
-def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int) -> list[Selection]:
+def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
+                  alongside: tuple[str, ...] = ()) -> list[Selection]:
     """Give the weapon to `carried` models of the unit, beyond those that carry it already: first
     models of a kind that carries it by its datasheet, moved from the most numerous kind beside
     it; then models of a selected kind that may take it, split off their kind; then a weapon the
     unit's own entries give (outside any model), on the unit. Returns the selections made (none
     where the data offers the weapon nowhere: the muster rules say so)."""
     if not _models(unit):  # a one-model unit: its weapons are its own
-        option = _weapon_option(unit.option, weapon)
+        option = _weapon_option(unit.option, weapon, alongside)
         if option is None or _carries(unit, weapon):
             return []
         return [_select_along(editor, unit, option)]
@@ -598,13 +627,13 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int) ->
         taking = max(1, min(missing, donor.number - 1, _room(editor, moved) + 1))
         editor.set_count(moved, taking)
         editor.set_count(donor, donor.number - taking)
-        option = None if _carries(moved, weapon) else _weapon_option(moved.option, weapon)
+        option = None if _carries(moved, weapon) else _weapon_option(moved.option, weapon, alongside)
         made.append(moved if option is None else _select_along(editor, moved, option))
         missing -= taking
     for model in sorted(_models(unit), key=lambda m: -m.number):
         if missing <= 0:
             break
-        option = _weapon_option(model.option, weapon)
+        option = _weapon_option(model.option, weapon, alongside)
         if option is None or _carries(model, weapon):
             continue
         taking = min(missing, model.number)
@@ -616,7 +645,7 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int) ->
         made.append(_select_along(editor, model, option))
         missing -= taking
     if missing > 0 and not made:
-        option = _weapon_option(unit.option, weapon)
+        option = _weapon_option(unit.option, weapon, alongside)
         if option is not None:
             selection = _select_along(editor, unit, option)
             editor.set_count(selection, carried)
