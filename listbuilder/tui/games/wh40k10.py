@@ -29,7 +29,7 @@ from ...report.safe import printable
 from ..screens.dialogs import AskScreen, TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
 from ..screens.pick import FilteredList, FilterInput, PickItem, PickScreen
-from ..widgets.roster_view import ERROR, FindingsList, points_bar, set_border_title
+from ..widgets.roster_view import ERROR, FindingsList, points_bar, set_border_title, update_options
 from ..widgets.title_bar import TitleBar
 
 
@@ -168,8 +168,11 @@ class UnitsScreen(EditorActions, Screen[None]):
         summary = summarise(result)
         self.query_one("#status", Static).update(Content("\n").join([self.status(summary), self.army_line(result)]))
         units = self.query_one("#roster-units", OptionList)
-        units.set_options(self.lines(summary, roster) or [Option(EMPTY, disabled=True)])
-        units.border_title = Content(printable(f"Units · {roster.detachment}"))
+        if update_options(units, self.lines(summary, roster) or [Option(EMPTY, disabled=True)]):
+            units.scroll_y = 0  # as when every line is set anew: back to the top, then to the unit
+            if self.selected is not None and units.highlighted == self.selected:
+                units.scroll_to_highlight()
+        set_border_title(units, f"Units · {roster.detachment}")
         if self.selected is not None:
             units.highlighted = self.selected
         self.query_one(FindingsList).show(result)
@@ -517,7 +520,6 @@ class WargearScreen(EditorActions, Screen[None]):
         super().__init__()
         self.units, self.index, self.unit = units, index, unit
         self.options: list[edits.WargearOption | edits.UnitOption | None] = []  # one per line; None: a heading
-        self.shape: list[bool] | None = None  # which lines are headings, as the list shows them
         self.sheet_of: str | None = None  # the weapon the datasheet picks out
         self.result: Any = None
 
@@ -572,13 +574,7 @@ class WargearScreen(EditorActions, Screen[None]):
                                                   else "", "$text-muted"))))
             self.options.append(choice)
         view = self.query_one("#wargear-options", OptionList)
-        if self.shape == [option is None for option in self.options]:  # the same rows: new text in place
-            for at, line in enumerate(lines):
-                if line.prompt != view.get_option_at_index(at).prompt:
-                    view.replace_option_prompt_at_index(at, line.prompt)
-        else:
-            self.shape = [option is None for option in self.options]
-            view.set_options(lines or [Option("This datasheet has no wargear options.", disabled=True)])
+        if not update_options(view, lines or [Option("This datasheet has no wargear options.", disabled=True)]):
             set_border_title(view, "Weapons (+ -): carried by/at most, the data's limits · options (Enter)")
             view.highlighted = 1 if len(lines) > 1 else None
             self.draw_sheet(anew=True)
