@@ -29,7 +29,7 @@ from ...report.safe import printable
 from ..screens.dialogs import AskScreen, TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
 from ..screens.pick import FilteredList, FilterInput, PickItem, PickScreen
-from ..widgets.roster_view import ERROR, FindingsList, points_bar, set_border_title, update_options
+from ..widgets.roster_view import ERROR, FindingsList, points_bar, set_border_title, update_options, update_static
 from ..widgets.title_bar import TitleBar
 
 
@@ -166,7 +166,8 @@ class UnitsScreen(EditorActions, Screen[None]):
         if self.selected is None or self.selected >= len(roster.units):
             self.selected = len(roster.units) - 1 if roster.units else None
         summary = summarise(result)
-        self.query_one("#status", Static).update(Content("\n").join([self.status(summary), self.army_line(result)]))
+        update_static(self.query_one("#status", Static),
+                      Content("\n").join([self.status(summary), self.army_line(result)]))
         units = self.query_one("#roster-units", OptionList)
         if update_options(units, self.lines(summary, roster) or [Option(EMPTY, disabled=True)]):
             units.scroll_y = 0  # as when every line is set anew: back to the top, then to the unit
@@ -543,7 +544,7 @@ class WargearScreen(EditorActions, Screen[None]):
             return
         self.result = result
         checked = next(c for c in result.units if c.index == self.index)
-        self.query_one("#wargear-title", Static).update(Content.assemble(
+        update_static(self.query_one("#wargear-title", Static), Content.assemble(
             ("Wargear · ", "bold"), printable(f"#{self.index + 1} {checked.title}"), "  ",
             (f"{checked.points} pts", "bold $accent")))
         problems = [f for f in result.findings if f.severity == "error" and f.path[:3] == ("units", self.index,

@@ -6,10 +6,10 @@ from typing import Any
 
 from textual.binding import Binding
 from textual.content import Content
-from textual.visual import VisualType
 from textual.message import Message
+from textual.visual import VisualType
 from textual.widget import Widget
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.findings import Finding
@@ -100,6 +100,18 @@ def redraw_option(view: OptionList, index: int, prompt: VisualType) -> None:
     for key in [k for k in view._option_render_cache.keys() if k[0] is option]:  # noqa: SIM118 (an LRUCache)
         view._option_render_cache.discard(key)
     view.refresh_lines(view._index_to_line[index], height)
+
+
+def update_static(static: Static, content: Content) -> None:
+    """Show `content` in `static`: the screen is laid out again only where it takes another number
+    of lines than what it replaces (Static.update lays it out every time: the whole screen is then
+    drawn again), and nothing is drawn where it reads and looks the same."""
+    shown = static.content
+    if isinstance(shown, Content) and same_prompt(shown, content):
+        return
+    width = static.content_region.width
+    static.update(content, layout=not isinstance(shown, Content) or not width
+                  or shown.get_height(static.styles, width) != content.get_height(static.styles, width))
 
 
 def update_options(view: OptionList, options: list[Option]) -> bool:
