@@ -9,7 +9,7 @@ and until the screen has been laid out and painted (into the headless driver: a 
 adds its own drawing), with the processor time spent on the way (the wall clock of a machine busy
 with other work also counts waits for a core). Also timed: `validate` alone on the same roster, and
 as the editor calls it, reusing the formations of the previous check with one entry replaced. The
-editor checks an edit at once while checking costs under a quarter of a frame, else in a worker
+editor checks an edit at once while checking fits in a frame, else in a worker
 thread: both are timed. Goal: painted within 16 ms at the median and 30 ms at the 90th percentile.
 
     python benchmarks/tui_refresh.py [--runs N]

@@ -6,6 +6,8 @@ models 80 and 6 to 10 models 160."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
 
 from listbuilder.games import validate
 from listbuilder.games.wh40k10.listtext import app_text
@@ -388,5 +390,41 @@ def test_choose_a_daemon_princes_allegiance_on_the_wargear_screen_save_and_undo(
         assert app.history.current.units[0].options == [] and not app.result.valid
         assert [f.code for f in findings.findings] == ["data-constraint"]
         assert option_texts(screen.query_one("#wargear-options"))[at + 2] == "  ○ Nurgle"
+
+    run(app, scenario)
+
+
+def test_an_edit_draws_again_only_the_lines_it_changes_and_the_screen_reads_as_drawn_anew(catalog):
+    # the squad's line changes with its models; leading it gives the Captain a line more (the
+    # list is laid out again); each time the screen must be what a list set anew shows
+    roster = parse_roster(START + "units:\n  - type: Captain\n    warlord: true\n  - type: Intercessor Squad\n",
+                          "army.yaml", catalog).roster
+    app = EditorApp(catalog, roster, unsaved=True)
+
+    def screen_text() -> str:
+        return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+    async def drawn_anew(pilot) -> str:
+        units = app.main.query_one("#roster-units", OptionList)
+        highlighted = units.highlighted
+        units.set_options([Option(o.prompt, disabled=o.disabled) for o in units.options])
+        units.highlighted = highlighted
+        await pilot.pause()
+        return screen_text()
+
+    async def scenario(pilot):
+        units = app.main.query_one("#roster-units", OptionList)
+        await keys(pilot, "down")
+        options, prompts = list(units.options), [o.prompt for o in units.options]
+        await keys(pilot, "+")  # 5 -> 6 models
+        assert app.history.current.units[1].models == 6
+        assert units.options == options and units.options[0].prompt is prompts[0]
+        assert "160 6 Intercessor Squad" in str(units.options[1].prompt) and "80 5 Intercessor Squad" in str(prompts[1])
+        assert screen_text() == await drawn_anew(pilot)
+        heights = dict(units._heights)
+        await keys(pilot, "up", "l", "=intercessor", "enter")
+        assert app.history.current.units[0].leads == "Intercessor Squad"
+        assert units._heights != heights, (heights, [str(o.prompt) for o in units.options])
+        assert screen_text() == await drawn_anew(pilot)
 
     run(app, scenario)

@@ -29,7 +29,7 @@ from ...report.safe import printable
 from ..screens.dialogs import AskScreen, TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
 from ..screens.pick import FilteredList, FilterInput, PickItem, PickScreen
-from ..widgets.roster_view import ERROR, FindingsList, points_bar, set_border_title
+from ..widgets.roster_view import ERROR, FindingsList, points_bar, set_border_title, update_options, update_static
 from ..widgets.title_bar import TitleBar
 
 
@@ -166,10 +166,14 @@ class UnitsScreen(EditorActions, Screen[None]):
         if self.selected is None or self.selected >= len(roster.units):
             self.selected = len(roster.units) - 1 if roster.units else None
         summary = summarise(result)
-        self.query_one("#status", Static).update(Content("\n").join([self.status(summary), self.army_line(result)]))
+        update_static(self.query_one("#status", Static),
+                      Content("\n").join([self.status(summary), self.army_line(result)]))
         units = self.query_one("#roster-units", OptionList)
-        units.set_options(self.lines(summary, roster) or [Option(EMPTY, disabled=True)])
-        units.border_title = Content(printable(f"Units · {roster.detachment}"))
+        if update_options(units, self.lines(summary, roster) or [Option(EMPTY, disabled=True)]):
+            units.scroll_y = 0  # as when every line is set anew: back to the top, then to the unit
+            if self.selected is not None and units.highlighted == self.selected:
+                units.scroll_to_highlight()
+        set_border_title(units, f"Units · {roster.detachment}")
         if self.selected is not None:
             units.highlighted = self.selected
         self.query_one(FindingsList).show(result)
@@ -517,7 +521,6 @@ class WargearScreen(EditorActions, Screen[None]):
         super().__init__()
         self.units, self.index, self.unit = units, index, unit
         self.options: list[edits.WargearOption | edits.UnitOption | None] = []  # one per line; None: a heading
-        self.shape: list[bool] | None = None  # which lines are headings, as the list shows them
         self.sheet_of: str | None = None  # the weapon the datasheet picks out
         self.result: Any = None
 
@@ -541,7 +544,7 @@ class WargearScreen(EditorActions, Screen[None]):
             return
         self.result = result
         checked = next(c for c in result.units if c.index == self.index)
-        self.query_one("#wargear-title", Static).update(Content.assemble(
+        update_static(self.query_one("#wargear-title", Static), Content.assemble(
             ("Wargear · ", "bold"), printable(f"#{self.index + 1} {checked.title}"), "  ",
             (f"{checked.points} pts", "bold $accent")))
         problems = [f for f in result.findings if f.severity == "error" and f.path[:3] == ("units", self.index,
@@ -572,13 +575,7 @@ class WargearScreen(EditorActions, Screen[None]):
                                                   else "", "$text-muted"))))
             self.options.append(choice)
         view = self.query_one("#wargear-options", OptionList)
-        if self.shape == [option is None for option in self.options]:  # the same rows: new text in place
-            for at, line in enumerate(lines):
-                if line.prompt != view.get_option_at_index(at).prompt:
-                    view.replace_option_prompt_at_index(at, line.prompt)
-        else:
-            self.shape = [option is None for option in self.options]
-            view.set_options(lines or [Option("This datasheet has no wargear options.", disabled=True)])
+        if not update_options(view, lines or [Option("This datasheet has no wargear options.", disabled=True)]):
             set_border_title(view, "Weapons (+ -): carried by/at most, the data's limits · options (Enter)")
             view.highlighted = 1 if len(lines) > 1 else None
             self.draw_sheet(anew=True)

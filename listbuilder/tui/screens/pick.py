@@ -129,6 +129,9 @@ class FilteredList(Vertical):
         self.post_message(self.Chosen(self.shown[event.option_index]))
 
 
+UNSHOWN = object()  # no preview drawn yet
+
+
 class PickScreen(ModalScreen[PickItem | None]):
     """Choose one item; dismisses with the item (its value may be None, e.g. 'no character').
     With `preview`, what the highlighted item is (a datasheet, a price) is shown under the list."""
@@ -145,6 +148,7 @@ class PickScreen(ModalScreen[PickItem | None]):
         self.selected = selected
         self.hint = hint
         self.preview = preview
+        self.previewed: object = UNSHOWN  # the item the preview shows
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog picker" if self.tall else "dialog"):
@@ -156,13 +160,15 @@ class PickScreen(ModalScreen[PickItem | None]):
 
     def on_mount(self) -> None:
         self.query_one(FilterInput).focus()
+        self._preview()  # before the dialog is first painted, not after (its layout changes with it)
 
     @on(OptionList.OptionHighlighted)
     @on(Input.Changed)
     def _preview(self) -> None:
-        if self.preview is None:
-            return
         item = self.query_one(FilteredList).highlighted
+        if self.preview is None or item is self.previewed:
+            return
+        self.previewed = item
         shown = self.preview(item.value) if item is not None else None
         preview = self.query_one("#preview", Static)
         preview.update(shown or "")

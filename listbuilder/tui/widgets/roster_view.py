@@ -7,8 +7,9 @@ from typing import Any
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
+from textual.visual import VisualType
 from textual.widget import Widget
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.findings import Finding
@@ -76,6 +77,57 @@ def formation_line(line: Line, width: int) -> Content:
     return Content("\n").join([head + first, Content(" " * head.cell_length) + more])
 
 
+def same_prompt(old: Any, new: Any) -> bool:
+    """Do two prompts draw alike? (Content's == compares the text alone, not its styles.)"""
+    if isinstance(old, Content) and isinstance(new, Content):
+        return old.plain == new.plain and old.spans == new.spans
+    return bool(old == new)
+
+
+def redraw_option(view: OptionList, index: int, prompt: VisualType) -> None:
+    """Replace one option's prompt and draw only its lines again (OptionList's own
+    replace_option_prompt_at_index wraps every option again and draws them all: a few ms per
+    edit); where the new prompt takes another number of lines, the list is laid out again."""
+    option = view.get_option_at_index(index)
+    region = view.scrollable_content_region
+    height = view._heights.get(index) if region else None  # as laid out (none before the list has a size)
+    option._set_prompt(prompt)
+    padding = view.get_component_styles("option-list--option").padding
+    width = region.width - view._get_left_gutter_width() - padding.width
+    if height is None or view._get_visual(option).get_height(view.styles, width) + option._divider != height:
+        view._clear_caches()
+        return
+    for key in [k for k in view._option_render_cache.keys() if k[0] is option]:  # noqa: SIM118 (an LRUCache)
+        view._option_render_cache.discard(key)
+    view.refresh_lines(view._index_to_line[index], height)
+
+
+def update_static(static: Static, content: Content) -> None:
+    """Show `content` in `static`: the screen is laid out again only where it takes another number
+    of lines than what it replaces (Static.update lays it out every time: the whole screen is then
+    drawn again), and nothing is drawn where it reads and looks the same."""
+    shown = static.content
+    if isinstance(shown, Content) and same_prompt(shown, content):
+        return
+    width = static.content_region.width
+    static.update(content, layout=not isinstance(shown, Content) or not width
+                  or shown.get_height(static.styles, width) != content.get_height(static.styles, width))
+
+
+def update_options(view: OptionList, options: list[Option]) -> bool:
+    """Show `options` in `view`: where the list keeps its shape (as many options, the same ones
+    disabled), only the prompts that changed are drawn again, and True is returned; else every
+    option is set anew (the highlight and the scrolling reset, as set_options does): False."""
+    current = view.options
+    if len(current) != len(options) or any(old.disabled != new.disabled for old, new in zip(current, options)):
+        view.set_options(options)
+        return False
+    for index, (old, new) in enumerate(zip(current, options)):
+        if not same_prompt(old.prompt, new.prompt):
+            redraw_option(view, index, new.prompt)
+    return True
+
+
 class FormationList(OptionList):
     """One line per formation (two for a long name): problems, number, points, name, label and
     faction. Only the lines that change are drawn again."""
@@ -107,25 +159,13 @@ class FormationList(OptionList):
         if len(lines) == len(self.lines) and width == self.width_drawn:
             for i, (old, new) in enumerate(zip(self.lines, lines)):
                 if old != new:
-                    self._redraw(i, formation_line(new, width))
+                    redraw_option(self, i, formation_line(new, width))
         else:
             highlighted = self.highlighted
             self.set_options(Option(formation_line(line, width)) for line in lines)
             if highlighted is not None and lines:
                 self.highlighted = min(highlighted, len(lines) - 1)
         self.lines, self.width_drawn = lines, width
-
-    def _redraw(self, index: int, prompt: Content) -> None:
-        """Replace one line's prompt and draw only that line again (OptionList's own
-        replace_option_prompt_at_index draws every line again: a few ms per edit)."""
-        option = self.get_option_at_index(index)
-        if not isinstance(option.prompt, Content) or option.prompt.plain.count("\n") != prompt.plain.count("\n"):
-            self.replace_option_prompt_at_index(index, prompt)  # its height changes: lay the list out again
-            return
-        option._set_prompt(prompt)
-        for key in [k for k in self._option_render_cache.keys() if k[0] is option]:  # noqa: SIM118 (an LRUCache)
-            self._option_render_cache.discard(key)
-        self.refresh_lines(self._index_to_line[index], prompt.plain.count("\n") + 1)
 
     def on_resize(self) -> None:
         if self.lines and self.scrollable_content_region.width != self.width_drawn:
@@ -151,8 +191,10 @@ class FindingsList(OptionList):
         prompts = [self._prompt(f, roster) for f in self.findings] or [EMPTY if is_empty(roster) else LEGAL]
         if [o.prompt for o in self.options] != prompts:  # else only indexes moved with the roster
             highlighted = self.highlighted
-            self.set_options(Option(prompt, disabled=not self.findings) for prompt in prompts)
-            if self.findings:
+            if update_options(self, [Option(prompt, disabled=not self.findings) for prompt in prompts]):
+                self.scroll_y = 0  # as when every finding is set anew: back to the top, then to the highlight
+                self.scroll_to_highlight()
+            elif self.findings:
                 self.highlighted = min(highlighted or 0, len(self.findings) - 1)
         errors = sum(1 for f in result.findings if f.severity == "error")
         warnings = len(result.findings) - errors
