@@ -326,13 +326,19 @@ class Evaluation:
             return self.view(context.selection).hidden
         return bool(self.field_values(option, context, frozenset({"hidden", "category"}))["hidden"])
 
-    def in_hidden_group(self, option: Option, container: Container, force: Force) -> bool:
+    def in_hidden_group(self, option: Option, container: Container, force: Force,
+                        known: dict[str, bool] | None = None) -> bool:
         """Whether a group an entry sits in (up to the entry or force holding it) is hidden there:
-        a hidden group hides everything in it (BSData hides a detachment's enhancements this way)."""
+        a hidden group hides everything in it (BSData hides a detachment's enhancements this way).
+        `known`: the groups already asked of this container, by entry id (a caller asking of many
+        entries of one container, a unit's choices, asks each group once)."""
+        known = {} if known is None else known
         for group in option.ancestors():
             if not group.is_group:
                 return False
-            if self.is_hidden(group, Context(None, container, force, group)):
+            if group.entry_id not in known:
+                known[group.entry_id] = self.is_hidden(group, Context(None, container, force, group))
+            if known[group.entry_id]:
                 return True
         return False
 

@@ -222,10 +222,11 @@ def unit_options(data: Wh40kCatalog, roster: Wh40kRoster, tree: SelectionTree | 
     held = {s.option.entry_id for s in unit.walk()}
     stated = {id(choice) for written in entry.options if (choice := choice_named(unit.option, written))}
     offered = []
+    hidden_groups: dict[str, bool] = {}  # most choices are Crusade's, in a few groups the data hides
     for groups, choice in choices(unit.option):
-        context = Context(None, unit, tree.force, choice)
-        if (is_weapon(choice) or name_key(choice.name) in own_fields or evaluation.is_hidden(choice, context)
-                or evaluation.in_hidden_group(choice, unit, tree.force)):
+        if (is_weapon(choice) or name_key(choice.name) in own_fields
+                or evaluation.in_hidden_group(choice, unit, tree.force, hidden_groups)
+                or evaluation.is_hidden(choice, Context(None, unit, tree.force, choice))):
             continue
         holder = choice.group or choice
         group = groups[-1] if groups else ""
