@@ -331,17 +331,18 @@ def test_a_captain_and_an_intercessor_squad_as_the_app_writes_them(catalog):
 
 
 def test_what_the_wargear_lines_do_not_give_back_is_a_line_of_our_own(catalog):
-    """D46: a weapon the roster states that the engine did not place (the Captain's Neo-volkite
-    Pistol with a power fist) or that its lines would not give back (7 of a Tactical Squad's
-    default boltguns, named) is written `• Wargear: Nx Weapon`, as before (D28), and comes back."""
+    """D46: a weapon the roster states that the engine did not place (the Captain's plasma pistol,
+    which the master-crafted bolter took the place of, D47) or that its lines would not give back
+    (the bolter his loadout gives anyway; 7 of a Tactical Squad's default boltguns, named) is
+    written `• Wargear: Nx Weapon`, as before (D28), and comes back."""
     roster = Wh40kRoster(game="wh40k-10e", faction="Space Marines", battle_size="Strike Force",
                          detachment="Gladius Task Force", units=[
-                             Wh40kUnit(type="Captain", wargear={"Neo-volkite Pistol": 1, "Power fist": 1}),
+                             Wh40kUnit(type="Captain", wargear={"Plasma pistol": 1, "Master-crafted bolter": 1}),
                              Wh40kUnit(type="Tactical Squad", models=10, wargear={"Plasma gun": 1, "Boltgun": 7})])
     text = app_text(validate(roster, catalog), catalog)
-    assert "  • 1x Power fist\n  • Wargear: 1x Neo-volkite Pistol\n" in text
+    assert "  • 1x Master-crafted bolter\n  • Wargear: 1x Plasma pistol\n  • Wargear: 1x Master-crafted bolter\n" in text
     assert "     ◦ 1x Plasma gun\n  • Wargear: 7x Boltgun\n" in text
-    assert text.count("Wargear:") == 2
+    assert text.count("Wargear:") == 3
     back = read_list_data(text.encode(), "posted.txt", catalog).roster
     assert [u.wargear for u in back.units] == [u.wargear for u in roster.units]
 
