@@ -199,7 +199,7 @@ def parse_catalog(root: Path, files: list[Path]) -> Catalog:
         try:
             document = read(path, str(path.relative_to(root)))
             documents[(folder, game, stem)] = document
-            data = system_for(game).data if game in PACKS else None  # the list engine's games: its own models
+            data = system_for(game).data if game in PACKS else None  # the list engine's games: its models, below
             if data is not None:
                 model = data.list_model if folder == "lists" else data.datasheet_model
                 own.setdefault(game, {"lists": {}, "datasheets": {}})[folder][stem] = validate(document, model)
