@@ -149,8 +149,11 @@ def _described(event: Event | None, catalog: Catalog) -> str:
 
 
 def command_check(options: argparse.Namespace) -> int:
-    from .report.safe import printable_lines
-    from .report.submissions import Provenance, report, summary_text
+    from .core.longlived import long_lived
+
+    with long_lived():  # modules live as long as the process: imported out of the collector's way
+        from .report.safe import printable_lines
+        from .report.submissions import Provenance, report, summary_text
 
     setup = _folder_setup(options)
     if setup is None:

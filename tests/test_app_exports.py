@@ -340,7 +340,8 @@ def test_what_the_wargear_lines_do_not_give_back_is_a_line_of_our_own(catalog):
                              Wh40kUnit(type="Captain", wargear={"Plasma pistol": 1, "Master-crafted bolter": 1}),
                              Wh40kUnit(type="Tactical Squad", models=10, wargear={"Plasma gun": 1, "Boltgun": 7})])
     text = app_text(validate(roster, catalog), catalog)
-    assert "  • 1x Master-crafted bolter\n  • Wargear: 1x Plasma pistol\n  • Wargear: 1x Master-crafted bolter\n" in text
+    assert ("  • 1x Master-crafted bolter\n  • Wargear: 1x Plasma pistol\n"
+            "  • Wargear: 1x Master-crafted bolter\n") in text
     assert "     ◦ 1x Plasma gun\n  • Wargear: 7x Boltgun\n" in text
     assert text.count("Wargear:") == 3
     back = read_list_data(text.encode(), "posted.txt", catalog).roster

@@ -217,3 +217,14 @@ def imported(reference: str) -> Any:
     """What a "module:name" reference names (GameSystem.editor_screen, pdf_document), imported now."""
     module, _, name = reference.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def deferred(reference: str) -> Callable[..., Any]:
+    """The function a "module:name" reference names, imported at its first call: a game's hook that
+    checking a roster does not call (its list readers, its export, its event rules) loads its
+    module only when used."""
+
+    def call(*args: Any) -> Any:
+        return imported(reference)(*args)
+
+    return call

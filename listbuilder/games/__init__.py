@@ -117,12 +117,11 @@ def validate(roster: Any, catalog: Catalog, reuse: FormationCache | None = None)
     """Check the roster by its game's rules: what is illegal, its points and derived values.
     `reuse`: the formations the list engine built in earlier checks (see listengine.engine.build); the
     other systems check afresh."""
-    from ..listengine.system import validate as build
+    if reuse is not None and roster.game not in PACKS:  # the list engine, loaded only for its games
+        from ..listengine.system import validate as build
 
-    system = system_for(roster.game)
-    if reuse is not None and system is list_engine():
         return build(roster, catalog, _derivers(), reuse)
-    return system.validate(roster, catalog)
+    return system_for(roster.game).validate(roster, catalog)
 
 
 def summarise(result: Any) -> RosterSummary:

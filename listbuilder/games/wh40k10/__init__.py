@@ -1,22 +1,31 @@
 """Warhammer 40,000 10th edition: the muster rules of seed 001 on the user's imported catalog."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ...core.names import suggest
-from ...core.new_roster import ArmyChoice, NewRosterChoices
-from ...core.system import GameSystem, ListReader
-from .battlescribe_roster import battlescribe_roster
+from ...core.system import EventRules, GameSystem, ListReader, deferred
 from .catalog import GAME_ID
-from .event_rules import RULES as EVENT_RULES
 from .facts import field_facts
-from .importing.foreign import imported_list, list_form
-from .listtext import app_text
 from .roster import Wh40kRoster
 from .rules import BATTLE_SIZE, faction_name, find_faction, installed, unknown_names, validate
 from .summary import GAME_NAME, summary
 
+if TYPE_CHECKING:
+    from ...core.new_roster import NewRosterChoices
+
 FIRST_BATTLE_SIZE = 2000  # Strike Force: a new roster's battle size where none is given
+# The hooks a check of a roster file does not call (reading other tools' lists, exports, an event's
+# rules) name their modules, loaded on first use: a 40k check loads only the muster rules.
+EVENT_RULES = EventRules(frozenset({"legends", "incursion_limits", "detachments", "max_per_keyword"}),
+                         deferred(f"{__name__}.event_rules:army_names"),
+                         deferred(f"{__name__}.event_rules:event_problems"), deferred(f"{__name__}.event_rules:apply"))
 
 
 def new_roster_choices(catalog, game: str) -> NewRosterChoices:
+    from ...core.new_roster import ArmyChoice, NewRosterChoices  # only when a roster is started
+
     data = installed(catalog)
     if isinstance(data, str):
         return NewRosterChoices([], "battle size", army_label="Faction", unavailable=data)
@@ -25,6 +34,13 @@ def new_roster_choices(catalog, game: str) -> NewRosterChoices:
                 for f in sorted(data.factions, key=lambda f: f.short_name)]
     sizes = [(s.name, s.points) for s in data.system.battle_sizes]
     return NewRosterChoices(factions, "battle size", FIRST_BATTLE_SIZE, sizes, army_label="Faction")
+
+
+def list_text(result, catalog, markdown: bool) -> str:
+    """The roster as the 40k app's text: what `export` writes and `import` reads back."""
+    from .listtext import app_text
+
+    return app_text(result, catalog, markdown)
 
 
 def armies(catalog) -> list[str]:
@@ -70,7 +86,9 @@ def start_roster(catalog, game: str, faction: str, points: int | None) -> Wh40kR
 SYSTEM = GameSystem(Wh40kRoster, unknown_names, validate, summary, new_roster_choices, start_roster,
                     entries_field="units", editor_screen="listbuilder.tui.games.wh40k10:UnitsScreen",
                     pdf_document="listbuilder.report.pdf.wh40k10:Wh40kDocument",
-                    schemas={"wh40k-roster": Wh40kRoster}, list_readers=(ListReader(list_form, imported_list),),
-                    list_text=app_text, armies=armies,
-                    battlescribe_roster=battlescribe_roster, name=GAME_NAME, field_facts=field_facts,
-                    event_rules=EVENT_RULES)
+                    schemas={"wh40k-roster": Wh40kRoster},
+                    list_readers=(ListReader(deferred(f"{__name__}.importing.foreign:list_form"),
+                                             deferred(f"{__name__}.importing.foreign:imported_list")),),
+                    list_text=list_text, armies=armies,
+                    battlescribe_roster=deferred(f"{__name__}.battlescribe_roster:battlescribe_roster"), name=GAME_NAME,
+                    field_facts=field_facts, event_rules=EVENT_RULES)

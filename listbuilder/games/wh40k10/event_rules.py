@@ -12,7 +12,6 @@ from dataclasses import replace
 from ...core.event import Event, limit_differs
 from ...core.findings import Finding
 from ...core.names import did_you_mean, name_key
-from ...core.system import EventRules
 from ...listengine.catalog import Catalog
 from .catalog import BattleSize, Faction, Wh40kCatalog
 from .rules import CheckedUnit, Wh40kResult, data_of, installed, listed
@@ -204,6 +203,3 @@ def _legends(result: Wh40kResult, event: Event) -> list[Finding]:
                     f"{event.called} {setting}", event.rule, "error" if forbidden else "warning",
                     ("units", c.index, "type"), suggestion=fix) for c in result.units if c.unit.legends]
 
-
-RULES = EventRules(frozenset({"legends", "incursion_limits", "detachments", "max_per_keyword"}), army_names,
-                   event_problems, apply)

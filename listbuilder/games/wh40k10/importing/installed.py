@@ -309,11 +309,9 @@ def _with_engine(catalog: Wh40kCatalog, path: Path, size: int, modified_ns: int)
 
 @lru_cache(maxsize=4)
 def _load(path: Path, modified: float) -> Wh40kCatalog:
-    from ..catalog import Wh40kCatalog
-
     try:
         with long_lived():  # kept while the file is unchanged
-            return Wh40kCatalog.model_validate_json(path.read_bytes())
+            return _catalog_model().model_validate_json(path.read_bytes())
     except ValidationError as error:
         raise LoadFailure([Finding("installed-catalog-invalid", f"the installed catalog does not validate "
                                    f"({error.error_count()} problems, first: {error.errors()[0]['msg']})",
@@ -345,14 +343,12 @@ def _load_faction(path: Path, size: int, modified_ns: int, faction: str) -> Wh40
 def _index(path: Path, size: int, modified_ns: int) -> Wh40kCatalog | None:
     """The catalog without its units and with its factions' names only, if the parts beside `path`
     were cut from it."""
-    from ..catalog import Wh40kCatalog
-
     try:
         source, _, index = (_parts_path(path) / "index.json").read_bytes().partition(b"\n")
         if json.loads(source) != {"size": size, "mtime_ns": modified_ns}:
             return None  # cut from another catalog: the one installed was replaced since
         with long_lived():
-            return Wh40kCatalog.model_validate_json(index)
+            return _catalog_model().model_validate_json(index)
     except (OSError, ValueError):  # ValueError: not JSON, or not what the models hold
         return None
 
@@ -370,7 +366,20 @@ def _faction_part(path: Path, size: int, modified_ns: int, n: int) -> tuple[Fact
 def _part_adapter() -> TypeAdapter[tuple[Faction, dict[str, Unit]]]:
     from ..catalog import Faction, Unit
 
+    _catalog_model()  # the factions' and units' validators, reused
     return TypeAdapter(tuple[Faction, dict[str, Unit]])
+
+
+@lru_cache(maxsize=1)
+def _catalog_model() -> type[Wh40kCatalog]:
+    """The catalog's model, its factions' and units' validators built first: the catalog's validator
+    and the faction parts' (`_part_adapter`) then reuse theirs, where each would build its own
+    (a check builds both: a fifth fewer instructions to build them, 20 M)."""
+    from ..catalog import Faction, Unit, Wh40kCatalog
+
+    Faction.model_rebuild()
+    Unit.model_rebuild()
+    return Wh40kCatalog
 
 
 def load_installed(game: str = "wh40k-10e", faction: str | None = None, version: str | None = None) -> Wh40kCatalog:
