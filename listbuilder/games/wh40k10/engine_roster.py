@@ -263,7 +263,7 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
         alongside = tuple(other for other, _ in wargear if other != weapon)
         for selection in _place_weapon(editor, unit, weapon, carried, alongside):
             tree.places[selection.id] = ("wargear", weapon)
-        if _models(unit):
+        if unit_models(unit):
             continue
         for earlier in [w for w in taken if not _carries(unit, w)]:  # the data makes this weapon its alternative
             tree.unplaced.append((("wargear", earlier), earlier, weapon))
@@ -346,7 +346,7 @@ def _entries(options: list[Option]) -> Iterator[Option]:
             yield option
 
 
-def _models(unit: Selection) -> list[Selection]:
+def unit_models(unit: Selection) -> list[Selection]:
     """The unit's model selections, also those within an entry of its composition ("1 Shock
     Trooper Sergeant and 9 Shock Troopers")."""
     found = []
@@ -354,7 +354,7 @@ def _models(unit: Selection) -> list[Selection]:
         if child.option.type == "model":
             found.append(child)
         elif child.option.type != "unit":
-            found += _models(child)
+            found += unit_models(child)
     return found
 
 
@@ -364,12 +364,12 @@ def _set_models(editor: Editor, unit: Selection, wanted: int) -> None:
     plain Marines beside its four heavy weapons), else the most numerous; fewer models come off
     the most numerous kind."""
     _composition(editor, unit, wanted)
-    models = _models(unit)
+    models = unit_models(unit)
     if not models:
         return  # a unit that is its one model
     missing = wanted - sum(m.number for m in models)
     while missing:
-        models = _models(unit)
+        models = unit_models(unit)
         if missing < 0:
             kind = max(models, key=lambda m: m.number)
             step = max(missing, 1 - kind.number) if kind.number > 1 else 0
@@ -407,7 +407,7 @@ def _composition(editor: Editor, unit: Selection, wanted: int) -> None:
     """Where the unit's models are held by an entry of its composition that names their number
     ("1 Shock Trooper Sergeant and 9 Shock Troopers"), the entry of the same choice that names
     `wanted` ("2 Shock Trooper Sergeants and 18 Shock Troopers") in its place."""
-    held = next((s for s in unit.children if s.option.type != "model" and _models(s)), None)
+    held = next((s for s in unit.children if s.option.type != "model" and unit_models(s)), None)
     if held is None or held.option.group is None or _named_count(held.option) == wanted:
         return
     other = next((o for o in held.option.group.selectable_children() if _named_count(o) == wanted), None)
@@ -610,15 +610,15 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
     it; then models of a selected kind that may take it, split off their kind; then a weapon the
     unit's own entries give (outside any model), on the unit. Returns the selections made (none
     where the data offers the weapon nowhere: the muster rules say so)."""
-    if not _models(unit):  # a one-model unit: its weapons are its own
+    if not unit_models(unit):  # a one-model unit: its weapons are its own
         option = _weapon_option(unit.option, weapon, alongside)
         if option is None or _carries(unit, weapon):
             return []
         return [_select_along(editor, unit, option)]
-    missing = carried - sum(m.number for m in _models(unit) if _carries(m, weapon))
+    missing = carried - sum(m.number for m in unit_models(unit) if _carries(m, weapon))
     made: list[Selection] = []
     for kind, container in _kinds_carrying(unit, weapon):
-        donors = [m for m in _models(unit) if m.parent is container and _beside(kind, m.option)
+        donors = [m for m in unit_models(unit) if m.parent is container and _beside(kind, m.option)
                   and m.number > 1 and not _carries(m, weapon)]
         if missing <= 0 or not donors:
             continue
@@ -630,7 +630,7 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
         option = None if _carries(moved, weapon) else _weapon_option(moved.option, weapon, alongside)
         made.append(moved if option is None else _select_along(editor, moved, option))
         missing -= taking
-    for model in sorted(_models(unit), key=lambda m: -m.number):
+    for model in sorted(unit_models(unit), key=lambda m: -m.number):
         if missing <= 0:
             break
         option = _weapon_option(model.option, weapon, alongside)
@@ -656,8 +656,8 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
 def _kinds_carrying(unit: Selection, weapon: str) -> list[tuple[Option, Selection]]:
     """The unit's kinds of model, none of them selected yet, whose own entries give the weapon,
     each with the selection it would be taken under (the unit, or the entry of its composition)."""
-    selected = {m.option.entry_id for m in _models(unit)}
-    containers = [unit, *{id(m.parent): m.parent for m in _models(unit) if m.parent is not None}.values()]
+    selected = {m.option.entry_id for m in unit_models(unit)}
+    containers = [unit, *{id(m.parent): m.parent for m in unit_models(unit) if m.parent is not None}.values()]
     return list({kind.entry_id: (kind, container) for container in containers
                  for kind in _entries(container.option.children()) if kind.type == "model"
                  and kind.entry_id not in selected

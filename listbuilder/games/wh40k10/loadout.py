@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ...battlescribe.roster import Selection
 from ...core.names import name_key
 from .catalog import Faction, Unit, Wh40kCatalog, loose_key, weapon_name
-from .engine_roster import is_weapon, selection_tree
+from .engine_roster import is_weapon, selection_tree, unit_models
 from .roster import Wh40kRoster, Wh40kUnit
 
 Line = tuple[int, str]  # a unit's bullet line: its level (0: '•'; 1: '◦', under the model line above), its text
@@ -19,15 +19,7 @@ Line = tuple[int, str]  # a unit's bullet line: its level (0: '•'; 1: '◦', u
 def models_of(unit: Selection) -> list[Selection]:
     """A unit's model selections (within an entry of its composition too); a unit that is its one
     model is itself."""
-    if unit.option.type == "model":
-        return [unit]
-    found = []
-    for child in unit.children:
-        if child.option.type == "model":
-            found.append(child)
-        elif child.option.type != "unit":
-            found += models_of(child)
-    return found
+    return [unit] if unit.option.type == "model" else unit_models(unit)
 
 
 @dataclass
