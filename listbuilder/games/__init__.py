@@ -61,6 +61,11 @@ def known_games(catalog: Catalog) -> list[str]:
     return sorted({*catalog.games, *PACKS})
 
 
+def is_known_game(catalog: Catalog, game: str) -> bool:
+    """Whether `game` is among known_games, loading no list-engine game's data for a pack's game."""
+    return game in PACKS or game in catalog.games
+
+
 def games_text(catalog: Catalog) -> str:
     """Every game by id and printed name: 'epic-armageddon (Epic Armageddon), ...'."""
     return ", ".join(f"{game} ({game_name(catalog, game)})" for game in known_games(catalog))
