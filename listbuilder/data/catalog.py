@@ -23,6 +23,8 @@ from .trusted import trusted
 from .yamlfile import Document, read, validate
 
 if TYPE_CHECKING:  # the list engine's models are imported only with its data (ShippedPart)
+    from ..listengine.armylist import ArmyList, GameSettings
+    from ..listengine.datasheet import Ability, DatasheetFile
     from ..listengine.shipped import ShippedData
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -97,12 +99,11 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     files = _files(root)
     data_hash = _data_hash(files, root)
     if use_cache:
-        shipped = functools.cache(functools.partial(_shipped, root, files, data_hash))
+        shipped = _Shipped(root, files, data_hash)
         games = frozenset(path.parent.name for path in _list_engine_files(files))
-        catalog = Catalog(games=ShippedPart(games, lambda: shipped().games),
-                          lists=ShippedPart(games, lambda: shipped().lists),
-                          datasheets=ShippedPart(games, lambda: shipped().datasheets),
-                          abilities=ShippedPart(games, lambda: shipped().abilities))
+        catalog = Catalog(games=ShippedPart(games, shipped.games), lists=ShippedPart(games, shipped.lists),
+                          datasheets=ShippedPart(games, shipped.datasheets),
+                          abilities=ShippedPart(games, shipped.abilities))
     else:
         catalog = parse_catalog(root, files)  # every game's data parsed, and its problems found, now
     catalog.data_version = data_hash[:10]
@@ -113,21 +114,48 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     return catalog
 
 
-def _shipped(root: Path, files: list[Path], data_hash: str) -> ShippedData:
-    """The list-engine games' data: from the cache, else parsed (importing no pack) and cached. It
-    lives as long as the process, out of the garbage collector's sight like the rest (cli._catalog)."""
-    from ..core.longlived import long_lived
-    from ..listengine.shipped import ShippedData
+@dataclasses.dataclass
+class _Shipped:
+    """The list-engine games' data under `root`, loaded once on first use: from the cache, else parsed
+    (importing no pack) and cached. An object, not a closure, so that a catalog can be pickled for a
+    folder's workers where they are spawned."""
 
-    with long_lived():
-        cached = _cache_file(root)
-        data = _load_cache(cached, _sources(data_hash)) if cached is not None else None
-        if data is None:
-            parsed = parse_catalog(root, _list_engine_files(files))
-            data = ShippedData(dict(parsed.games), dict(parsed.lists), dict(parsed.datasheets), dict(parsed.abilities))
-            if cached is not None:  # keyed by what the files hold now, perhaps edited since load_catalog hashed them
-                _store(cached, data, _sources(_data_hash(files, root)))
-        return data
+    root: Path
+    files: list[Path]
+    data_hash: str  # what the files held when the catalog was loaded
+    loaded: ShippedData | None = None
+
+    def data(self) -> ShippedData:
+        if self.loaded is None:
+            self.loaded = self._load()
+        return self.loaded
+
+    def _load(self) -> ShippedData:
+        from ..core.longlived import long_lived
+        from ..listengine.shipped import ShippedData
+
+        with long_lived():  # it lives as long as the process, like the rest of the data (cli._catalog)
+            cached = _cache_file(self.root)
+            data = _load_cache(cached, _sources(self.data_hash)) if cached is not None else None
+            if data is None:
+                parsed = parse_catalog(self.root, _list_engine_files(self.files))
+                data = ShippedData(dict(parsed.games), dict(parsed.lists), dict(parsed.datasheets),
+                                   dict(parsed.abilities))
+                if cached is not None:  # keyed by what the files hold now, perhaps edited since they were hashed
+                    _store(cached, data, _sources(_data_hash(self.files, self.root)))
+            return data
+
+    def games(self) -> dict[str, GameSettings]:
+        return self.data().games
+
+    def lists(self) -> dict[str, dict[str, ArmyList]]:
+        return self.data().lists
+
+    def datasheets(self) -> dict[str, dict[str, DatasheetFile]]:
+        return self.data().datasheets
+
+    def abilities(self) -> dict[str, dict[str, Ability]]:
+        return self.data().abilities
 
 
 def _sources(data_hash: str) -> str:
