@@ -35,7 +35,10 @@ def system_for(game: str) -> GameSystem[Any, Any]:
 @cache
 def list_engine() -> GameSystem[Any, Any]:
     """The list engine as the system of every game whose army lists are data."""
-    from ..listengine.system import list_engine_system
+    from ..core.longlived import long_lived
+
+    with long_lived():  # its models, built at import, live as long as the process (as cli._catalog's data)
+        from ..listengine.system import list_engine_system
 
     return list_engine_system(_derivers())
 
