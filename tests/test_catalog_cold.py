@@ -32,3 +32,26 @@ def test_building_the_cache_cold_imports_no_pack(own_home):
     assert "listbuilder.listengine.armylist" in loaded  # the lists were parsed, with no game's own code
     assert sorted(m for m in loaded if m.startswith(("listbuilder.games.", "listbuilder.listengine.engine"))) == []
     assert list((own_home / ".cache" / "listbuilder").glob("catalog-*.json"))
+
+
+def test_a_shipped_part_loads_only_when_one_of_its_games_is_looked_into():
+    from listbuilder.listengine.catalog import ShippedPart
+
+    loads = []
+
+    def load() -> dict[str, int]:
+        loads.append(1)
+        return {"epic-armageddon": 1}
+
+    part = ShippedPart(frozenset({"epic-armageddon"}), load)
+    assert "wh40k-10e" not in part and part.get("wh40k-10e") is None and not loads
+    assert "epic-armageddon" in part and part["epic-armageddon"] == 1 and list(part) == ["epic-armageddon"]
+    assert loads  # (each look asks `load`: the data layer's loader keeps what it loaded the first time)
+
+
+def test_a_catalog_not_yet_looked_into_pickles_for_a_folders_spawned_workers():
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(load_catalog()))
+    copy.pack(ER)
+    assert copy == load_catalog(use_cache=False)
