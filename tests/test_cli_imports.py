@@ -91,9 +91,11 @@ def test_an_epic_event_loads_no_other_game(own_home):
     assert sorted(m for m in loaded if m.startswith(others)) == []
 
 
-# What a 40k roster file's check never calls: the list engine (Epic Armageddon's), the readers of
-# other tools' lists, the exports, an event's rules, the new-roster dialog's records
+# What a 40k roster file's check never calls: the list engine (Epic Armageddon's) and its models and
+# data, the readers of other tools' lists, the exports, an event's rules, the new-roster dialog's records
 NOT_FOR_A_40K_CHECK = ("listbuilder.listengine.engine", "listbuilder.listengine.system",
+                       "listbuilder.listengine.armylist", "listbuilder.listengine.datasheet",
+                       "listbuilder.listengine.shipped",
                        "listbuilder.games.epic_armageddon", "listbuilder.games.epic_remastered",
                        "listbuilder.games.wh40k10.importing.foreign", "listbuilder.games.wh40k10.lists",
                        "listbuilder.games.wh40k10.listtext", "listbuilder.games.wh40k10.new_recruit",
@@ -104,12 +106,16 @@ NOT_FOR_A_40K_CHECK = ("listbuilder.listengine.engine", "listbuilder.listengine.
 @pytest.mark.parametrize("cache", ["cold", "warm"])
 def test_checking_a_40k_roster_loads_only_what_its_check_uses(cache, bsdata_installed, own_home):
     """A 40k roster's check (docs/speed.md, the 40k engine) loads its muster rules, the BattleScribe
-    engine and its faction's installed data, whether it builds the shipped data's cache or reads it."""
+    engine and its faction's installed data, whether the shipped data's cache is built (by an Epic
+    check) or not: never the shipped Epic Armageddon data, so it leaves the cache as it finds it."""
     roster = Path(__file__).parent / "wh40k-rosters" / "necrons" / "legal-awakened-dynasty.yaml"
-    check = f"from listbuilder.cli import main\nmain(['check', {str(roster)!r}])"
+    epic = Path(__file__).parent / "rosters" / "codex-astartes" / "illegal-over-points.yaml"
     if cache == "warm":
-        modules_loaded_by(check)
-    assert bool(list((own_home / ".cache" / "listbuilder").glob("catalog-*.json"))) == (cache == "warm")
-    loaded = modules_loaded_by(check)
+        modules_loaded_by(f"from listbuilder.cli import main\nmain(['check', {str(epic)!r}])")
+    caches = own_home / ".cache" / "listbuilder"
+    before = {path: path.read_bytes() for path in caches.glob("catalog-*.json")}
+    assert bool(before) == (cache == "warm")
+    loaded = modules_loaded_by(f"from listbuilder.cli import main\nmain(['check', {str(roster)!r}])")
     assert {"listbuilder.games.wh40k10.engine_roster", "listbuilder.games.wh40k10.summary"} <= loaded  # checked
     assert sorted(m for m in loaded if m.startswith(NOT_FOR_A_40K_CHECK)) == []
+    assert {path: path.read_bytes() for path in caches.glob("catalog-*.json")} == before

@@ -191,6 +191,7 @@ def test_transport_cargo_must_exist(data_copy):
 def test_cache_is_keyed_by_content(data_copy, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     first = load_catalog(data_copy)
+    assert first.lists["epic-armageddon"]["codex-astartes"].formations[0].points == 175  # read on first use
     assert len(list((tmp_path / "cache/listbuilder").glob("catalog-*.json"))) == 1
     replace_in(data_copy / "lists/epic-armageddon/codex-astartes.yaml", "points: 175", "points: 180")
     second = load_catalog(data_copy)
@@ -211,6 +212,7 @@ def test_a_damaged_cache_is_rebuilt_silently_never_trusted(data_copy, tmp_path, 
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     right = load_catalog(data_copy)
+    assert right.games  # looked into: read, and cached
     [cache] = (tmp_path / "cache/listbuilder").glob("catalog-*.json")
     sound = cache.read_bytes()
     header, _, payload = sound.partition(b"\n")
@@ -238,7 +240,7 @@ def test_each_data_folder_keeps_its_own_cache(data_copy, tmp_path, monkeypatch):
     for folder in ("lists", "datasheets"):
         shutil.copytree(data_copy / folder, other / folder)
     replace_in(other / "lists/epic-armageddon/codex-astartes.yaml", "points: 175", "points: 180")
-    load_catalog(data_copy), load_catalog(other)
+    assert load_catalog(data_copy).games and load_catalog(other).games  # each looked into: cached
     caches = {p: p.read_bytes() for p in (tmp_path / "cache/listbuilder").glob("catalog-*.json")}
     assert len(caches) == 2
     assert load_catalog(data_copy).lists["epic-armageddon"]["codex-astartes"].formations[0].points == 175
@@ -252,14 +254,15 @@ def test_the_cache_builds_back_exactly_what_validating_it_gives():
     JSON cannot tell (a price per count keyed by numbers, a count that is a range)."""
     import orjson
 
-    from listbuilder.data.catalog import NOT_CACHED, _adapter, _files, parse_catalog
+    from listbuilder.data.catalog import _adapter, _files, parse_catalog
     from listbuilder.data.trusted import trusted
     from listbuilder.listengine.armylist import Range
-    from listbuilder.listengine.catalog import Catalog
+    from listbuilder.listengine.shipped import ShippedData
 
     parsed = parse_catalog(ROOT, _files(ROOT))
-    payload = _adapter().dump_json(parsed, exclude=NOT_CACHED)
-    built, validated = trusted(Catalog, orjson.loads(payload)), _adapter().validate_json(payload)
+    payload = _adapter().dump_json(ShippedData(dict(parsed.games), dict(parsed.lists), dict(parsed.datasheets),
+                                               dict(parsed.abilities)))
+    built, validated = trusted(ShippedData, orjson.loads(payload)), _adapter().validate_json(payload)
     assert built == validated
     assert built.lists == parsed.lists and built.datasheets == parsed.datasheets and built.games == parsed.games
     formations = [f for army in built.lists["epic-armageddon"].values() for f in army.formations]

@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import orjson
 from pydantic import TypeAdapter
@@ -17,11 +18,14 @@ from .. import __version__
 from ..core.findings import Finding, LoadFailure
 from ..core.names import name_key
 from ..games import DATA_SOURCES, PACKS, system_for
-from ..listengine.armylist import ArmyList, GameSettings
-from ..listengine.catalog import Catalog
-from ..listengine.datasheet import AbilityGlossary, DatasheetFile
+from ..listengine.catalog import Catalog, ShippedPart
 from .trusted import trusted
 from .yamlfile import Document, read, validate
+
+if TYPE_CHECKING:  # the list engine's models are imported only with its data (ShippedPart)
+    from ..listengine.armylist import ArmyList, GameSettings
+    from ..listengine.datasheet import Ability, DatasheetFile
+    from ..listengine.shipped import ShippedData
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -77,38 +81,85 @@ def _cache_file(root: Path) -> Path | None:
         return None
 
 
-# What the cache leaves out: memos, the data loaded on first use and how it is loaded
-NOT_CACHED = {"_ceilings", "_views", "data_version", "installed", "installed_parts", "packs", "load_installed",
-              "load_pack"}
-CACHE_SCHEMA = 3  # the layout of the cache file below; raised when it changes (3: one file per data folder)
+CACHE_SCHEMA = 4  # the layout of the cache file below; raised when it changes (4: the list engine's data alone)
 
 
 def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
-    """All game data under `root`. Raises LoadFailure listing every problem found.
+    """All game data under `root`. Raises LoadFailure listing every problem found: at once without
+    the cache; with it, when a game's data is first looked into.
 
-    The compiled catalog is cached as data, never as code: one header line of JSON (the cache's
-    schema version, a hash of the data files and model code it was built from, and a SHA-256 of
-    the rest), then the catalog as JSON. Whatever does not check out is rebuilt silently. Each data
-    folder (a checkout, an installed wheel) has its cache file, so that several never evict each
-    other's."""
+    The list-engine games' data (settings, lists, datasheets, glossary) is loaded when a roster or
+    command first looks into one of its games, so that a check of other games' rosters (40k) never
+    reads it nor imports its models. It is cached as data, never as code: one header line of JSON
+    (the cache's schema version, a hash of the data files and model code it was built from, and a
+    SHA-256 of the rest), then the data as JSON. Whatever does not check out is rebuilt silently.
+    Each data folder (a checkout, an installed wheel) has its cache file, so that several never
+    evict each other's."""
     root = root or data_root()
     files = _files(root)
     data_hash = _data_hash(files, root)
-    sources = hashlib.sha256((_code_version() + data_hash).encode()).hexdigest()
-    cached = _cache_file(root) if use_cache else None
-    catalog = _load_cache(cached, sources) if cached is not None else None
-    if catalog is None:
-        # Built cold as the cache holds it, without the packs: so a check loads only its own game's
-        # models, cold or warm. Without the cache, every game's data is parsed (and its problems found) now.
-        catalog = parse_catalog(root, files if cached is None else _list_engine_files(files))
-        if cached is not None:
-            _store(cached, catalog, sources)
+    if use_cache:
+        shipped = _Shipped(root, files, data_hash)
+        games = frozenset(path.parent.name for path in _list_engine_files(files))
+        catalog = Catalog(games=ShippedPart(games, shipped.games), lists=ShippedPart(games, shipped.lists),
+                          datasheets=ShippedPart(games, shipped.datasheets),
+                          abilities=ShippedPart(games, shipped.abilities))
+    else:
+        catalog = parse_catalog(root, files)  # every game's data parsed, and its problems found, now
     catalog.data_version = data_hash[:10]
     # The packs of games with their own models are not in the cache (their types are theirs): each
     # is parsed when a roster of its game first needs it.
     catalog.load_pack = functools.partial(_pack, root, files)
     catalog.load_installed = _installed  # the user's imported data (40k), read when a roster needs it
     return catalog
+
+
+@dataclasses.dataclass
+class _Shipped:
+    """The list-engine games' data under `root`, loaded once on first use: from the cache, else parsed
+    (importing no pack) and cached. An object, not a closure, so that a catalog can be pickled for a
+    folder's workers where they are spawned."""
+
+    root: Path
+    files: list[Path]
+    data_hash: str  # what the files held when the catalog was loaded
+    loaded: ShippedData | None = None
+
+    def data(self) -> ShippedData:
+        if self.loaded is None:
+            self.loaded = self._load()
+        return self.loaded
+
+    def _load(self) -> ShippedData:
+        from ..core.longlived import long_lived
+        from ..listengine.shipped import ShippedData
+
+        with long_lived():  # it lives as long as the process, like the rest of the data (cli._catalog)
+            cached = _cache_file(self.root)
+            data = _load_cache(cached, _sources(self.data_hash)) if cached is not None else None
+            if data is None:
+                parsed = parse_catalog(self.root, _list_engine_files(self.files))
+                data = ShippedData(dict(parsed.games), dict(parsed.lists), dict(parsed.datasheets),
+                                   dict(parsed.abilities))
+                if cached is not None:  # keyed by what the files hold now, perhaps edited since they were hashed
+                    _store(cached, data, _sources(_data_hash(self.files, self.root)))
+            return data
+
+    def games(self) -> dict[str, GameSettings]:
+        return self.data().games
+
+    def lists(self) -> dict[str, dict[str, ArmyList]]:
+        return self.data().lists
+
+    def datasheets(self) -> dict[str, dict[str, DatasheetFile]]:
+        return self.data().datasheets
+
+    def abilities(self) -> dict[str, dict[str, Ability]]:
+        return self.data().abilities
+
+
+def _sources(data_hash: str) -> str:
+    return hashlib.sha256((_code_version() + data_hash).encode()).hexdigest()
 
 
 def _list_engine_files(files: list[Path]) -> list[Path]:
@@ -157,23 +208,27 @@ def _pack(root: Path, files: list[Path], game: str) -> object | None:
 
 
 @functools.cache
-def _adapter() -> TypeAdapter[Catalog]:
-    return TypeAdapter(Catalog)
+def _adapter() -> TypeAdapter[ShippedData]:
+    from ..listengine.shipped import ShippedData
+
+    return TypeAdapter(ShippedData)
 
 
-def _load_cache(path: Path, sources: str) -> Catalog | None:
+def _load_cache(path: Path, sources: str) -> ShippedData | None:
+    from ..listengine.shipped import ShippedData
+
     try:
         header, _, payload = path.read_bytes().partition(b"\n")
         wanted = json.loads(header)
         if wanted != {"schema": CACHE_SCHEMA, "sources": sources, "sha256": hashlib.sha256(payload).hexdigest()}:
             return None
-        return trusted(Catalog, orjson.loads(payload))
+        return trusted(ShippedData, orjson.loads(payload))
     except (OSError, ValueError, TypeError, KeyError, AttributeError):  # not JSON, or not in the models' shape
         return None
 
 
-def _store(path: Path, catalog: Catalog, sources: str) -> None:
-    payload = _adapter().dump_json(catalog, exclude=NOT_CACHED)
+def _store(path: Path, data: ShippedData, sources: str) -> None:
+    payload = _adapter().dump_json(data)
     header = json.dumps({"schema": CACHE_SCHEMA, "sources": sources, "sha256": hashlib.sha256(payload).hexdigest()})
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
@@ -190,7 +245,11 @@ def _store(path: Path, catalog: Catalog, sources: str) -> None:
 
 
 def parse_catalog(root: Path, files: list[Path]) -> Catalog:
-    catalog = Catalog()
+    from ..listengine.armylist import ArmyList, GameSettings
+    from ..listengine.datasheet import AbilityGlossary, DatasheetFile
+    from ..listengine.shipped import ShippedData
+
+    shipped, packs = ShippedData(), dict[str, object]()
     documents: dict[tuple[str, str, str], Document] = {}
     problems: list[Finding] = []
     own: dict[str, dict[str, dict[str, object]]] = {}  # game -> folder -> stem -> model, for GameData games
@@ -205,22 +264,23 @@ def parse_catalog(root: Path, files: list[Path]) -> Catalog:
                 own.setdefault(game, {"lists": {}, "datasheets": {}})[folder][stem] = validate(document, model)
             elif folder == "datasheets" and stem == "abilities":
                 glossary = validate(document, AbilityGlossary)
-                catalog.abilities[game] = {name_key(a.name): a for a in glossary.abilities}
+                shipped.abilities[game] = {name_key(a.name): a for a in glossary.abilities}
             elif folder == "datasheets":
-                catalog.datasheets.setdefault(game, {})[stem] = validate(document, DatasheetFile)
+                shipped.datasheets.setdefault(game, {})[stem] = validate(document, DatasheetFile)
             elif stem == "game":
                 settings = validate(document, GameSettings)
-                catalog.games[game] = settings
+                shipped.games[game] = settings
             else:
                 army = validate(document, ArmyList)
                 if army.id != stem or army.game != game:
                     problems.append(Finding("misplaced-list", f"list '{army.id}' of game '{army.game}' must be in "
                                             f"lists/{army.game}/{army.id}.yaml", location=document.locate(("id",))))
-                catalog.lists.setdefault(game, {})[stem] = army
+                shipped.lists.setdefault(game, {})[stem] = army
         except LoadFailure as failure:
             problems += failure.findings
-    for game in catalog.lists:
-        if game not in catalog.games:
+    catalog = Catalog(shipped.games, shipped.lists, shipped.datasheets, shipped.abilities, packs=packs)
+    for game in shipped.lists:
+        if game not in shipped.games:
             problems.append(Finding("missing-game", f"lists/{game}/ has no game.yaml"))
     references = list(catalog.check_references())
     for game, parsed in own.items():

@@ -35,7 +35,10 @@ def system_for(game: str) -> GameSystem[Any, Any]:
 @cache
 def list_engine() -> GameSystem[Any, Any]:
     """The list engine as the system of every game whose army lists are data."""
-    from ..listengine.system import list_engine_system
+    from ..core.longlived import long_lived
+
+    with long_lived():  # its models, built at import, live as long as the process (as cli._catalog's data)
+        from ..listengine.system import list_engine_system
 
     return list_engine_system(_derivers())
 
@@ -59,6 +62,11 @@ def list_readers(fallback: bool = False) -> list[ListReader]:
 
 def known_games(catalog: Catalog) -> list[str]:
     return sorted({*catalog.games, *PACKS})
+
+
+def is_known_game(catalog: Catalog, game: str) -> bool:
+    """Whether `game` is among known_games, loading no list-engine game's data for a pack's game."""
+    return game in PACKS or game in catalog.games
 
 
 def games_text(catalog: Catalog) -> str:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.findings import Finding, Path
 from ..core.names import did_you_mean, name_key
-from .armylist import ArmyList, Formation, GameSettings
-from .datasheet import Ability, Datasheet, DatasheetFile, ability_name
+
+if TYPE_CHECKING:  # the models are imported with the data: a check of no list-engine game loads neither
+    from .armylist import ArmyList, Formation, GameSettings
+    from .datasheet import Ability, Datasheet, DatasheetFile
 
 # Which file a reference problem lies in: ("lists", game, list_id) or ("datasheets", game, stem).
 Source = tuple[str, str, str]
@@ -48,15 +50,42 @@ class ArmyView:
         return by_name
 
 
+V = TypeVar("V")
+
+
+class ShippedPart(Mapping[str, V]):
+    """One part of the shipped list-engine data (its settings, lists, datasheets or glossary) by game:
+    which games it may hold is known at once, its content is loaded (`load`, with the other parts) on
+    first look into one of them, so that a roster of no such game never loads it."""
+
+    def __init__(self, games: frozenset[str], load: Callable[[], Mapping[str, V]]) -> None:
+        self._games, self._load = games, load
+
+    def __contains__(self, game: object) -> bool:
+        return game in self._games and game in self._load()
+
+    def __getitem__(self, game: str) -> V:
+        if game not in self._games:
+            raise KeyError(game)
+        return self._load()[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+
 @dataclass
 class Catalog:
-    """All game data, by game: the shipped settings, army lists, datasheets and glossary, and what is
-    loaded on first use (the user's imported data, packs with models of their own)."""
+    """All game data, by game: the shipped settings, army lists, datasheets and glossary of the
+    list-engine games (the data layer gives ShippedParts, loaded on first use), and what is loaded
+    on first use (the user's imported data, packs with models of their own)."""
 
-    games: dict[str, GameSettings] = field(default_factory=dict)
-    lists: dict[str, dict[str, ArmyList]] = field(default_factory=dict)  # game -> id -> list
-    datasheets: dict[str, dict[str, DatasheetFile]] = field(default_factory=dict)  # game -> stem -> file
-    abilities: dict[str, dict[str, Ability]] = field(default_factory=dict)  # game -> name key -> glossary entry
+    games: Mapping[str, GameSettings] = field(default_factory=dict)
+    lists: Mapping[str, dict[str, ArmyList]] = field(default_factory=dict)  # game -> id -> list
+    datasheets: Mapping[str, dict[str, DatasheetFile]] = field(default_factory=dict)  # game -> stem -> file
+    abilities: Mapping[str, dict[str, Ability]] = field(default_factory=dict)  # game -> name key -> glossary entry
     _ceilings: dict[str, int] = field(default_factory=dict, repr=False, compare=False)  # count_ceiling's answers
     # view's answers, by (game, army id); not an argument, so that a copy made with other data starts afresh
     _views: dict[tuple[str, str], ArmyView] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -90,6 +119,8 @@ class Catalog:
         return self.packs.get(game)
 
     def ability(self, game: str, printed: str) -> Ability | None:
+        from .datasheet import ability_name
+
         return self.abilities.get(game, {}).get(name_key(ability_name(printed)))
 
     def army_ids(self, game: str) -> list[str]:

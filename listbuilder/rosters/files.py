@@ -20,7 +20,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..core.findings import Finding, LoadFailure, Path
 from ..data.yamlfile import BOM, Document, parse, parse_round_trip, read, round_trip_yaml, validate
-from ..games import games_text, known_games, roster_needs, suggest_game, system_for, unknown_game
+from ..games import games_text, is_known_game, known_games, roster_needs, suggest_game, system_for, unknown_game
 from ..listengine.catalog import Catalog
 from .comments import merge_items
 
@@ -66,7 +66,7 @@ def _checked(document: Document, catalog: Catalog) -> RosterFile:
     if not isinstance(game, str):
         raise LoadFailure([Finding("wrong-value", f"`game:` is {_kind(game)}, not a game's id (known: "
                                    f"{games_text(catalog)})", location=document.locate(("game",)))])
-    if game not in known_games(catalog):
+    if not is_known_game(catalog, game):
         raise LoadFailure([Finding("unknown-game", unknown_game(catalog, game), location=document.locate(("game",)),
                                    suggestion=suggest_game(catalog, game))])
     roster = validate(document, system.roster_model)
