@@ -524,8 +524,10 @@ def _weapon_option(option: Option, weapon: str, alongside: tuple[str, ...] = ())
     """The entry below `option` that gives the weapon; of several, the one in the choice that also
     gives most of the weapons stated `alongside` it (a Captain's plasma pistol where a power fist may
     be taken with it), else the first in the data's order."""
+    if not alongside:
+        return next(_weapon_options(option, weapon), None)
     found = list(_weapon_options(option, weapon))
-    if len(found) < 2 or not alongside:
+    if len(found) < 2:
         return found[0] if found else None
     return max(found, key=lambda candidate: sum(
         _weapon_option(_outermost(option, candidate), other) is not None for other in alongside))
