@@ -9,7 +9,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from pydantic import TypeAdapter
@@ -23,8 +23,6 @@ from .trusted import trusted
 from .yamlfile import Document, read, validate
 
 if TYPE_CHECKING:  # the list engine's models are imported only with its data (ShippedPart)
-    from ..listengine.armylist import ArmyList, GameSettings
-    from ..listengine.datasheet import Ability, DatasheetFile
     from ..listengine.shipped import ShippedData
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -101,9 +99,8 @@ def load_catalog(root: Path | None = None, use_cache: bool = True) -> Catalog:
     if use_cache:
         shipped = _Shipped(root, files, data_hash)
         games = frozenset(path.parent.name for path in _list_engine_files(files))
-        catalog = Catalog(games=ShippedPart(games, shipped.games), lists=ShippedPart(games, shipped.lists),
-                          datasheets=ShippedPart(games, shipped.datasheets),
-                          abilities=ShippedPart(games, shipped.abilities))
+        catalog = Catalog(**{part: ShippedPart(games, functools.partial(_shipped_part, shipped, part))
+                             for part in ("games", "lists", "datasheets", "abilities")})
     else:
         catalog = parse_catalog(root, files)  # every game's data parsed, and its problems found, now
     catalog.data_version = data_hash[:10]
@@ -145,17 +142,10 @@ class _Shipped:
                     _store(cached, data, _sources(_data_hash(self.files, self.root)))
             return data
 
-    def games(self) -> dict[str, GameSettings]:
-        return self.data().games
 
-    def lists(self) -> dict[str, dict[str, ArmyList]]:
-        return self.data().lists
-
-    def datasheets(self) -> dict[str, dict[str, DatasheetFile]]:
-        return self.data().datasheets
-
-    def abilities(self) -> dict[str, dict[str, Ability]]:
-        return self.data().abilities
+def _shipped_part(shipped: _Shipped, part: str) -> Any:
+    """One field of the shipped data (a function, with `partial`, so that a catalog still pickles)."""
+    return getattr(shipped.data(), part)
 
 
 def _sources(data_hash: str) -> str:
