@@ -129,6 +129,30 @@ def test_a_detachment_the_faction_lacks_is_one_finding_citing_both_rules(catalog
                             "Marines.cat:6921 (revision 801555b), Detachment, constraint 958-3242-6a92-a9b9")
 
 
+def test_every_detachment_a_faction_lists_is_one_its_army_may_choose(catalog, bsdata):
+    """D49: the detachments the import lists for a faction (those `new` and the editor offer) are
+    the choices of its army's own Detachment entry, and naming one selects it. The Agents of the
+    Imperium's and the Chaos Daemons' Detachment entries are marked `import="false"` (Imperium -
+    Agents of the Imperium.cat:18213): not every Imperium or Chaos army's; and the Adeptus Custodes
+    catalogue calls the entry holding its choice "Detachments" (Imperium - Adeptus Custodes.cat:7394)."""
+    from listbuilder.games.wh40k10.roster import Wh40kRoster
+
+    wrong = []
+    for faction in bsdata.catalog.factions:
+        if not faction.detachments:
+            continue
+        roster = Wh40kRoster(game="wh40k-10e", faction=faction.name, battle_size="Strike Force",
+                             detachment=faction.detachments[-1].name, units=[])
+        data = catalog.imported("wh40k-10e", faction.name)
+        tree = selection_tree(roster, data, faction, data.engine_data(faction))
+        [holder] = [s for s in tree.force.selections if s.option.name.removesuffix("s") == "Detachment"]
+        offered = {option.name for option in holder.option.selectable_children()}
+        chosen = [child.option.name for child in holder.walk() if child.option.name == roster.detachment]
+        if not {d.name for d in faction.detachments} <= offered or not chosen:
+            wrong.append(faction.name)
+    assert wrong == []
+
+
 @pytest.mark.parametrize("faction, detachment, unit, models", [
     ("Astra Militarum", "Combined Arms", "Cadian Shock Troops", 20),  # the composition entry naming 20
     ("Space Marines", "Gladius Task Force", "Outrider Squad", 7),  # an Invader ATV beside the Sergeant and 5 Outriders

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...core.findings import Finding, FindingList, LoadFailure, finding_text
@@ -173,6 +173,7 @@ class Capacity:
     carries: list[str] = field(default_factory=list)  # keyword phrases, any of which a passenger must have
     parts: list[tuple[int, list[str]]] = field(default_factory=list)  # a split: each part's count and kinds
     splits: list[str] = field(default_factory=list)  # kinds of unit it may split in two, one half aboard
+    equipped: dict[str, int] = field(default_factory=dict)  # wargear -> the count while it carries that
     forbidden: list[str] = field(default_factory=list)  # keyword phrases a passenger must not have
     exempt: list[str] = field(default_factory=list)  # ... unless it has one of these
     exempt_unless_led: str | None = None  # ... and is attached to a unit without this keyword
@@ -242,6 +243,8 @@ CANNOT = re.compile(r"(?:it|this model) cannot transport (?:models that can )?(.
                     re.IGNORECASE)
 ONLY = re.compile(r"it can only transport (.+)$", re.IGNORECASE)
 SPLITS = re.compile(r"select one (.+?)(?: unit)? from your army", re.IGNORECASE)
+EQUIPPED = re.compile(r"^if this model is equipped with (?:an? )?(.+?), it has a transport capacity of (\d+) [^.]*$",
+                      re.IGNORECASE)
 LED = re.compile(r"^(.+?) models that began the battle attached to a non-(\S+) unit$", re.IGNORECASE)
 
 
@@ -286,6 +289,10 @@ def capacity(unit: Unit) -> Capacity | None:
             continue
         if only is not None:
             found.carries = _phrases(only.group(1))
+            continue
+        equipped = EQUIPPED.match(sentence)
+        if equipped is not None:  # its kinds are the first capacity's, worded more loosely ("T'AU INFANTRY")
+            found.equipped[equipped.group(1)] = int(equipped.group(2))
             continue
         if cannot is None or "wounds" in sentence.lower():
             found.unread.append(sentence)
@@ -698,6 +705,10 @@ class _Muster:
                 self.error("transport-empty", f"{transport.name} is a Dedicated Transport with no unit embarked; "
                            f"it must start the battle carrying one", DEDICATED, ("units", transport.index))
             room = capacity(transport.unit)
+            if room is not None:
+                stated = {name_key(gear) for gear in transport.entry.wargear}
+                room = next((replace(room, count=count) for gear, count in room.equipped.items()
+                             if name_key(gear) in stated), room)
             if not aboard:
                 continue
             if room is None or room.unread:
