@@ -260,15 +260,27 @@ def codes_of(wh40k_catalog, units: str, **army: str) -> list[str]:
 
 
 def test_a_transport_text_not_read_whole_is_one_warning_quoting_it(wh40k_catalog):
-    """D11: the Battlewagon's capacity set by its wargear is not read; a roster embarking a unit in
-    it is warned, quoting the sentence, and stays legal."""
-    [warning] = findings_of(wh40k_catalog, "  - {type: Warboss, warlord: true}\n"
-                                           "  - {type: Boyz, embarked_in: Battlewagon}\n"
-                                           "  - {type: Battlewagon}\n",
-                            army="faction: Orks\ndetachment: War Horde\n")
+    """D11: the Orion's other way to ride (a Dreadnought, the capacity then 6) is not read; a roster
+    embarking a unit in it is warned, quoting the sentence, and stays legal."""
+    [warning] = findings_of(wh40k_catalog, "  - {type: Shield-Captain, warlord: true}\n"
+                                           "  - {type: Custodian Guard, embarked_in: Orion Assault Dropship, "
+                                           "reserves: true}\n"
+                                           "  - {type: Orion Assault Dropship, reserves: true}\n",
+                            army="faction: Adeptus Custodes\ndetachment: Shield Host\n")
     assert (warning.code, warning.severity) == ("transport-unchecked", "warning")
-    assert "“If this model is equipped with a killkannon, it has a transport capacity of 12 Orks Infantry models”" \
-        in warning.message and warning.message.endswith("check by hand that it may carry Boyz")
+    assert "“This model can also transport 1 VENERABLE CONTEMPTOR DREADNOUGHt" in warning.message
+    assert warning.message.endswith("check by hand that it may carry Custodian Guard")
+
+
+def test_a_capacity_the_transports_wargear_sets_is_read_from_the_wargear_stated(wh40k_catalog):
+    """D48: a Battlewagon carries 22, 12 if equipped with a killkannon (Orks.cat:31)."""
+    units = ("  - {type: Warboss, warlord: true, leads: Boyz, embarked_in: Battlewagon}\n"
+             "  - {type: Boyz, models: 20, embarked_in: Battlewagon}\n")
+    army = "faction: Orks\ndetachment: War Horde\n"
+    assert findings_of(wh40k_catalog, units + "  - {type: Battlewagon}\n", army=army) == []
+    [over] = findings_of(wh40k_catalog, units + "  - {type: Battlewagon, wargear: {Killkannon: 1}}\n", army=army)
+    assert over.message == ("Battlewagon carries 21 models' space (#1 1 Warboss, #2 20 Boyz); its transport "
+                            "capacity is 12 while it is equipped with a killkannon")
 
 
 def test_a_passenger_refused_is_not_also_counted(wh40k_catalog):

@@ -174,6 +174,7 @@ class Capacity:
     parts: list[tuple[int, list[str]]] = field(default_factory=list)  # a split: each part's count and kinds
     splits: list[str] = field(default_factory=list)  # kinds of unit it may split in two, one half aboard
     equipped: dict[str, int] = field(default_factory=dict)  # wargear -> the count while it carries that
+    equipped_with: str | None = None  # the wargear stated that set the count
     forbidden: list[str] = field(default_factory=list)  # keyword phrases a passenger must not have
     exempt: list[str] = field(default_factory=list)  # ... unless it has one of these
     exempt_unless_led: str | None = None  # ... and is attached to a unit without this keyword
@@ -216,6 +217,8 @@ class Capacity:
 
     def stated(self) -> str:
         """The capacity in the datasheet's terms: '11', or its parts."""
+        if self.equipped_with is not None:
+            return f"{self.count} while it is equipped with a {self.equipped_with}"
         if not self.parts:
             return str(self.count)
         return " and ".join(f"{n} {' or '.join(kinds)} model{'s' if n != 1 else ''}" for n, kinds in self.parts)
@@ -707,7 +710,7 @@ class _Muster:
             room = capacity(transport.unit)
             if room is not None:
                 stated = {name_key(gear) for gear in transport.entry.wargear}
-                room = next((replace(room, count=count) for gear, count in room.equipped.items()
+                room = next((replace(room, count=count, equipped_with=gear) for gear, count in room.equipped.items()
                              if name_key(gear) in stated), room)
             if not aboard:
                 continue
