@@ -96,8 +96,10 @@ def test_an_event_waives_a_data_rule_by_its_id(catalog, tmp_path):
 
 
 def test_data_list_counts_the_transport_texts_not_read_whole(bsdata, bsdata_bundle, tmp_path, monkeypatch, capsys):
-    """D11: a transport whose datasheet text says more than is read (the Ghost Ark's split between
-    its 10 Warriors and 1 Character) is counted by `data list`, apart from the import's own count."""
+    """D11: a transport whose datasheet text says more than is read (the Orion's other way to ride)
+    is counted by `data list`, apart from the import's own count; the Ghost Ark's split between its
+    10 Warriors and 1 Character, the Immolator's unit split in two and the Battlewagon's capacity
+    with a killkannon are read whole (D48)."""
     from listbuilder.cli import main
     from listbuilder.games.wh40k10.importing.installed import TRANSPORTS_UNREAD, install
     from listbuilder.games.wh40k10.rules import capacity
@@ -105,7 +107,8 @@ def test_data_list_counts_the_transport_texts_not_read_whole(bsdata, bsdata_bund
     installed = install(bsdata.catalog, bsdata.left_out, bsdata_bundle)
     unread = [u.name for u in bsdata.catalog.units.values() if u.transport and (
         capacity(u) is None or capacity(u).unread)]
-    assert "Ghost Ark" in unread and "Rhino" not in unread and "Manta" in unread
+    assert "Orion Assault Dropship" in unread and "Manta" in unread
+    assert not {"Ghost Ark", "Immolator", "Stompa", "Battlewagon", "Rhino"} & set(unread)
     assert installed.left_out[TRANSPORTS_UNREAD] == len(unread)
     assert main(["data", "list"]) == 0
     out = capsys.readouterr().out
@@ -124,6 +127,30 @@ def test_a_detachment_the_faction_lacks_is_one_finding_citing_both_rules(catalog
     assert finding.rule == ("Muster Your Army 4: Select Detachment Rules; data: Imperium - Space Marines.cat:38695 "
                             "(revision 801555b), Detachment, constraint 23da-d33f-3805-f52e; data: Imperium - Space "
                             "Marines.cat:6921 (revision 801555b), Detachment, constraint 958-3242-6a92-a9b9")
+
+
+def test_every_detachment_a_faction_lists_is_one_its_army_may_choose(catalog, bsdata):
+    """D49: the detachments the import lists for a faction (those `new` and the editor offer) are
+    the choices of its army's own Detachment entry, and naming one selects it. The Agents of the
+    Imperium's and the Chaos Daemons' Detachment entries are marked `import="false"` (Imperium -
+    Agents of the Imperium.cat:18213): not every Imperium or Chaos army's; and the Adeptus Custodes
+    catalogue calls the entry holding its choice "Detachments" (Imperium - Adeptus Custodes.cat:7394)."""
+    from listbuilder.games.wh40k10.roster import Wh40kRoster
+
+    wrong = []
+    for faction in bsdata.catalog.factions:
+        if not faction.detachments:
+            continue
+        roster = Wh40kRoster(game="wh40k-10e", faction=faction.name, battle_size="Strike Force",
+                             detachment=faction.detachments[-1].name, units=[])
+        data = catalog.imported("wh40k-10e", faction.name)
+        tree = selection_tree(roster, data, faction, data.engine_data(faction))
+        [holder] = [s for s in tree.force.selections if s.option.name.removesuffix("s") == "Detachment"]
+        offered = {option.name for option in holder.option.selectable_children()}
+        chosen = [child.option.name for child in holder.walk() if child.option.name == roster.detachment]
+        if not {d.name for d in faction.detachments} <= offered or not chosen:
+            wrong.append(faction.name)
+    assert wrong == []
 
 
 @pytest.mark.parametrize("faction, detachment, unit, models", [

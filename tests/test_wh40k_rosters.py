@@ -74,8 +74,8 @@ EXPECTED = {
         limit=1000, total=160, reserves=0, codes=["data-wargear-alternatives"]),
     "space-marines/illegal-wargear-limit.yaml": dict(
         limit=1000, total=160, reserves=0, codes=["wargear-not-allowed"]),  # 3 grenade launchers, at most 2 (D24)
-    "necrons/legal-awakened-dynasty.yaml": dict(  # the Ghost Ark's split between kinds is not read (D11)
-        limit=2000, total=1155, reserves=70, codes=["transport-unchecked"],
+    "necrons/legal-awakened-dynasty.yaml": dict(  # the Ghost Ark's 10 Warriors and 1 Character, full (D48)
+        limit=2000, total=1155, reserves=70, codes=[],
         units=[(120, 1, 2), (85, 1, 1), (200, 20, 9), (50, 1, 1), (90, 10, 4), (115, 1, 6), (90, 1, 3), (90, 3, 1),
                (145, 1, 5), (70, 5, 2), (100, 1, 2)],
         attached={2: (22, 10, "4", "6+"),  # an Overlord and a Chronomancer (who may join a Noble) on 20 Warriors
@@ -84,9 +84,26 @@ EXPECTED = {
     "necrons/illegal-epic-heroes.yaml": dict(
         limit=2000, total=310, reserves=0, codes=["epic-hero-repeated", "enhancement-on-epic-hero"]),
     "necrons/illegal-ghost-ark.yaml": dict(
-        limit=2000, total=585, reserves=0, codes=["leader-not-allowed", "transport-unchecked",
-                                                   "transport-over-capacity"],
+        limit=2000, total=585, reserves=0, codes=["leader-not-allowed", "transport-over-capacity"],
         attached={2: (21, 10, "4", "6+")}),
+    "space-marines/legal-stormraven.yaml": dict(  # 6 infantry and 1 Dreadnought in 12 and 1 (D48)
+        limit=2000, total=645, reserves=365, codes=[],
+        units=[(80, 1, 2), (80, 5, 2), (205, 1, 5), (280, 1, 6)], attached={1: (6, 2, "4", "6+")}),
+    "space-marines/illegal-stormraven.yaml": dict(  # two Dreadnoughts where one fits, though 7 <= 13 (D48)
+        limit=2000, total=795, reserves=435, codes=["transport-over-capacity"],
+        units=[(80, 1, 2), (80, 5, 2), (205, 1, 5), (280, 1, 6), (150, 1, 5)]),
+    "adepta-sororitas/legal-immolator.yaml": dict(  # the Sisters split in two: 1 + 5 of 6 (D48)
+        limit=2000, total=280, reserves=0, codes=[], units=[(60, 1, 1), (105, 10, 4), (115, 1, 5)],
+        attached={1: (11, 5, "3", "7+")}),
+    "adepta-sororitas/illegal-immolator.yaml": dict(  # 1 + 5 + 1 of 6; the Triumph in a Rhino (D48)
+        limit=2000, total=650, reserves=0, codes=["transport-over-capacity", "transport-cannot-carry"],
+        units=[(60, 1, 1), (105, 10, 4), (115, 1, 5), (60, 1, 1), (235, 1, 8), (75, 1, 4)],
+        attached={1: (11, 5, "3", "7+")}),
+    "orks/legal-stompa.yaml": dict(  # Ghazghkull 15 + Makari 1 + a Warboss 1 of 22 (D48)
+        limit=2000, total=1110, reserves=0, codes=[], units=[(235, 2, 0), (75, 1, 2), (800, 1, 14)]),
+    "orks/illegal-stompa.yaml": dict(  # Ghazghkull 15 + Makari 1 + 10 Boyz = 26 of 22 (D48)
+        limit=2000, total=1115, reserves=0, codes=["transport-over-capacity"],
+        units=[(235, 2, 0), (80, 10, 4), (800, 1, 14)]),
     "necrons/illegal-reserves.yaml": dict(
         limit=1000, total=640, reserves=265, codes=["aircraft-not-in-reserves", "reserves-over-limit"]),
     "tau-empire/legal-kauyon.yaml": dict(
@@ -165,10 +182,20 @@ def test_findings_name_the_numbers_and_the_fix(check):
     assert messages["reserves-over-limit"] == (
         "Strategic Reserves hold 565 points (#2 Land Raider 220, #3 Terminator Squad 170, #4 Hammerfall Bunker "
         "175); at most 500 (a quarter of Strike Force's 2,000)")
-    [over] = check("necrons/illegal-ghost-ark.yaml").findings[2:]
+    [over] = check("necrons/illegal-ghost-ark.yaml").findings[1:]
     assert over.message == ("Ghost Ark carries 21 models' space (#2 1 Royal Warden, #3 20 Necron Warriors); its "
-                            "transport capacity is 11")
+                            "transport capacity is 10 NECRON WARRIOR models and 1 NECRONS INFANTRY CHARACTER model")
     assert over.location.line == 10
+    [split] = check("space-marines/illegal-stormraven.yaml").findings
+    assert split.message == (
+        "Stormraven Gunship carries 7 models' space (#2 5 Intercessor Squad, #3 1 Redemptor Dreadnought, #5 1 "
+        "Ballistus Dreadnought); its transport capacity is 12 Adeptus Astartes Infantry models and 1 Dreadnought model")
+    immolator = check("adepta-sororitas/illegal-immolator.yaml").findings[0]
+    assert immolator.message == ("Immolator carries 7 models' space (#1 1 Canoness, #2 5 of 10 Battle Sisters Squad "
+                                 "(split in two), #4 1 Hospitaller); its transport capacity is 6")
+    [stompa] = check("orks/illegal-stompa.yaml").findings
+    assert stompa.message == ("Stompa carries 26 models' space (#1 2 Ghazghkull Thraka, #2 10 Boyz); its transport "
+                              "capacity is 22")
 
 
 def test_a_choice_left_unmade_names_the_choices_and_a_misspelt_one_the_name_meant(check):
@@ -221,23 +248,56 @@ def test_check_without_installed_data_says_how_to_import(tmp_path, monkeypatch, 
     assert "no wh40k-10e data is installed" in out and "listbuilder data import bsdata PATH" in out
 
 
-def findings_of(wh40k_catalog, units: str) -> list:
+def findings_of(wh40k_catalog, units: str, army: str = "faction: Necrons\ndetachment: Awakened Dynasty\n") -> list:
     from listbuilder.rosters.files import parse_roster
     catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
-    text = ("game: wh40k-10e\nfaction: Necrons\nbattle_size: Strike Force\ndetachment: Awakened Dynasty\n"
-            "units:\n") + units
+    text = f"game: wh40k-10e\nbattle_size: Strike Force\n{army}units:\n" + units
     return validate(parse_roster(text, "r", catalog).roster, catalog).findings
 
 
-def codes_of(wh40k_catalog, units: str) -> list[str]:
-    return [f.code for f in findings_of(wh40k_catalog, units)]
+def codes_of(wh40k_catalog, units: str, **army: str) -> list[str]:
+    return [f.code for f in findings_of(wh40k_catalog, units, **army)]
+
+
+def test_a_transport_text_not_read_whole_is_one_warning_quoting_it(wh40k_catalog):
+    """D11: the Orion's other way to ride (a Dreadnought, the capacity then 6) is not read; a roster
+    embarking a unit in it is warned, quoting the sentence, and stays legal."""
+    [warning] = findings_of(wh40k_catalog, "  - {type: Shield-Captain, warlord: true}\n"
+                                           "  - {type: Custodian Guard, embarked_in: Orion Assault Dropship, "
+                                           "reserves: true}\n"
+                                           "  - {type: Orion Assault Dropship, reserves: true}\n",
+                            army="faction: Adeptus Custodes\ndetachment: Shield Host\n")
+    assert (warning.code, warning.severity) == ("transport-unchecked", "warning")
+    assert "“This model can also transport 1 VENERABLE CONTEMPTOR DREADNOUGHt" in warning.message
+    assert warning.message.endswith("check by hand that it may carry Custodian Guard")
+
+
+def test_a_capacity_the_transports_wargear_sets_is_read_from_the_wargear_stated(wh40k_catalog):
+    """D48: a Battlewagon carries 22, 12 if equipped with a killkannon (Orks.cat:31)."""
+    units = ("  - {type: Warboss, warlord: true, leads: Boyz, embarked_in: Battlewagon}\n"
+             "  - {type: Boyz, models: 20, embarked_in: Battlewagon}\n")
+    army = "faction: Orks\ndetachment: War Horde\n"
+    assert findings_of(wh40k_catalog, units + "  - {type: Battlewagon}\n", army=army) == []
+    [over] = findings_of(wh40k_catalog, units + "  - {type: Battlewagon, wargear: {Killkannon: 1}}\n", army=army)
+    assert over.message == ("Battlewagon carries 21 models' space (#1 1 Warboss, #2 20 Boyz); its transport "
+                            "capacity is 12 while it is equipped with a killkannon")
+
+
+def test_a_passenger_refused_is_not_also_counted(wh40k_catalog):
+    """D48: five Terminators a Rhino may not carry are one finding, not also ten Marines and five
+    Terminators over its 12."""
+    assert codes_of(wh40k_catalog, "  - {type: Captain, warlord: true}\n"
+                                   "  - {type: Tactical Squad, embarked_in: Rhino}\n"
+                                   "  - {type: Terminator Squad, embarked_in: Rhino}\n"
+                                   "  - {type: Rhino}\n",
+                    army="faction: Space Marines\ndetachment: Gladius Task Force\n") == ["transport-cannot-carry"]
 
 
 def test_an_attached_unit_embarks_and_reserves_as_one(wh40k_catalog):
     """D9, D13, D14: a Leader outside its Bodyguard's transport; passengers of an Aircraft."""
     assert codes_of(wh40k_catalog, "  - {type: Overlord, warlord: true, leads: Necron Warriors}\n"
                                    "  - {type: Necron Warriors, embarked_in: Ghost Ark}\n"
-                                   "  - {type: Ghost Ark}\n") == ["attached-unit-split", "transport-unchecked"]
+                                   "  - {type: Ghost Ark}\n") == ["attached-unit-split"]
     assert codes_of(wh40k_catalog, "  - {type: Overlord, warlord: true}\n"
                                    "  - {type: Immortals, embarked_in: Night Scythe}\n"
                                    "  - {type: Night Scythe, reserves: true}\n") == [
@@ -350,7 +410,8 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     assert "data-rules-unchecked" not in "".join(by_parts)
     assert {faction for _, faction in by_faction.installed_parts} == {
         "Necrons", "Space Marines", "T'au Empire", "Aeldari", "Astra Militarum", "Chaos Space Marines", "Tyranids",
-        "Chaos Daemons", "Imperial Knights", "Thousand Sons"}
+        "Chaos Daemons", "Imperial Knights", "Thousand Sons", "Orks",
+        "Adepta Sororitas"}
     assert not by_faction.installed and all(data is not whole for data in by_faction.installed_parts.values())
 
     assert load_installed("wh40k-10e", "T'au Empire").engine_data(tau).catalogues[0]["name"] == tau.name

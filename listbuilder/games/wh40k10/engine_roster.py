@@ -130,7 +130,7 @@ def _selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, e
     for chosen in scratch.force.selections:  # the army as configured: its Battle Size and Detachment
         copy = editor.adopt(force, chosen)
         for selection in copy.walk():
-            tree.places[selection.id] = ARMY_PLACES.get(chosen.option.name, ("units",))
+            tree.places[selection.id] = ARMY_PLACES.get(chosen.option.name.removesuffix("s"), ("units",))
     detachment = next((d for d in faction.detachments if name_key(d.name) == name_key(roster.detachment)), None)
     enhancements = {name_key(e.name) for e in detachment.enhancements} if detachment else set()
     sheets = _by_name(data, faction)
@@ -239,8 +239,9 @@ def _copy_in(tree: SelectionTree, index: int, built: _BuiltUnit) -> None:
 
 
 def _choose(tree: SelectionTree, holder_name: str, wanted: Callable[[str], bool]) -> None:
-    """The choice under one of the force's own selections (Battle Size, Detachment)."""
-    holder = next((s for s in tree.force.selections if s.option.name == holder_name), None)
+    """The choice under one of the force's own selections (Battle Size, Detachment; the Adeptus
+    Custodes catalogue names its holder "Detachments")."""
+    holder = next((s for s in tree.force.selections if s.option.name.removesuffix("s") == holder_name), None)
     option = next((o for o in holder.option.selectable_children() if wanted(o.name)), None) if holder else None
     if holder is not None and option is not None:
         tree.editor.select_child_entry(holder, option.entry_id)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...core.findings import Finding, FindingList, LoadFailure, finding_text
@@ -161,24 +161,67 @@ def number(characteristic: str) -> int | None:
 class Capacity:
     """A transport capacity as its datasheet text states it (Transports, L556-564): so many
     models (or units), some passengers taking the space of several; the kinds of model it may
-    carry and those it may not, where the text names them by keyword (D11). What the text says
-    that this reading does not (a condition on Wounds, say) is kept in `unread`: a roster that
-    embarks units in it is told so, never a silent LEGAL."""
+    carry and those it may not, where the text names them by keyword (D11). A capacity split
+    between kinds ('10 NECRON WARRIOR models and 1 NECRONS INFANTRY CHARACTER model') is kept as
+    its parts (D48). What the text says that this reading does not (a condition on Wounds, say)
+    is kept in `unread`: a roster that embarks units in it is told so, never a silent LEGAL."""
 
     count: int
     of_units: bool = False  # '1 NECRONS INFANTRY unit'
     space: dict[str, int] = field(default_factory=dict)  # keyword -> models of space each takes
+    named: dict[str, int] = field(default_factory=dict)  # a model's name -> the space that one model takes
     carries: list[str] = field(default_factory=list)  # keyword phrases, any of which a passenger must have
+    parts: list[tuple[int, list[str]]] = field(default_factory=list)  # a split: each part's count and kinds
+    splits: list[str] = field(default_factory=list)  # kinds of unit it may split in two, one half aboard
+    equipped: dict[str, int] = field(default_factory=dict)  # wargear -> the count while it carries that
+    equipped_with: str | None = None  # the wargear stated that set the count
     forbidden: list[str] = field(default_factory=list)  # keyword phrases a passenger must not have
     exempt: list[str] = field(default_factory=list)  # ... unless it has one of these
     exempt_unless_led: str | None = None  # ... and is attached to a unit without this keyword
     unread: list[str] = field(default_factory=list)  # sentences not read
 
-    def used(self, passengers: list[tuple[Unit, int]]) -> int:
+    def taken(self, unit: Unit, models: int) -> int:
+        """The space a passenger unit of so many models takes: a model the text names (Ghazghkull
+        Thraka, whose unit has Makari too) takes its space once."""
         if self.of_units:
-            return len(passengers)
-        return sum(models * max([n for k, n in self.space.items() if has_keyword(unit, k)], default=1)
-                   for unit, models in passengers)
+            return 1
+        each = max([n for k, n in self.space.items() if has_keyword(unit, k)], default=1)
+        named = max([n for k, n in self.named.items() if has_keyword(unit, k)], default=None)
+        return models * each if named is None else named + (models - 1) * each
+
+    def loads(self, passengers: list[tuple[Unit, int]]) -> list[tuple[int | None, list[int]]]:
+        """Each way the passengers may ride, as (the one split, the space each takes): as they are,
+        and for each unit of a kind the text lets be split in two before the battle, with that
+        unit's smaller half aboard."""
+        whole = [self.taken(unit, models) for unit, models in passengers]
+        ways: list[tuple[int | None, list[int]]] = [(None, whole)]
+        for i, (unit, models) in enumerate(passengers):
+            if any(has_keywords(unit, kind) for kind in self.splits):
+                ways.append((i, [*whole[:i], self.taken(unit, models // 2), *whole[i + 1:]]))
+        return ways
+
+    def fits(self, passengers: list[tuple[Unit, int]], spaces: list[int]) -> bool:
+        """Whether passengers taking these spaces fit: within the count, and where it is split
+        between kinds, each within the parts of its kind. Every set of parts must hold what only
+        they may carry (the supply and demand form of Hall's theorem: a split has two parts)."""
+        if sum(spaces) > self.count:
+            return False
+        kinds = [frozenset(i for i, (_, phrases) in enumerate(self.parts)
+                           if any(has_keywords(unit, kind) for kind in phrases)) for unit, _ in passengers]
+        for chosen in range(1, 2 ** len(self.parts)):
+            room = sum(n for i, (n, _) in enumerate(self.parts) if chosen >> i & 1)
+            if sum(space for space, where in zip(spaces, kinds)
+                   if where and all(chosen >> i & 1 for i in where)) > room:
+                return False
+        return True
+
+    def stated(self) -> str:
+        """The capacity in the datasheet's terms: '11', or its parts."""
+        if self.equipped_with is not None:
+            return f"{self.count} while it is equipped with a {self.equipped_with}"
+        if not self.parts:
+            return str(self.count)
+        return " and ".join(f"{n} {' or '.join(kinds)} model{'s' if n != 1 else ''}" for n, kinds in self.parts)
 
     def refuses(self, unit: Unit, bodyguard: Unit | None) -> str | None:
         """Why it may not carry the unit, by its keywords: the phrase it lacks or has; else None."""
@@ -195,10 +238,16 @@ class Capacity:
 
 
 CAPACITY = re.compile(r"transport capacity of (\d+)([^.]*)", re.IGNORECASE)
-ALSO = re.compile(r"\band (\d+) [^.,]*?models?\b", re.IGNORECASE)
+ALSO = re.compile(r"\band (\d+) ([^.,]*?) models?\b", re.IGNORECASE)
 SPACE = re.compile(r"each ([^.]+?) models? takes? (?:up )?the space of (\d+) models", re.IGNORECASE)
+NAMED_SPACE = re.compile(r"^(?:the )?([\w' -]+?)(?: models?)? takes? up the space of (\d+) models$", re.IGNORECASE)
 KINDS = re.compile(r"^\s*(?:of )?\d+ (.+?) (models?|units?)\s*$", re.IGNORECASE)
-CANNOT = re.compile(r"it cannot transport (.+?)(?:\s*\(excluding ([^)]*)\))?\s*$", re.IGNORECASE)
+CANNOT = re.compile(r"(?:it|this model) cannot transport (?:models that can )?(.+?)(?:\s*\(excluding ([^)]*)\))?\s*$",
+                    re.IGNORECASE)
+ONLY = re.compile(r"it can only transport (.+)$", re.IGNORECASE)
+SPLITS = re.compile(r"select one (.+?)(?: unit)? from your army", re.IGNORECASE)
+EQUIPPED = re.compile(r"^if this model is equipped with (?:an? )?(.+?), it has a transport capacity of (\d+) [^.]*$",
+                      re.IGNORECASE)
 LED = re.compile(r"^(.+?) models that began the battle attached to a non-(\S+) unit$", re.IGNORECASE)
 
 
@@ -210,21 +259,43 @@ def capacity(unit: Unit) -> Capacity | None:
         return None
     rest = match.group(2)
     of_units = re.match(r"[^.]*?\bunits?\b", rest) is not None and "model" not in rest.split(".")[0]
-    count = int(match.group(1)) + sum(int(n) for n in ALSO.findall(rest))
+    also = ALSO.search(rest)
+    first = rest[:also.start()] if also else rest
+    count = int(match.group(1)) + sum(int(n) for n, _ in ALSO.findall(rest))
     space = {}
     for names, size in SPACE.findall(text):
         for keyword in re.split(r",|\band\b|\bor\b|\beach\b", names, flags=re.IGNORECASE):
             if keyword.strip():
                 space[keyword.strip()] = int(size)
     found = Capacity(count, of_units, space)
-    kinds = KINDS.match(f"{match.group(1)} {rest}") if not ALSO.search(rest) else None
+    kinds = KINDS.match(f"{match.group(1)} {first}")
     if kinds is not None:
         found.carries = _phrases(kinds.group(1))
+    if also is not None and kinds is not None and "<" not in rest and not ALSO.search(rest, also.end()):
+        found.parts = [(int(match.group(1)), found.carries), (int(also.group(1)), _phrases(also.group(2)))]
+        found.carries = [*found.carries, *found.parts[1][1]]
+    elif also is not None:  # a split this reading does not take apart: counted together, not checked
+        found.unread.append(f"transport capacity of {match.group(1)}{rest}".strip())
+        found.carries = []
+    splits = SPLITS.search(text)
+    if splits is not None and "split into two units" in text and "must start the battle embarked within this" in text:
+        found.splits = _phrases(splits.group(1))
     for sentence in [part.strip().rstrip(".") for part in re.split(r"(?<=[.])\s+", text[match.end():])]:
-        if not sentence:
+        if not sentence or found.splits and (SPLITS.search(sentence) or "split" in sentence
+                                              or sentence.lower().startswith("one of these units")):
             continue
-        cannot = CANNOT.match(sentence)
+        cannot, only, named = CANNOT.match(sentence), ONLY.match(sentence), NAMED_SPACE.match(sentence)
         if SPACE.search(sentence) or sentence.lower().startswith("each "):
+            continue
+        if named is not None:  # 'The GHAZGHKULL THRAKA model takes up the space of 18 models'
+            found.named[named.group(1)] = int(named.group(2))
+            continue
+        if only is not None:
+            found.carries = _phrases(only.group(1))
+            continue
+        equipped = EQUIPPED.match(sentence)
+        if equipped is not None:  # its kinds are the first capacity's, worded more loosely ("T'AU INFANTRY")
+            found.equipped[equipped.group(1)] = int(equipped.group(2))
             continue
         if cannot is None or "wounds" in sentence.lower():
             found.unread.append(sentence)
@@ -236,20 +307,21 @@ def capacity(unit: Unit) -> Capacity | None:
             found.exempt, found.exempt_unless_led = _phrases(led.group(1)), led.group(2)
         elif excluding:
             found.exempt = _phrases(excluding)
-    if ALSO.search(rest):  # a split between kinds of passenger: counted together, the split not checked
-        found.unread.append(f"transport capacity of {match.group(1)}{rest}".strip())
     return found
 
 
 def _phrases(text: str) -> list[str]:
     """'JUMP PACK, WULFEN or TERMINATOR models' -> ['JUMP PACK', 'WULFEN', 'TERMINATOR']."""
     text = re.sub(r"\bmodels?\b", "", text, flags=re.IGNORECASE)
-    return [part.strip() for part in re.split(r",|\bor\b|\band\b", text, flags=re.IGNORECASE) if part.strip()]
+    parts = [part.strip() for part in re.split(r",|\bor\b|\band\b", text, flags=re.IGNORECASE)]
+    return [re.sub(r"^the\s+", "", part, flags=re.IGNORECASE) for part in parts if part]
 
 
 def has_keywords(unit: Unit, phrase: str) -> bool:
     """Whether the unit has every keyword a phrase names ('ADEPTUS ASTARTES INFANTRY': the Faction
-    keyword Adeptus Astartes and Infantry): the phrase is covered by its keywords, longest first."""
+    keyword Adeptus Astartes and Infantry): the phrase is covered by its keywords, longest first.
+    A word's plural is the same word: the Ghost Ark's 'NECRON WARRIOR models' are the unit whose
+    keyword is Necron Warriors (D48)."""
     rest = f" {_words(phrase)} "
     for keyword in sorted({_words(k) for k in [*unit.keywords, *unit.faction_keywords, unit.name]}, key=len,
                           reverse=True):
@@ -258,7 +330,7 @@ def has_keywords(unit: Unit, phrase: str) -> bool:
 
 
 def _words(text: str) -> str:
-    return " ".join(text.replace("’", "'").casefold().split())
+    return " ".join(word.removesuffix("s") for word in text.replace("’", "'").casefold().split())
 
 
 def may_hover(unit: Unit) -> bool:
@@ -636,6 +708,10 @@ class _Muster:
                 self.error("transport-empty", f"{transport.name} is a Dedicated Transport with no unit embarked; "
                            f"it must start the battle carrying one", DEDICATED, ("units", transport.index))
             room = capacity(transport.unit)
+            if room is not None:
+                stated = {name_key(gear) for gear in transport.entry.wargear}
+                room = next((replace(room, count=count, equipped_with=gear) for gear, count in room.equipped.items()
+                             if name_key(gear) in stated), room)
             if not aboard:
                 continue
             if room is None or room.unread:
@@ -654,13 +730,18 @@ class _Muster:
                     self.error("transport-cannot-carry", f"{transport.name} {why}; #{passenger.index + 1} "
                                f"{passenger.name} is not one it may carry", TRANSPORTS,
                                ("units", passenger.index, "embarked_in"))
-            used = room.used([(c.unit, c.models) for c in aboard])
-            if used > room.count:
+            carried = [c for c in aboard if c.index not in refused and c.leads not in refused]
+            passengers = [(c.unit, c.models) for c in carried]
+            ways = room.loads(passengers)
+            if not any(room.fits(passengers, spaces) for _, spaces in ways):
+                split, spaces = min(ways, key=lambda way: sum(way[1]))
                 what = "units" if room.of_units else "models' space"
-                self.error("transport-over-capacity", f"{transport.name} carries {used} {what} ("
-                           + ", ".join(f"#{c.index + 1} {c.models} {c.name}" for c in aboard)
-                           + f"); its transport capacity is {room.count}", TRANSPORTS,
-                           ("units", aboard[-1].index, "embarked_in"))
+                self.error("transport-over-capacity", f"{transport.name} carries {sum(spaces)} {what} ("
+                           + ", ".join(f"#{c.index + 1} {c.models // 2} of {c.models} {c.name} (split in two)"
+                                       if i == split else f"#{c.index + 1} {c.models} {c.name}"
+                                       for i, c in enumerate(carried))
+                           + f"); its transport capacity is {room.stated()}", TRANSPORTS,
+                           ("units", carried[-1].index, "embarked_in"))
 
     def _hover(self) -> None:
         """Only an Aircraft with Hover may be declared in Hover mode (L2182). One declared so without

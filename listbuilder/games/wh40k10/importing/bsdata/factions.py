@@ -55,13 +55,17 @@ class FactionReader:
                                   "detachment of any faction; left out", where, "enhancements without a detachment")
 
     def root_nodes(self, catalogue: XmlFile) -> Iterator[tuple[XmlFile, Node]]:
-        """The root entries a faction may take, each with the file that lists it."""
+        """The root entries a faction may take, each with the file that lists it: a linked
+        catalogue's own, less those it marks `import="false"` (the Agents of the Imperium's
+        Detachment choice is theirs alone, not every Imperium army's)."""
         for source in [catalogue] + self.library.linked_catalogues(catalogue, roots_only=True):
+            imported = source is not catalogue
             for entry in source.root.iterfind("selectionEntries/selectionEntry"):
-                yield source, Node(entry)
+                if not (imported and entry.get("import") == "false"):
+                    yield source, Node(entry)
             for link in source.root.iterfind("entryLinks/entryLink"):
                 target = self.library.target(link)
-                if target is not None:
+                if target is not None and not (imported and link.get("import") == "false"):
                     yield source, Node(target, link)
 
     def read(self, catalogue: XmlFile) -> tuple[Faction, dict[str, list[str]]]:
