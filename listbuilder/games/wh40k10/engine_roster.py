@@ -257,7 +257,7 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
         return  # the muster rules: unknown-unit
     unit = _new_unit(tree, option, models)
     displaced = _place_wargear(tree, unit, wargear)
-    if displaced and unit_models(unit):  # a weapon lost to another in a unit of several models (D48)
+    if unit_models(unit) and any(_carried(unit, w) < n for w, n in wargear):  # several models, a weapon short (D48)
         searched, complete = _search_placement(tree, unit, option, models, dict(wargear))
         if searched is not None or not complete:
             displaced = []
@@ -357,6 +357,7 @@ def _search_placement(tree: SelectionTree, placed: Selection, option: Option, mo
     editor.deselect(unit)
     plans, complete = _plans(loadouts, [(m.number, frozenset(w for w in wanted if _carries(m, w)), merges(m.option))
                                         for m in sources], wanted)
+    complete = complete and all(m.parent is unit for m in sources)  # no other entry of a composition tried
     for counts in plans:
         unit = _new_unit(tree, option, models)
         _build_plan(tree, unit, loadouts, counts)
@@ -377,30 +378,32 @@ def _rules_broken(editor: Editor) -> set[tuple[str, str]]:
 
 def _loadouts(editor: Editor, unit: Selection, weapons: list[str]) -> list[_Loadout]:
     """The ways a model of each of the unit's kinds may carry some of the weapons, as the engine
-    selects them: on a model of its own kind's selection, or moved off the most numerous other
-    kind beside it (one of which stays)."""
+    selects them (weapons a model cannot carry together are no part of any larger set): on a model
+    of its own kind's selection, or moved off the most numerous other kind beside it (one of which
+    stays)."""
     sources = unit_models(unit)
     containers = [unit, *{id(m.parent): m.parent for m in sources if m.parent is not None}.values()]
     found: dict[tuple[object, ...], _Loadout] = {}
     for container in containers:
         for kind in _entries(container.option.children()):
-            if kind.type != "model":
-                continue
-            offered = [w for w in weapons if _weapon_option(kind, w) is not None]
             own = [i for i, m in enumerate(sources) if m.option is kind and m.parent is container]
-            others = [i for i, m in enumerate(sources) if m.option is not kind and m.parent is container
-                      and _beside(kind, m.option) and m.number > 1]
+            others = sorted((i for i, m in enumerate(sources) if m.option is not kind and m.parent is container
+                             and _beside(kind, m.option) and m.number > 1), key=lambda i: -sources[i].number)
             if own and merges(kind):  # another selection of it would add to this one
                 others = []
-            others.sort(key=lambda i: -sources[i].number)
             donors = [(i, True) for i in own[:1]] + [(i, False) for i in others[:1]]
-            for size in range(min(len(offered), SEARCH_TOGETHER) + 1):
+            offered = [w for w in weapons if _weapon_option(kind, w) is not None] if kind.type == "model" else []
+            failed: list[set[str]] = []
+            for size in range(min(len(offered), SEARCH_TOGETHER) + 1 if donors else 0):
                 for taken in combinations(offered, size):
-                    for source, is_own in donors:
-                        carries = _probe(editor, container, kind, sources[source] if is_own else None, taken, weapons)
-                        if set(taken) <= carries and carries:
-                            load = _Loadout(kind, container.option, taken, carries, source, is_own)
-                            found.setdefault((kind.id, container.option.id, carries, source, is_own), load)
+                    if any(f <= set(taken) for f in failed):
+                        continue
+                    carries = _probe(editor, container, kind, sources[own[0]] if own else None, taken, weapons)
+                    if not set(taken) <= carries:
+                        failed.append(set(taken))
+                    elif carries:
+                        found.update({(kind.id, container.option.id, carries, source, is_own): _Loadout(
+                            kind, container.option, taken, carries, source, is_own) for source, is_own in donors})
     return list(found.values())
 
 
@@ -482,7 +485,6 @@ def _build_plan(tree: SelectionTree, unit: Selection, loadouts: list[_Loadout], 
             else:
                 model, _ = editor.select_child_entry(container, load.kind.entry_id)
                 editor.set_count(model, count)
-            tree.places[model.id] = ("wargear", next(w for w in (*load.weapons, *load.carries)))
         for weapon in load.weapons:
             option = _weapon_option(model.option, weapon, tuple(w for w in load.weapons if w != weapon))
             if option is not None:
