@@ -63,10 +63,12 @@ def data_findings(tree: SelectionTree) -> list[Finding]:
         if path[2] == "options":
             found.append(Finding("unknown-option", f"{unit.option.name} has no choice '{name}' in the data", rule,
                                  path=path, suggestion=suggestion or OPTION_HINT))
-        elif path[2] == "wargear" and unit_models(unit):  # several models: none of their placements carries both
-            found.append(Finding("data-wargear-alternatives", f"{unit.option.name}'s models cannot carry {name} "
-                                 f"together with {suggestion} as stated: no placement on them that the data allows "
-                                 "carries both", rule, path=path, suggestion=f"state fewer of {name} or {suggestion}"))
+        elif path[2] == "wargear" and unit_models(unit):  # several models: no placement of them carries all
+            found.append(Finding("data-wargear-alternatives", f"{unit.option.name} cannot carry {name} together with "
+                                 f"{suggestion} as stated: no placement of them on its models that the data allows "
+                                 "carries them all", rule, path=path,
+                                 suggestion="state fewer of these weapons (or more models, where the datasheet "
+                                            "allows more of them)"))
         elif path[2] == "wargear":
             found.append(Finding("data-wargear-alternatives", f"{unit.option.name} cannot take {name} together "
                                  f"with {suggestion}: the data offers them as alternatives", rule, path=path,

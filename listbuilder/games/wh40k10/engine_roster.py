@@ -261,6 +261,9 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
         searched, complete = _search_placement(tree, unit, option, models, dict(wargear))
         if searched is not None or not complete:
             displaced = []
+        if displaced:  # one mistake, one finding: on the first weapon lost, naming the others involved
+            others = [w for w, _ in wargear if w != displaced[0][0] and any(w in pair for pair in displaced)]
+            displaced = [(displaced[0][0], " and ".join(filter(None, [", ".join(others[:-1]), others[-1]])))]
         if searched is not None:
             unit = searched
         else:  # no placement carries them all as the data allows: the first one, again
