@@ -559,7 +559,8 @@ def test_weapons_no_placement_on_a_units_models_carries_are_one_finding_on_the_f
     (finding,) = check(name).findings
     assert (finding.code, finding.path[-1], finding.location.line, finding.message) == (
         "data-wargear-alternatives", message.split(" cannot carry ")[1].split(" together")[0], line, message)
-    assert finding.suggestion == "state fewer of these weapons (or more models, where the datasheet allows more of them)"
+    assert finding.suggestion == ("state fewer of these weapons (or more models, where the datasheet allows more "
+                                  "of them)")
     assert finding.rule.startswith("data: ") and "(revision 801555b)" in finding.rule
 
 

@@ -7,7 +7,8 @@ builds what New Recruit would hold for it: an Army Roster force of the faction's
 Battle Size and Detachment, each unit by datasheet name with the models and wargear the data
 selects by default, its model count reached on the kind of model the data lets grow, the named
 weapons placed on as many models as carry them (each such model split off its kind and given
-the weapon in place of the default of the same choice), its other choices (`options`), the
+the weapon in place of the default of the same choice; where one weapon takes another's place,
+the placements of them all are searched, D48), its other choices (`options`), the
 Enhancement and the Warlord under their bearer. `places` maps each selection back to where the
 roster file says it, so that the engine's findings point at the YAML.
 """
@@ -349,8 +350,8 @@ def _search_placement(tree: SelectionTree, placed: Selection, option: Option, mo
 
     The ways each kind of model may carry some of the weapons together are asked of the engine
     (a model selected, the weapons put on it as `_select_along` does), then counts of models per
-    way that carry them all are searched, fewest models changed first, each such placement built
-    and judged by the engine's rules, all bounded (SEARCH_*)."""
+    way that carry them all are searched (`_plans`), each such placement built and judged by the
+    engine's rules, all bounded (SEARCH_*)."""
     editor = tree.editor
     broken = _rules_broken(editor)
     editor.deselect(placed)
@@ -388,14 +389,14 @@ def _loadouts(editor: Editor, unit: Selection, weapons: list[str]) -> list[_Load
     containers = [unit, *{id(m.parent): m.parent for m in sources if m.parent is not None}.values()]
     found: dict[tuple[object, ...], _Loadout] = {}
     for container in containers:
-        for kind in _entries(container.option.children()):
+        for kind in [k for k in _entries(container.option.children()) if k.type == "model"]:
             own = [i for i, m in enumerate(sources) if m.option is kind and m.parent is container]
             others = sorted((i for i, m in enumerate(sources) if m.option is not kind and m.parent is container
                              and _beside(kind, m.option) and m.number > 1), key=lambda i: -sources[i].number)
             if own and merges(kind):  # another selection of it would add to this one
                 others = []
             donors = [(i, True) for i in own[:1]] + [(i, False) for i in others[:1]]
-            offered = [w for w in weapons if _weapon_option(kind, w) is not None] if kind.type == "model" else []
+            offered = [w for w in weapons if _weapon_option(kind, w) is not None]
             failed: list[set[str]] = []
             for size in range(min(len(offered), SEARCH_TOGETHER) + 1 if donors else 0):
                 for taken in combinations(offered, size):
@@ -433,8 +434,9 @@ def _plans(loadouts: list[_Loadout], sources: list[tuple[int, frozenset[str], bo
            wanted: dict[str, int]) -> tuple[list[tuple[int, ...]], bool]:
     """Counts of models per loadout with which every weapon is carried on as many models as
     `wanted` (the sources' models left as they are count with what they carry), none selected on
-    more: depth first, the weapon most short first, the loadout carrying most of those short
-    first; at most SEARCH_BUILDS of them, and whether every one was found. `sources`: the unit's
+    more: depth first, one model at a time, for the weapon most short the loadout carrying most of
+    the weapons still short first (so that few models change); at most SEARCH_BUILDS of them, and
+    whether every one was found. `sources`: the unit's
     default models, how many, what they carry, whether every model of them must be the same."""
     found: list[tuple[int, ...]] = []
     stack = [tuple(0 for _ in loadouts)]
