@@ -25,8 +25,9 @@ from itertools import combinations
 
 from ...battlescribe.editor import EditError, Editor, merges
 from ...battlescribe.evaluate import Context
-from ...battlescribe.model import Option, as_list
+from ...battlescribe.model import Node, Option, as_list
 from ...battlescribe.roster import Force, Selection
+from ...battlescribe.validate import Validator
 from ...core.names import did_you_mean, name_key
 from .catalog import WEAPON_PROFILES, EngineData, Faction, Unit, Wh40kCatalog, loose_key, weapon_name
 from .roster import Wh40kRoster
@@ -259,17 +260,12 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
     unit = _new_unit(tree, option, models)
     displaced = _place_wargear(tree, unit, wargear)
     if unit_models(unit) and any(_carried(unit, w) < n for w, n in wargear):  # several models, a weapon short (D48)
-        searched, complete = _search_placement(tree, unit, option, models, dict(wargear))
-        if searched is not None or not complete:
+        unit, carried_all, complete = _search_placement(tree, unit, option, models, wargear)
+        if carried_all or not complete:
             displaced = []
         if displaced:  # one mistake, one finding: on the first weapon lost, naming the others involved
             others = [w for w, _ in wargear if w != displaced[0][0] and any(w in pair for pair in displaced)]
             displaced = [(displaced[0][0], " and ".join(filter(None, [", ".join(others[:-1]), others[-1]])))]
-        if searched is not None:
-            unit = searched
-        else:  # no placement carries them all as the data allows: the first one, again
-            unit = _new_unit(tree, option, models)
-            _place_wargear(tree, unit, wargear)
     tree.unplaced += [(("wargear", earlier), earlier, weapon) for earlier, weapon in displaced]
     for index, written in enumerate(options):
         choice = choice_named(unit.option, written)
@@ -332,7 +328,8 @@ class _Loadout:
     """A way for models of a unit to carry stated weapons: their kind, the entry they are taken
     under (the unit's or its composition's), the weapons selected on them, the stated weapons a
     model so equipped carries (its defaults' too), and the unit's default models they are taken
-    from (`source`, an index in `unit_models`): models of that kind (`own`) or moved off it."""
+    from (`source`, an index in `unit_models`): models of that kind (`own`) or moved off it (all of
+    them, if need be: the engine judges whether the data lets that kind go)."""
 
     kind: Option
     container: Option
@@ -343,32 +340,39 @@ class _Loadout:
 
 
 def _search_placement(tree: SelectionTree, placed: Selection, option: Option, models: int,
-                      wanted: dict[str, int]) -> tuple[Selection | None, bool]:
-    """A unit of `models` models whose models carry every stated weapon on as many models as
-    stated, and that breaks no rule of the data `placed` (the stated weapons placed one by one)
-    does not break; and whether every placement was tried. `placed` is taken away.
+                      wargear: tuple[tuple[str, int], ...]) -> tuple[Selection, bool, bool]:
+    """The unit in place of `placed` (the stated weapons placed one by one): one of `models`
+    models whose models carry every stated weapon on as many models as stated and that breaks no
+    rule of the data `placed` does not break, where one is found, else `placed` (or one built
+    alike); whether one was found; and whether every placement was tried.
 
     The ways each kind of model may carry some of the weapons together are asked of the engine
     (a model selected, the weapons put on it as `_select_along` does), then counts of models per
     way that carry them all are searched (`_plans`), each such placement built and judged by the
     engine's rules, all bounded (SEARCH_*)."""
-    editor = tree.editor
-    broken = _rules_broken(editor)
-    editor.deselect(placed)
-    unit = _new_unit(tree, option, models)
-    sources = unit_models(unit)
-    loadouts = _loadouts(editor, unit, list(wanted))
-    editor.deselect(unit)
+    editor, wanted = tree.editor, dict(wargear)
+    defaults = _new_unit(tree, option, models)  # probed, then copied for each placement
+    sources = unit_models(defaults)
+    loadouts = _loadouts(editor, defaults, list(wanted))
+    editor.deselect(defaults)
+    tree.units[0] = placed
     plans, complete = _plans(loadouts, [(m.number, frozenset(w for w in wanted if _carries(m, w)), merges(m.option))
                                         for m in sources], wanted)
-    complete = complete and all(m.parent is unit for m in sources)  # no other entry of a composition tried
+    complete = complete and all(m.parent is defaults for m in sources)  # no other entry of a composition tried
+    if not plans:
+        return placed, False, complete
+    broken = _rules_broken(editor)  # asked only now: the engine's findings take their time
+    editor.deselect(placed)
     for counts in plans:
-        unit = _new_unit(tree, option, models)
+        unit = tree.units[0] = editor.adopt(tree.force, defaults)
+        tree.places[unit.id] = ()
         _build_plan(tree, unit, loadouts, counts)
         if _rules_broken(editor) <= broken:
-            return unit, complete
+            return unit, True, complete
         editor.deselect(unit)
-    return None, complete
+    unit = _new_unit(tree, option, models)  # none the data allows: the stated weapons one by one, again
+    _place_wargear(tree, unit, wargear)
+    return unit, False, complete
 
 
 SEARCH_STEPS = 2000  # partial placements of a unit's stated weapons tried at most
@@ -377,14 +381,21 @@ SEARCH_TOGETHER = 3  # stated weapons tried together on one model at most
 
 
 def _rules_broken(editor: Editor) -> set[tuple[str, str]]:
-    return {(error.source, error.constraint_id) for error in editor.errors()}
+    return {(error.source, error.constraint_id) for error in _Judge(editor.evaluation).run()}
+
+
+class _Judge(Validator):
+    """The engine's validation, for the rules a placement breaks: where each is written in the data
+    (the first such place indexes every catalogue) is no part of the comparison."""
+
+    def _place(self, holder: Node, node: Node | None, name: str, what: str) -> str:
+        return ""
 
 
 def _loadouts(editor: Editor, unit: Selection, weapons: list[str]) -> list[_Loadout]:
     """The ways a model of each of the unit's kinds may carry some of the weapons, as the engine
     selects them (weapons a model cannot carry together are no part of any larger set): on a model
-    of its own kind's selection, or moved off the most numerous other kind beside it (one of which
-    stays)."""
+    of its own kind's selection, or moved off the most numerous other kind beside it."""
     sources = unit_models(unit)
     containers = [unit, *{id(m.parent): m.parent for m in sources if m.parent is not None}.values()]
     found: dict[tuple[object, ...], _Loadout] = {}
@@ -392,20 +403,20 @@ def _loadouts(editor: Editor, unit: Selection, weapons: list[str]) -> list[_Load
         for kind in [k for k in _entries(container.option.children()) if k.type == "model"]:
             own = [i for i, m in enumerate(sources) if m.option is kind and m.parent is container]
             others = sorted((i for i, m in enumerate(sources) if m.option is not kind and m.parent is container
-                             and _beside(kind, m.option) and m.number > 1), key=lambda i: -sources[i].number)
+                             and _beside(kind, m.option)), key=lambda i: -sources[i].number)
             if own and merges(kind):  # another selection of it would add to this one
                 others = []
             donors = [(i, True) for i in own[:1]] + [(i, False) for i in others[:1]]
             offered = [w for w in weapons if _weapon_option(kind, w) is not None]
             failed: list[set[str]] = []
-            for size in range(min(len(offered), SEARCH_TOGETHER) + 1 if donors else 0):
+            for size in range(1, min(len(offered), SEARCH_TOGETHER) + 1 if donors else 0):
                 for taken in combinations(offered, size):
                     if any(f <= set(taken) for f in failed):
                         continue
                     carries = _probe(editor, container, kind, sources[own[0]] if own else None, taken, weapons)
                     if not set(taken) <= carries:
                         failed.append(set(taken))
-                    elif carries:
+                    else:
                         found.update({(kind.id, container.option.id, carries, source, is_own): _Loadout(
                             kind, container.option, taken, carries, source, is_own) for source, is_own in donors})
     return list(found.values())
@@ -461,7 +472,7 @@ def _plans(loadouts: list[_Loadout], sources: list[tuple[int, frozenset[str], bo
             number, _, same = sources[load.source]
             step = left[load.source] if load.own and same else 1
             if (weapon not in load.carries or any(w not in short for w in load.weapons)
-                    or left[load.source] - step < (0 if load.own else 1) or (same and load.own and step != number)):
+                    or left[load.source] < step or (same and load.own and step != number)):
                 continue
             after = (*counts[:index], counts[index] + step, *counts[index + 1:])
             if after not in seen:
@@ -494,6 +505,9 @@ def _build_plan(tree: SelectionTree, unit: Selection, loadouts: list[_Loadout], 
             option = _weapon_option(model.option, weapon, tuple(w for w in load.weapons if w != weapon))
             if option is not None:
                 tree.places[_select_along(editor, model, option).id] = ("wargear", weapon)
+    for source in sources:
+        if not source.number:  # every model of it moved to other kinds
+            editor.deselect(source)
 
 
 def _root_option(tree: SelectionTree, name: str) -> Option | None:
