@@ -564,6 +564,19 @@ def test_weapons_no_placement_on_a_units_models_carries_are_one_finding_on_the_f
     assert finding.rule.startswith("data: ") and "(revision 801555b)" in finding.rule
 
 
+def test_every_model_of_a_kind_may_take_another_kinds_weapon(wh40k_catalog):
+    """D48: twenty Necron Warriors with gauss reapers are twenty "Warrior w/ gauss reaper" models
+    (the weapons placed one by one kept one with a flayer)."""
+    from listbuilder.rosters.files import parse_roster
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    text = ("game: wh40k-10e\nfaction: Necrons\nbattle_size: Strike Force\ndetachment: Awakened Dynasty\nunits:\n"
+            "  - {type: Overlord, warlord: true}\n"
+            "  - {type: Necron Warriors, models: 20, wargear: {Gauss reaper: 20}}\n")
+    result = validate(parse_roster(text, "r", catalog).roster, catalog)
+    assert result.findings == [] and result.tree is not None
+    assert _loadout(result.tree.units[1]) == [("Warrior w/ gauss reaper", 20, ["Close combat weapon", "Gauss reaper"])]
+
+
 def test_three_weapons_where_two_fit_are_one_finding_naming_all_three(wh40k_catalog):
     """D48: ten Legionaries may have two "other weapon" models, not three: one finding, on the first."""
     catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
