@@ -348,6 +348,25 @@ def test_what_the_wargear_lines_do_not_give_back_is_a_line_of_our_own(catalog):
     assert [u.wargear for u in back.units] == [u.wargear for u in roster.units]
 
 
+def test_a_units_weapons_placed_on_its_models_need_no_line_of_our_own(catalog):
+    """D50: the Sternguard's pyrecannon and heavy bolter are on two special weapon Veterans, so the
+    model lines give both back and no `Wargear:` line names the pyrecannon; the Death Company's
+    four weapons of the real list likewise, each under the models that carry it."""
+    for name, lines in (("space-marines/legal-wargear.yaml",
+                         "  • 2x Sternguard Veteran w/ Special Weapon\n     ◦ 2x Close combat weapon\n"
+                         "     ◦ 1x Pyrecannon\n     ◦ 2x Sternguard Bolt Pistol\n     ◦ 1x Sternguard Heavy Bolter\n"),
+                        ("blood-angels/legal-death-company.yaml",
+                         "  • 5x Death Company Marine w/ alternate weapons\n     ◦ 2x Eviscerator\n"
+                         "     ◦ 1x Heavy Bolt Pistol\n     ◦ 2x Inferno Pistol\n     ◦ 2x Plasma pistol\n"
+                         "     ◦ 3x Power fist\n")):
+        original = check_file(ROSTERS / name, catalog, name)
+        text = app_text(original, catalog)
+        assert lines in text
+        assert [line for line in text.splitlines() if "Wargear:" in line] == (  # the Tactical Squad's, D46
+            ["  • Wargear: 7x Boltgun"] if "legal-wargear" in name else [])
+        assert read_list_data(text.encode(), "posted.txt", catalog).roster.units[-1] == original.roster.units[-1]
+
+
 def test_import_and_check_of_the_same_text_agree(bsdata_installed, tmp_path, capsys):
     source = ROSTERS / "tau-empire" / "illegal-kroot-leaders.yaml"
     assert main(["export", str(source), "-o", str(tmp_path / "post.txt")]) == 0

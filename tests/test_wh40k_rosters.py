@@ -72,6 +72,15 @@ EXPECTED = {
         limit=1000, total=160, reserves=0, codes=[], units=[(80, 1, 2), (80, 5, 2)]),
     "space-marines/illegal-captain-weapons.yaml": dict(  # the bolter's loadout and the pistol's are alternatives (D47)
         limit=1000, total=160, reserves=0, codes=["data-wargear-alternatives"]),
+    # Weapons stated for units of several models, carried as the data allows or one finding (D50)
+    "space-marines/illegal-sternguard-weapons.yaml": dict(  # 80 + 100: one special weapon model below 10
+        limit=1000, total=180, reserves=0, codes=["data-wargear-alternatives"], units=[(80, 1, 2), (100, 5, 2)]),
+    "blood-angels/legal-death-company.yaml": dict(  # 120 + 230
+        limit=2000, total=350, reserves=0, codes=[], units=[(120, 1, 2), (230, 10, 4)]),
+    "chaos-space-marines/legal-legionary-weapons.yaml": dict(  # 90 + 170
+        limit=2000, total=260, reserves=0, codes=[], units=[(90, 1, 2), (170, 10, 4)]),
+    "chaos-space-marines/illegal-legionary-weapons.yaml": dict(  # 90 + 90: "Max 1 per 5 models"
+        limit=2000, total=180, reserves=0, codes=["data-wargear-alternatives"], units=[(90, 1, 2), (90, 5, 2)]),
     "space-marines/illegal-wargear-limit.yaml": dict(
         limit=1000, total=160, reserves=0, codes=["wargear-not-allowed"]),  # 3 grenade launchers, at most 2 (D24)
     "necrons/legal-awakened-dynasty.yaml": dict(  # the Ghost Ark's 10 Warriors and 1 Character, full (D48)
@@ -410,8 +419,7 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     assert "data-rules-unchecked" not in "".join(by_parts)
     assert {faction for _, faction in by_faction.installed_parts} == {
         "Necrons", "Space Marines", "T'au Empire", "Aeldari", "Astra Militarum", "Chaos Space Marines", "Tyranids",
-        "Chaos Daemons", "Imperial Knights", "Thousand Sons", "Orks",
-        "Adepta Sororitas"}
+        "Chaos Daemons", "Imperial Knights", "Thousand Sons", "Orks", "Adepta Sororitas", "Blood Angels"}
     assert not by_faction.installed and all(data is not whole for data in by_faction.installed_parts.values())
 
     assert load_installed("wh40k-10e", "T'au Empire").engine_data(tau).catalogues[0]["name"] == tau.name
@@ -562,6 +570,81 @@ def test_a_one_model_units_weapons_go_to_the_loadout_that_gives_them_together(wh
     assert result.tree is not None
     carried = {s.option.name: s.parent.option.name for s in result.tree.units[0].walk() if s.parent is not None}
     assert carried["Plasma pistol"] == carried["Power fist"] == "Pistol and Melee Weapon"
+
+
+def _loadout(unit) -> list[tuple[str, int, list[str]]]:
+    """A unit's model selections in the engine's tree: kind, how many, the weapons they carry."""
+    from listbuilder.games.wh40k10.engine_roster import unit_models
+    return sorted((m.option.name, m.number, sorted(s.option.name for s in m.walk() if s is not m))
+                  for m in unit_models(unit))
+
+
+@pytest.mark.parametrize(("name", "index", "expected"), [
+    ("space-marines/legal-wargear.yaml", 3, [  # the pyrecannon is no longer displaced by the heavy bolter
+        ("Sternguard Veteran Sergeant", 1, ["Close combat weapon", "Sternguard Bolt Pistol", "Sternguard Bolt Rifle"]),
+        ("Sternguard Veteran w/ Bolt Rifle", 7, ["Close combat weapon", "Sternguard Bolt Pistol",
+                                                 "Sternguard Bolt Rifle"]),
+        ("Sternguard Veteran w/ Special Weapon", 1, ["Close combat weapon", "Pyrecannon", "Sternguard Bolt Pistol"]),
+        ("Sternguard Veteran w/ Special Weapon", 1, ["Close combat weapon", "Sternguard Bolt Pistol",
+                                                     "Sternguard Heavy Bolter"])]),
+    ("blood-angels/legal-death-company.yaml", 1, [  # inferno pistols beside power fists, as the data asks
+        ("Death Company Marine", 5, ["Astartes Chainsword", "Heavy Bolt Pistol"]),
+        ("Death Company Marine w/ alternate weapons", 1, ["Heavy Bolt Pistol", "Power fist"]),
+        ("Death Company Marine w/ alternate weapons", 2, ["Eviscerator", "Plasma pistol"]),
+        ("Death Company Marine w/ alternate weapons", 2, ["Inferno Pistol", "Power fist"])]),
+    ("chaos-space-marines/legal-legionary-weapons.yaml", 1, [
+        ("Aspiring Champion", 1, ["Bolt pistol", "Boltgun", "Close combat weapon"]),
+        ("Legionary w/ boltgun", 7, ["Bolt pistol", "Boltgun", "Close combat weapon"]),
+        ("Legionary w/ other weapon", 1, ["Bolt pistol", "Close combat weapon", "Heavy bolter"]),
+        ("Legionary w/ other weapon", 1, ["Bolt pistol", "Close combat weapon", "Plasma gun"])]),
+])
+def test_every_weapon_a_unit_of_several_models_states_is_carried_where_the_data_allows(
+        wh40k_catalog, name, index, expected):
+    """D50: where one weapon placed after another took its place, the placements of them all on
+    the unit's models are searched, and the first the engine finds breaking no rule is taken."""
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    result = validate(read_roster(ROSTERS / name, catalog).roster, catalog)
+    assert result.tree is not None
+    assert _loadout(result.tree.units[index]) == expected
+
+
+@pytest.mark.parametrize(("name", "line", "message"), [
+    ("space-marines/illegal-sternguard-weapons.yaml", 16,
+     "Sternguard Veteran Squad cannot carry Pyrecannon together with Sternguard Heavy Bolter as stated: no placement "
+     "of them on its models that the data allows carries them all"),
+    ("chaos-space-marines/illegal-legionary-weapons.yaml", 16,
+     "Legionaries cannot carry Plasma gun together with Heavy bolter as stated: no placement of them on its models "
+     "that the data allows carries them all")])
+def test_weapons_no_placement_on_a_units_models_carries_are_one_finding_on_the_first(check, name, line, message):
+    (finding,) = check(name).findings
+    assert (finding.code, finding.path[-1], finding.location.line, finding.message) == (
+        "data-wargear-alternatives", message.split(" cannot carry ")[1].split(" together")[0], line, message)
+    assert finding.suggestion == ("state fewer of these weapons (or more models, where the datasheet allows more "
+                                  "of them)")
+    assert finding.rule.startswith("data: ") and "(revision 801555b)" in finding.rule
+
+
+def test_every_model_of_a_kind_may_take_another_kinds_weapon(wh40k_catalog):
+    """D50: twenty Necron Warriors with gauss reapers are twenty "Warrior w/ gauss reaper" models
+    (the weapons placed one by one kept one with a flayer)."""
+    from listbuilder.rosters.files import parse_roster
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    text = ("game: wh40k-10e\nfaction: Necrons\nbattle_size: Strike Force\ndetachment: Awakened Dynasty\nunits:\n"
+            "  - {type: Overlord, warlord: true}\n"
+            "  - {type: Necron Warriors, models: 20, wargear: {Gauss reaper: 20}}\n")
+    result = validate(parse_roster(text, "r", catalog).roster, catalog)
+    assert result.findings == [] and result.tree is not None
+    assert _loadout(result.tree.units[1]) == [("Warrior w/ gauss reaper", 20, ["Close combat weapon", "Gauss reaper"])]
+
+
+def test_three_weapons_where_two_fit_are_one_finding_naming_all_three(wh40k_catalog):
+    """D50: ten Legionaries may have two "other weapon" models, not three: one finding, on the first."""
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    roster = read_roster(ROSTERS / "chaos-space-marines/legal-legionary-weapons.yaml", catalog).roster
+    squad = roster.units[1].model_copy(update={"wargear": {"Plasma gun": 1, "Lascannon": 1, "Heavy bolter": 1}})
+    (finding,) = validate(roster.model_copy(update={"units": [roster.units[0], squad]}), catalog).findings
+    assert finding.path == ("units", 1, "wargear", "Plasma gun")
+    assert finding.message.startswith("Legionaries cannot carry Plasma gun together with Lascannon and Heavy bolter ")
 
 
 def test_a_weapon_the_data_offers_only_instead_of_another_is_one_finding_on_it(check):

@@ -7,7 +7,8 @@ builds what New Recruit would hold for it: an Army Roster force of the faction's
 Battle Size and Detachment, each unit by datasheet name with the models and wargear the data
 selects by default, its model count reached on the kind of model the data lets grow, the named
 weapons placed on as many models as carry them (each such model split off its kind and given
-the weapon in place of the default of the same choice), its other choices (`options`), the
+the weapon in place of the default of the same choice; where one weapon takes another's place,
+the placements of them all are searched, D50), its other choices (`options`), the
 Enhancement and the Warlord under their bearer. `places` maps each selection back to where the
 roster file says it, so that the engine's findings point at the YAML.
 """
@@ -20,11 +21,13 @@ from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations
 
 from ...battlescribe.editor import EditError, Editor, merges
 from ...battlescribe.evaluate import Context
-from ...battlescribe.model import Option, as_list
+from ...battlescribe.model import Node, Option, as_list
 from ...battlescribe.roster import Force, Selection
+from ...battlescribe.validate import Validator
 from ...core.names import did_you_mean, name_key
 from .catalog import WEAPON_PROFILES, EngineData, Faction, Unit, Wh40kCatalog, loose_key, weapon_name
 from .roster import Wh40kRoster
@@ -251,25 +254,20 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
               options: tuple[str, ...], enhancement: str | None, warlord: bool) -> None:
     """The unit at its model count, with its wargear, options, Enhancement and Warlord, as unit 0
     of the tree, its places relative to it."""
-    editor, force = tree.editor, tree.force
+    editor = tree.editor
     option = _root_option(tree, name)
     if option is None:
         return  # the muster rules: unknown-unit
-    unit, _ = editor.select_entry(force, option.entry_id)
-    tree.units[0] = unit
-    tree.places[unit.id] = ()
-    _set_models(editor, unit, models)
-    taken: list[str] = []  # a one-model unit's weapons placed, and still carried
-    for weapon, carried in wargear:
-        alongside = tuple(other for other, _ in wargear if other != weapon)
-        for selection in _place_weapon(editor, unit, weapon, carried, alongside):
-            tree.places[selection.id] = ("wargear", weapon)
-        if unit_models(unit):
-            continue
-        for earlier in [w for w in taken if not _carries(unit, w)]:  # the data makes this weapon its alternative
-            tree.unplaced.append((("wargear", earlier), earlier, weapon))
-            taken.remove(earlier)
-        taken += [weapon] if _carries(unit, weapon) else []
+    unit = _new_unit(tree, option, models)
+    displaced = _place_wargear(tree, unit, wargear)
+    if unit_models(unit) and any(_carried(unit, w) < n for w, n in wargear):  # several models, a weapon short (D50)
+        unit, carried_all, complete = _search_placement(tree, unit, option, models, wargear)
+        if carried_all or not complete:
+            displaced = []
+        if displaced:  # one mistake, one finding: on the first weapon lost, naming the others involved
+            others = [w for w, _ in wargear if w != displaced[0][0] and any(w in pair for pair in displaced)]
+            displaced = [(displaced[0][0], " and ".join(filter(None, [", ".join(others[:-1]), others[-1]])))]
+    tree.unplaced += [(("wargear", earlier), earlier, weapon) for earlier, weapon in displaced]
     for index, written in enumerate(options):
         choice = choice_named(unit.option, written)
         if choice is None:
@@ -286,6 +284,231 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
             continue
         selection = _select_along(editor, unit, found)
         tree.places[selection.id] = (field_name,)
+
+
+def _new_unit(tree: SelectionTree, option: Option, models: int) -> Selection:
+    """The unit at its model count with the data's defaults, as unit 0 of the tree."""
+    unit, _ = tree.editor.select_entry(tree.force, option.entry_id)
+    tree.units[0] = unit
+    tree.places[unit.id] = ()
+    _set_models(tree.editor, unit, models)
+    return unit
+
+
+def _place_wargear(tree: SelectionTree, unit: Selection, wargear: tuple[tuple[str, int], ...]) -> list[tuple[str, str]]:
+    """Place the stated weapons one by one (`_place_weapon`); returns each weapon the placing of a
+    later one left on fewer models than stated, with that later one."""
+    displaced: list[tuple[str, str]] = []
+    carried: dict[str, int] = {}
+    for weapon, count in wargear:
+        alongside = tuple(other for other, _ in wargear if other != weapon)
+        for selection in _place_weapon(tree.editor, unit, weapon, count, alongside):
+            tree.places[selection.id] = ("wargear", weapon)
+        for earlier, before in list(carried.items()):
+            now = _carried(unit, earlier)
+            if now < before and now < dict(wargear)[earlier]:
+                displaced.append((earlier, weapon))
+            carried[earlier] = now
+        carried[weapon] = _carried(unit, weapon)
+    return displaced
+
+
+def _carried(unit: Selection, weapon: str) -> int:
+    """How many of the unit's models carry the weapon (a unit that is its one model: 1 or 0), a
+    weapon of the unit's own entries (outside its models) counted as taken."""
+    models = unit_models(unit)
+    if not models:
+        return int(_carries(unit, weapon))
+    outside = [s for s in unit.children if s.option.type != "model" and not unit_models(s)]
+    return (sum(m.number for m in models if _carries(m, weapon))
+            + sum(s.number for s in outside if _gives(s.option, weapon) or _carries(s, weapon)))
+
+
+@dataclass(frozen=True)
+class _Loadout:
+    """A way for models of a unit to carry stated weapons: their kind, the entry they are taken
+    under (the unit's or its composition's), the weapons selected on them, the stated weapons a
+    model so equipped carries (its defaults' too), and the unit's default models they are taken
+    from (`source`, an index in `unit_models`): models of that kind (`own`) or moved off it (all of
+    them, if need be: the engine judges whether the data lets that kind go)."""
+
+    kind: Option
+    container: Option
+    weapons: tuple[str, ...]
+    carries: frozenset[str]
+    source: int
+    own: bool
+
+
+def _search_placement(tree: SelectionTree, placed: Selection, option: Option, models: int,
+                      wargear: tuple[tuple[str, int], ...]) -> tuple[Selection, bool, bool]:
+    """The unit in place of `placed` (the stated weapons placed one by one): one of `models`
+    models whose models carry every stated weapon on as many models as stated and that breaks no
+    rule of the data `placed` does not break, where one is found, else `placed` (or one built
+    alike); whether one was found; and whether every placement was tried.
+
+    The ways each kind of model may carry some of the weapons together are asked of the engine
+    (a model selected, the weapons put on it as `_select_along` does), then counts of models per
+    way that carry them all are searched (`_plans`), each such placement built and judged by the
+    engine's rules, all bounded (SEARCH_*)."""
+    editor, wanted = tree.editor, dict(wargear)
+    defaults = _new_unit(tree, option, models)  # probed, then copied for each placement
+    sources = unit_models(defaults)
+    loadouts = _loadouts(editor, defaults, list(wanted))
+    editor.deselect(defaults)
+    tree.units[0] = placed
+    plans, complete = _plans(loadouts, [(m.number, frozenset(w for w in wanted if _carries(m, w)), merges(m.option))
+                                        for m in sources], wanted)
+    complete = complete and all(m.parent is defaults for m in sources)  # no other entry of a composition tried
+    if not plans:
+        return placed, False, complete
+    broken = _rules_broken(editor)  # asked only now: the engine's findings take their time
+    editor.deselect(placed)
+    for counts in plans:
+        unit = tree.units[0] = editor.adopt(tree.force, defaults)
+        tree.places[unit.id] = ()
+        _build_plan(tree, unit, loadouts, counts)
+        if _rules_broken(editor) <= broken:
+            return unit, True, complete
+        editor.deselect(unit)
+    unit = _new_unit(tree, option, models)  # none the data allows: the stated weapons one by one, again
+    _place_wargear(tree, unit, wargear)
+    return unit, False, complete
+
+
+SEARCH_STEPS = 2000  # partial placements of a unit's stated weapons tried at most
+SEARCH_BUILDS = 12  # whole placements built for the engine to judge at most
+SEARCH_TOGETHER = 3  # stated weapons tried together on one model at most
+
+
+def _rules_broken(editor: Editor) -> set[tuple[str, str]]:
+    return {(error.source, error.constraint_id) for error in _Judge(editor.evaluation).run()}
+
+
+class _Judge(Validator):
+    """The engine's validation, for the rules a placement breaks: where each is written in the data
+    (the first such place indexes every catalogue) is no part of the comparison."""
+
+    def _place(self, holder: Node, node: Node | None, name: str, what: str) -> str:
+        return ""
+
+
+def _loadouts(editor: Editor, unit: Selection, weapons: list[str]) -> list[_Loadout]:
+    """The ways a model of each of the unit's kinds may carry some of the weapons, as the engine
+    selects them (weapons a model cannot carry together are no part of any larger set): on a model
+    of its own kind's selection, or moved off the most numerous other kind beside it."""
+    sources = unit_models(unit)
+    containers = [unit, *{id(m.parent): m.parent for m in sources if m.parent is not None}.values()]
+    found: dict[tuple[object, ...], _Loadout] = {}
+    for container in containers:
+        for kind in [k for k in _entries(container.option.children()) if k.type == "model"]:
+            own = [i for i, m in enumerate(sources) if m.option is kind and m.parent is container]
+            others = sorted((i for i, m in enumerate(sources) if m.option is not kind and m.parent is container
+                             and _beside(kind, m.option)), key=lambda i: -sources[i].number)
+            if own and merges(kind):  # another selection of it would add to this one
+                others = []
+            donors = [(i, True) for i in own[:1]] + [(i, False) for i in others[:1]]
+            offered = [w for w in weapons if _weapon_option(kind, w) is not None]
+            failed: list[set[str]] = []
+            for size in range(1, min(len(offered), SEARCH_TOGETHER) + 1 if donors else 0):
+                for taken in combinations(offered, size):
+                    if any(f <= set(taken) for f in failed):
+                        continue
+                    carries = _probe(editor, container, kind, sources[own[0]] if own else None, taken, weapons)
+                    if not set(taken) <= carries:
+                        failed.append(set(taken))
+                    else:
+                        found.update({(kind.id, container.option.id, carries, source, is_own): _Loadout(
+                            kind, container.option, taken, carries, source, is_own) for source, is_own in donors})
+    return list(found.values())
+
+
+def _probe(editor: Editor, container: Selection, kind: Option, like: Selection | None, taken: tuple[str, ...],
+           weapons: list[str]) -> frozenset[str]:
+    """The weapons a model of the kind carries with `taken` put on it (a copy of `like`, else one
+    selected), the model taken away again."""
+    if like is not None:
+        model = editor.duplicate_selection(like)
+        editor.set_count(model, 1)
+    else:
+        model, _ = editor.select_child_entry(container, kind.entry_id)
+    for weapon in taken:
+        option = _weapon_option(model.option, weapon, tuple(w for w in taken if w != weapon))
+        if option is not None:
+            _select_along(editor, model, option)
+    carries = frozenset(w for w in weapons if _carries(model, w))
+    while model in container.children:
+        editor.deselect(model)
+    return carries
+
+
+def _plans(loadouts: list[_Loadout], sources: list[tuple[int, frozenset[str], bool]],
+           wanted: dict[str, int]) -> tuple[list[tuple[int, ...]], bool]:
+    """Counts of models per loadout with which every weapon is carried on as many models as
+    `wanted` (the sources' models left as they are count with what they carry), none selected on
+    more: depth first, one model at a time, for the weapon most short the loadout carrying most of
+    the weapons still short first (so that few models change); at most SEARCH_BUILDS of them, and
+    whether every one was found. `sources`: the unit's
+    default models, how many, what they carry, whether every model of them must be the same."""
+    found: list[tuple[int, ...]] = []
+    stack = [tuple(0 for _ in loadouts)]
+    seen = set(stack)
+    steps = 0
+    while stack and steps < SEARCH_STEPS and len(found) < SEARCH_BUILDS:
+        steps += 1
+        counts = stack.pop()
+        left = [number for number, _, _ in sources]
+        for load, count in zip(loadouts, counts, strict=True):
+            left[load.source] -= count
+        short = {w: n - sum(count for load, count in zip(loadouts, counts, strict=True) if w in load.carries)
+                 - sum(number for number, (_, carries, _) in zip(left, sources, strict=True) if w in carries)
+                 for w, n in wanted.items()}
+        short = {w: n for w, n in short.items() if n > 0}
+        if not short:
+            found.append(counts)
+            continue
+        weapon = max(short, key=lambda w: short[w])
+        steps_here = []
+        for index, load in enumerate(loadouts):
+            number, _, same = sources[load.source]
+            step = left[load.source] if load.own and same else 1
+            if (weapon not in load.carries or any(w not in short for w in load.weapons)
+                    or left[load.source] < step or (same and load.own and step != number)):
+                continue
+            after = (*counts[:index], counts[index] + step, *counts[index + 1:])
+            if after not in seen:
+                seen.add(after)
+                steps_here.append((len(load.carries & short.keys()), -index, after))
+        stack += [after for *_, after in sorted(steps_here)]
+    return found, not stack
+
+
+def _build_plan(tree: SelectionTree, unit: Selection, loadouts: list[_Loadout], counts: tuple[int, ...]) -> None:
+    """Put the loadouts' weapons on as many of the unit's models as `counts` says."""
+    editor = tree.editor
+    sources = unit_models(unit)
+    for load, count in zip(loadouts, counts, strict=True):
+        if not count:
+            continue
+        source = sources[load.source]
+        container = unit if load.container is unit.option else next(
+            s for s in unit.walk() if s.option is load.container)
+        if load.own and count == source.number:
+            model = source
+        else:
+            editor.set_count(source, source.number - count)
+            if load.own:
+                model = _split(editor, unit, source, count)
+            else:
+                model, _ = editor.select_child_entry(container, load.kind.entry_id)
+                editor.set_count(model, count)
+        for weapon in load.weapons:
+            option = _weapon_option(model.option, weapon, tuple(w for w in load.weapons if w != weapon))
+            if option is not None:
+                tree.places[_select_along(editor, model, option).id] = ("wargear", weapon)
+    for source in sources:
+        if not source.number:  # every model of it moved to other kinds
+            editor.deselect(source)
 
 
 def _root_option(tree: SelectionTree, name: str) -> Option | None:
