@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from listbuilder.battlescribe.model import GameData, Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.modifiers import (
@@ -23,6 +23,9 @@ from listbuilder.battlescribe.modifiers import (
     power,
 )
 from listbuilder.battlescribe.roster import Force, Roster, Selection
+
+if TYPE_CHECKING:
+    from listbuilder.battlescribe.reuse import Recorder
 
 Container = Selection | Force
 
@@ -81,6 +84,8 @@ class Evaluation:
         self._member_ids: dict[int, frozenset[int]] = {}
         # costs may depend on costs: settled when a query first counts one (most states never do)
         self._unsettled = self.data.queries_costs(self._cost_type_ids)
+        self.recorder: Recorder | None = None  # told every query while validation records a place's (reuse.py)
+        self._fixed_in = -1  # the generation in which every view was found worked out
 
     def _settle_costs(self, rounds: int = 64) -> None:
         """Costs that depend on costs (a repeat or condition counting points) are found as New
@@ -538,7 +543,21 @@ class Evaluation:
         if cached is None:
             cached = self._query(query, context, child_id)
             self._queries[key] = cached
+        if self.recorder is not None:
+            self.recorder.read(query, context, child_id, cached)
         return cached
+
+    def views_fixed(self) -> bool:
+        """Whether every selection's view is worked out and none is in progress: then whatever is
+        asked reads the views as they are, in any order (none is worked out while another is in
+        progress), so what a place finds depends on what it reads alone (reuse.py)."""
+        if self._in_progress:
+            return False
+        if self._fixed_in != self._generation:
+            if any(id(s) not in self._views for s in self.roster.all_selections()):
+                return False
+            self._fixed_in = self._generation
+        return True
 
     def _query(self, query: Node, context: Context, child_id: str | None = None) -> float:
         """What a condition, repeat or constraint counts: selections, forces or a cost, in scope."""

@@ -1,0 +1,176 @@
+"""Validation's findings kept across states of a roster, for the places an edit left alone.
+
+The editor checks a roster again after each edit, and an edit changes one unit (a selection
+directly in a force, with all below it). What validation finds at the places of a unit is a
+function of the unit itself (its selections, their numbers, their views), of its force (which
+entry, which catalogue, where) and of what it reads outside the unit: a count of the roster, the
+force or its selections (a condition or repeat on a modifier of a constraint's value), the forces,
+a cost limit; and, through each place's options to check, which ids the roster holds. So validation
+keeps, for each unit it checked, what it found with what it read outside it (`Found`), and in a
+later state reuses them for a unit that is the same and reads the same outside it now: each
+outside read evaluated again and compared, never assumed. A constraint that counts outside the
+unit by itself (at force or roster scope, forces, a percentage) is checked again each time
+(`Live`). A read that cannot be followed (a cost, whose settling works out views anew) keeps
+nothing for that unit.
+
+The same holds for an option a force offers that none of its selections are of (its root entries
+not taken): what is found there reads nothing of the force but through its queries, which are
+recorded alike (a unit of None).
+
+Reuse is sound only where every value validation reads is the state's own whatever the order of
+asking: the selections' views all worked out and none in progress (`Evaluation.views_fixed`), as
+they are once validation has listed every force's categories. Outside that, validation checks as
+if nothing were kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from listbuilder.battlescribe.model import Limit, Node, Option
+from listbuilder.battlescribe.modifiers import TYPE_SCOPES
+from listbuilder.battlescribe.roster import Force, Selection
+
+if TYPE_CHECKING:
+    from listbuilder.battlescribe.evaluate import Context, Evaluation, SelectionView
+    from listbuilder.battlescribe.validate import RuleError
+
+FORCE = -1  # a context's container that is the unit's force (a root selection's, or a force's option)
+INSIDE_SCOPES = frozenset({"self", "ancestor", "root-entry", *TYPE_SCOPES})  # what they count is below the anchor
+
+
+class Read(NamedTuple):
+    """A query asked outside the place recorded (its selection and container by their index in
+    the unit's selections, or FORCE), with what it counted."""
+
+    query: Node
+    selection: int | None
+    container: int
+    child_id: str | None
+    value: float
+
+
+class Live(NamedTuple):
+    """A constraint checked again in every state (it counts outside the unit by itself)."""
+
+    container: int
+    option: Option
+    node: Node
+    limit: Limit
+
+
+class Said(NamedTuple):
+    """A broken rule found, its path relative to the unit's where it lies in it, and its key (which
+    keeps a rule found twice from being said twice) with the places' ids as their indexes."""
+
+    error: RuleError
+    relative: bool
+    key: tuple[str | int, ...] | None
+
+
+@dataclass(frozen=True)
+class Found:
+    """What validation found at the places of a unit in one state, and what it read to find it."""
+
+    views: tuple[SelectionView | None, ...]  # each selection's view, in `walk` order
+    checked: tuple[tuple[Option, ...], ...]  # the options each place checked (which ids the roster holds)
+    reads: tuple[Read, ...]
+    steps: tuple[Live | Said, ...]
+
+
+class Recorder:
+    """What the places of one unit (or a force's option none of its selections are of) read
+    outside it while they are checked: set on the evaluation, which tells it every query."""
+
+    def __init__(self, evaluation: Evaluation, unit: Selection | None, force: Force):
+        self.ev = evaluation
+        self.force = force
+        self.places: list[Selection] = list(unit.walk()) if unit is not None else []
+        self.index = {id(s): i for i, s in enumerate(self.places)}
+        self.reads: list[Read] = []
+        self.untracked = False  # a read it cannot follow: nothing is kept
+
+    def read(self, query: Node, context: Context, child_id: str | None, value: float) -> None:
+        if self.untracked or self._inside(query, context):
+            return
+        selection = None if context.selection is None else self.index.get(id(context.selection), -2)
+        container = FORCE if context.container is self.force else self.index.get(id(context.container), -2)
+        if selection == -2 or container == -2 or context.force is not self.force:
+            self.untracked = True  # asked from elsewhere than the unit: not expected while it is checked
+            return
+        self.reads.append(Read(query, selection, container, child_id, value))
+
+    def _inside(self, query: Node, context: Context) -> bool:
+        """Whether a query counts only what lies below the place asking (within the unit, or
+        nothing at a force's option): the unit being the same, it counts the same."""
+        _, field_name, scope, _, _, _ = self.ev.data.query(query)
+        if field_name != "selections":
+            if field_name != "forces" and not field_name.startswith("limit::"):
+                self.untracked = True  # a cost: its settling works views out anew
+            return False
+        if scope in INSIDE_SCOPES:
+            return True
+        if scope == "parent":
+            return isinstance(context.container, Selection)
+        if scope in ("force", "roster", "primary-category", "primary-catalogue"):
+            return False
+        start = context.selection if context.selection is not None else context.container
+        node = start if isinstance(start, Selection) else None
+        while node is not None:  # an entry's id: the nearest such selection, else a force above
+            if scope in node.option.ids:
+                return True
+            node = node.parent
+        return False
+
+    def holds(self, reads: tuple[Read, ...]) -> bool:
+        """Whether every read counts now what it counted when it was recorded."""
+        from listbuilder.battlescribe.evaluate import Context
+
+        for read in reads:
+            selection = None if read.selection is None else self.places[read.selection]
+            container: Selection | Force = self.force if read.container == FORCE else self.places[read.container]
+            if self.ev.query(read.query, Context(selection, container, self.force), read.child_id) != read.value:
+                return False
+        return True
+
+
+class Reuse:
+    """What validation found at each unit in the last states checked, by the unit (bounded: the
+    units of recent states; each kept with a few sets of outside reads). Shared by the threads
+    checking rosters of one data; what it holds is never changed, only replaced."""
+
+    def __init__(self, units: int = 2048, per_unit: int = 4):
+        self._found: OrderedDict[Hashable, list[Found]] = OrderedDict()
+        self._units, self._per_unit = units, per_unit
+        self._lock = threading.Lock()
+
+    def found(self, key: Hashable) -> list[Found]:
+        """What was found at a unit of this key, the latest first."""
+        with self._lock:
+            kept = self._found.get(key)
+            if kept is None:
+                return []
+            self._found.move_to_end(key)
+            return list(kept)
+
+    def keep(self, key: Hashable, found: Found) -> None:
+        with self._lock:
+            kept = self._found.pop(key, [])
+            self._found[key] = [found, *kept][:self._per_unit]
+            while len(self._found) > self._units:
+                self._found.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._found.clear()
+
+
+def unit_key(unit: Selection, force: Force) -> Hashable:
+    """What a unit is, as far as its places' findings go: its force (entry, catalogue, place) and
+    each of its selections' option, number and how many selections it holds, in `walk` order."""
+    return (force.entry_id, force.catalogue_id, force.path(),
+            tuple((s.option, s.number, len(s.children)) for s in unit.walk()))
