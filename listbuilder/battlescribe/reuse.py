@@ -169,8 +169,12 @@ class Reuse:
             self._found.clear()
 
 
+def force_key(force: Force) -> tuple[str, str, tuple[str | int, ...]]:
+    """What a force is, as far as the findings at its places go: its entry, catalogue and place."""
+    return force.entry_id, force.catalogue_id, force.path()
+
+
 def unit_key(unit: Selection, force: Force) -> Hashable:
-    """What a unit is, as far as its places' findings go: its force (entry, catalogue, place) and
-    each of its selections' option, number and how many selections it holds, in `walk` order."""
-    return (force.entry_id, force.catalogue_id, force.path(),
-            tuple((s.option, s.number, len(s.children)) for s in unit.walk()))
+    """What a unit is, as far as its places' findings go: its force and each of its selections'
+    option, number and how many selections it holds, in `walk` order."""
+    return (*force_key(force), tuple((s.option, s.number, len(s.children)) for s in unit.walk()))

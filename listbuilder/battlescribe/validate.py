@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from listbuilder.battlescribe.evaluate import Container, Context, Evaluation
 from listbuilder.battlescribe.model import Limit, Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.modifiers import MESSAGE_FIELDS, format_number
-from listbuilder.battlescribe.reuse import FORCE, Found, Live, Recorder, Reuse, Said, unit_key
+from listbuilder.battlescribe.reuse import FORCE, Found, Live, Recorder, Reuse, Said, force_key, unit_key
 from listbuilder.battlescribe.roster import Force, Selection
 from listbuilder.core.findings import Finding
 
@@ -115,15 +115,22 @@ class Validator:
             self.reuse.keep(key, Found(tuple(self.ev.view(p) for p in places), checked, tuple(recorder.reads),
                                        tuple(_relative(step, places, force) for step in steps)))
 
-    def _check_untaken(self, option: Option, force: Force) -> None:
+    def _held_anywhere(self, option: Option, rule: Limit) -> bool:
+        """Whether a constraint may count a selection of the option: false for a max of
+        selections where the roster holds none of the ids it counts by (nothing taken breaks no max)."""
+        return not (rule.kind == "max" and rule.field == "selections" and not rule.percent
+                    and (option.id if rule.shared else option.entry_id) not in self._by_id())
+
+    def _check_untaken(self, option: Option, force: Force, where: tuple[object, ...]) -> None:
         """The constraints of an option a force offers that none of its selections are of (most of
         its root entries): what an earlier state found where what they read is the same now, else
-        checked and kept. With nothing taken below the force, they read of it only by queries."""
+        checked and kept. With nothing taken below the force, they read of it only by queries.
+        ``where``: the force (`force_key`)."""
         assert self.reuse is not None
-        key = (force.entry_id, force.catalogue_id, force.path(), option)
+        key = (*where, option)
         recorder = Recorder(self.ev, None, force)
         for found in self.reuse.found(key):
-            if recorder.holds(found.reads):
+            if not found.reads or recorder.holds(found.reads):
                 self._replay(found, [], force)
                 return
         self._steps, self.ev.recorder = [], recorder
@@ -138,19 +145,27 @@ class Validator:
     def _replay(self, found: Found, places: list[Selection], force: Force) -> None:
         """What an earlier state found at a unit, at the unit's places now; its constraints that
         count outside it checked again."""
-        path = places[0].path() if places else ()
-        ids = {FORCE: force.id, **{i: p.id for i, p in enumerate(places)}}
+        path: tuple[str | int, ...] | None = None
+        ids: dict[int, str] = {}
         for step in found.steps:
             if isinstance(step, Live):
-                container = force if step.container == FORCE else places[step.container]
+                if step.container == FORCE:  # an option of the force none of its selections are of
+                    if not self._held_anywhere(step.option, step.limit):
+                        continue  # a max of selections the roster holds none of (as `to_check` reads it)
+                    self._check_option(step.option, force, force, [], [(step.node, step.limit)])
+                    continue
+                container = places[step.container]
                 taken = [s for s in container.children
                          if step.option.id == s.option.id or step.option.id in s.option.group_ids]
                 self._check_option(step.option, container, force, taken, [(step.node, step.limit)])
                 continue
+            if path is None:
+                path = places[0].path() if places else ()
+                ids = {FORCE: force.id, **{i: p.id for i, p in enumerate(places)}}
             error = step.error
             if step.relative:
                 error = replace(error, path=path + error.path)
-            key = step.key and tuple(ids[part] if isinstance(part, int) else part for part in step.key)
+            key = None if step.key is None else tuple(ids[p] if isinstance(p, int) else p for p in step.key)
             self._add(error, key)
 
     # -- entries and groups ---------------------------------------------------------------------
@@ -167,10 +182,11 @@ class Validator:
         for child in container.children:
             for key in {child.option.id} | child.option.group_ids:
                 present.setdefault(key, []).append(child)
+        where = force_key(force) if container is force and self.reuse is not None else None
         for option in checked:
             taken = present.get(option.id, [])
-            if not taken and container is force and self.reuse is not None and self.ev.views_fixed():
-                self._check_untaken(option, force)
+            if not taken and where is not None and self.ev.views_fixed():
+                self._check_untaken(option, force, where)
             else:
                 self._check_option(option, container, force, taken, option.checked_limits)
 
