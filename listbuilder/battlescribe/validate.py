@@ -149,9 +149,9 @@ class Validator:
         ids: dict[int, str] = {}
         for step in found.steps:
             if isinstance(step, Live):
+                if not self._held_anywhere(step.option, step.limit):
+                    continue  # a max of selections the roster holds none of (as `to_check` reads it)
                 if step.container == FORCE:  # an option of the force none of its selections are of
-                    if not self._held_anywhere(step.option, step.limit):
-                        continue  # a max of selections the roster holds none of (as `to_check` reads it)
                     self._check_option(step.option, force, force, [], [(step.node, step.limit)])
                     continue
                 container = places[step.container]
