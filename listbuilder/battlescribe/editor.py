@@ -50,7 +50,7 @@ class Editor:
     @property
     def evaluation(self) -> Evaluation:
         if self._evaluation is None:
-            self._evaluation = Evaluation(self.roster)
+            self._evaluation = Evaluation(self.roster, self.reuse)
         return self._evaluation
 
     def _changed(self) -> None:

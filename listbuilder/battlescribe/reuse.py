@@ -31,7 +31,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from listbuilder.battlescribe.model import Limit, Node, Option
+from listbuilder.battlescribe.model import GameData, Limit, Node, Option
 from listbuilder.battlescribe.modifiers import TYPE_SCOPES
 from listbuilder.battlescribe.roster import Force, Selection
 
@@ -76,10 +76,12 @@ class Said(NamedTuple):
 class Found:
     """What validation found at the places of a unit in one state, and what it read to find it."""
 
-    views: tuple[SelectionView | None, ...]  # each selection's view, in `walk` order
+    views: tuple[SelectionView, ...]  # each selection's view, in `walk` order
     checked: tuple[tuple[Option, ...], ...]  # the options each place checked (which ids the roster holds)
     reads: tuple[Read, ...]
     steps: tuple[Live | Said, ...]
+    own_views: bool = False  # the views read outside the unit only counts no view changes (`Evaluation.own_views`)
+    view_reads: tuple[Read, ...] = ()  # ... those counts
 
 
 class Recorder:
@@ -95,36 +97,17 @@ class Recorder:
         self.untracked = False  # a read it cannot follow: nothing is kept
 
     def read(self, query: Node, context: Context, child_id: str | None, value: float) -> None:
-        if self.untracked or self._inside(query, context):
+        if self.untracked:
+            return
+        inside = counts_inside(self.ev.data, query, context)
+        if inside:
             return
         selection = None if context.selection is None else self.index.get(id(context.selection), -2)
         container = FORCE if context.container is self.force else self.index.get(id(context.container), -2)
-        if selection == -2 or container == -2 or context.force is not self.force:
-            self.untracked = True  # asked from elsewhere than the unit: not expected while it is checked
+        if inside is None or selection == -2 or container == -2 or context.force is not self.force:
+            self.untracked = True  # a cost (its settling works views out anew), or asked from elsewhere
             return
         self.reads.append(Read(query, selection, container, child_id, value))
-
-    def _inside(self, query: Node, context: Context) -> bool:
-        """Whether a query counts only what lies below the place asking (within the unit, or
-        nothing at a force's option): the unit being the same, it counts the same."""
-        _, field_name, scope, _, _, _ = self.ev.data.query(query)
-        if field_name != "selections":
-            if field_name != "forces" and not field_name.startswith("limit::"):
-                self.untracked = True  # a cost: its settling works views out anew
-            return False
-        if scope in INSIDE_SCOPES:
-            return True
-        if scope == "parent":
-            return isinstance(context.container, Selection)
-        if scope in ("force", "roster", "primary-category", "primary-catalogue"):
-            return False
-        start = context.selection if context.selection is not None else context.container
-        node = start if isinstance(start, Selection) else None
-        while node is not None:  # an entry's id: the nearest such selection, else a force above
-            if scope in node.option.ids:
-                return True
-            node = node.parent
-        return False
 
     def holds(self, reads: tuple[Read, ...]) -> bool:
         """Whether every read counts now what it counted when it was recorded."""
@@ -136,6 +119,37 @@ class Recorder:
             if self.ev.query(read.query, Context(selection, container, self.force), read.child_id) != read.value:
                 return False
         return True
+
+
+def reads_no_view(data: GameData, query: Node) -> bool:
+    """Whether a query counts without reading any selection's view: forces, a cost limit, or
+    selections by entry, group or type (not by category, nor by primary category)."""
+    child, field_name, scope, _, _, _ = data.query(query)
+    if field_name == "forces" or field_name.startswith("limit::"):
+        return True
+    return field_name == "selections" and child not in data.category_ids and scope != "primary-category"
+
+
+def counts_inside(data: GameData, query: Node, context: Context) -> bool | None:
+    """Whether a query counts only what lies below the place asking (within its unit, or nothing
+    at a force's option): the unit being the same, it counts the same. None for a cost, which is
+    not followed (its settling works views out anew)."""
+    _, field_name, scope, _, _, _ = data.query(query)
+    if field_name != "selections":
+        return False if field_name == "forces" or field_name.startswith("limit::") else None
+    if scope in INSIDE_SCOPES:
+        return True
+    if scope == "parent":
+        return isinstance(context.container, Selection)
+    if scope in ("force", "roster", "primary-category", "primary-catalogue"):
+        return False
+    start = context.selection if context.selection is not None else context.container
+    node = start if isinstance(start, Selection) else None
+    while node is not None:  # an entry's id: the nearest such selection, else a force above
+        if scope in node.option.ids:
+            return True
+        node = node.parent
+    return False
 
 
 class Reuse:
@@ -156,6 +170,10 @@ class Reuse:
                 return []
             self._found.move_to_end(key)
             return list(kept)
+
+    def views(self, key: Hashable) -> list[Found]:
+        """What was found at units of this key whose views can be reused (`Found.own_views`)."""
+        return [found for found in self.found(key) if found.own_views]
 
     def keep(self, key: Hashable, found: Found) -> None:
         with self._lock:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from listbuilder.battlescribe.evaluate import Container, Context, Evaluation
 from listbuilder.battlescribe.model import Limit, Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.modifiers import MESSAGE_FIELDS, format_number
-from listbuilder.battlescribe.reuse import FORCE, Found, Live, Recorder, Reuse, Said, force_key, unit_key
+from listbuilder.battlescribe.reuse import FORCE, Found, Live, Read, Recorder, Reuse, Said, force_key, unit_key
 from listbuilder.battlescribe.roster import Force, Selection
 from listbuilder.core.findings import Finding
 
@@ -113,7 +113,8 @@ class Validator:
             self._steps, self.ev.recorder = None, None
         if not recorder.untracked and self.ev.views_fixed():
             self.reuse.keep(key, Found(tuple(self.ev.view(p) for p in places), checked, tuple(recorder.reads),
-                                       tuple(_relative(step, places, force) for step in steps)))
+                                       tuple(_relative(step, places, force) for step in steps),
+                                       *_own_views(self.ev.own_views(unit))))
 
     def _held_anywhere(self, option: Option, rule: Limit) -> bool:
         """Whether a constraint may count a selection of the option: false for a max of
@@ -539,6 +540,10 @@ def _indexed(selections: list[Selection]) -> dict[str, list[Selection]]:
         for key in {option.id, option.entry_id} | option.group_ids:
             index.setdefault(key, []).append(selection)
     return index
+
+
+def _own_views(reads: tuple[Read, ...] | None) -> tuple[bool, tuple[Read, ...]]:
+    return (False, ()) if reads is None else (True, reads)
 
 
 def _counts_outside(rule: Limit, container: Container) -> bool:
