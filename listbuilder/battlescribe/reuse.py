@@ -1,4 +1,4 @@
-"""Validation's findings kept across states of a roster, for the places an edit left alone.
+"""Validation's findings, and views, kept across states of a roster, for the units an edit left alone.
 
 The editor checks a roster again after each edit, and an edit changes one unit (a selection
 directly in a force, with all below it). What validation finds at the places of a unit is a
@@ -17,10 +17,17 @@ The same holds for an option a force offers that none of its selections are of (
 not taken): what is found there reads nothing of the force but through its queries, which are
 recorded alike (a unit of None).
 
-Reuse is sound only where every value validation reads is the state's own whatever the order of
-asking: the selections' views all worked out and none in progress (`Evaluation.views_fixed`), as
-they are once validation has listed every force's categories. Outside that, validation checks as
-if nothing were kept.
+Reuse of findings is sound only where every value validation reads is the state's own whatever
+the order of asking: the selections' views all worked out and none in progress
+(`Evaluation.views_fixed`), as they are once validation has listed every force's categories.
+Outside that, validation checks as if nothing were kept.
+
+A unit's views are kept with them where working them out read, outside the unit, only counts no
+view changes (forces, a cost limit, selections by entry: `reads_no_view`), and saw no view in
+progress (which the first asked reads as the data states it: order matters there) nor a modifier
+another selection aims at the unit (`Evaluation.own_views`). Such views are the same in any roster
+where the unit is the same and those counts are, whatever is asked first; a later state takes them
+(`Evaluation._kept_views`) once those counts, asked again, are the same.
 """
 
 from __future__ import annotations
@@ -161,6 +168,10 @@ class Reuse:
         self._found: OrderedDict[Hashable, list[Found]] = OrderedDict()
         self._units, self._per_unit = units, per_unit
         self._lock = threading.Lock()
+
+    def __reduce__(self) -> tuple[type[Reuse], tuple[int, int]]:
+        """Pickled empty (a folder's spawned workers get the data, not what this process kept)."""
+        return Reuse, (self._units, self._per_unit)
 
     def found(self, key: Hashable) -> list[Found]:
         """What was found at a unit of this key, the latest first."""

@@ -120,3 +120,15 @@ def test_the_kept_findings_are_bounded() -> None:
         _found(_roster(data, reuse, banner=scouts % 2 == 0, scouts=scouts))
     assert len(reuse._found) == 3
     assert all(len(kept) == 1 for kept in reuse._found.values())
+
+
+def test_what_is_kept_is_not_pickled() -> None:
+    """A folder's spawned workers get the data (with its Reuse) pickled: empty, bounded alike."""
+    import pickle
+
+    data = GameData(*_game())
+    reuse = Reuse(units=5, per_unit=2)
+    _found(_roster(data, reuse, banner=True))
+    assert reuse._found
+    copy = pickle.loads(pickle.dumps(reuse))
+    assert (copy._units, copy._per_unit, len(copy._found)) == (5, 2, 0)
