@@ -209,6 +209,8 @@ class Evaluation:
             return False
         for place, view in zip(places, found.views, strict=True):
             self._views.setdefault(id(place), view)
+        recorder.reads = list(found.view_reads)  # what they read, for what this state keeps of the unit
+        self._view_reads[id(unit)] = recorder
         return True
 
     def _base_view(self, option: Option) -> SelectionView:

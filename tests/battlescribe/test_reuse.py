@@ -20,9 +20,9 @@ BANNER_IN_ROSTER = {"type": "atLeast", "value": 1, "field": "selections", "scope
 
 
 def _game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A chief who may carry a banner; where a banner is carried, a gang needs four raiders (two
-    otherwise) and the warband needs a standard (a root entry's min at the force, 0 otherwise);
-    scouts read nothing outside themselves."""
+    """A chief who may carry a banner; where a banner is carried, a gang is named so and needs four
+    raiders (two otherwise) and the warband needs a standard (a root entry's min at the force, 0
+    otherwise); scouts read nothing outside themselves."""
     game_system = {"id": "gs", "name": "Skirmish", "costTypes": [{"id": "pts", "name": "points"}],
                    "forceEntries": [{"id": "band", "name": "Warband"}]}
     raised = [{"type": "set", "value": 4, "field": "enough", "conditions": [BANNER_IN_ROSTER]}]
@@ -32,6 +32,7 @@ def _game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
             {"id": "chief", "name": "Chief", "type": "model",
              "selectionEntries": [{"id": "banner", "name": "Banner", "type": "upgrade"}]},
             {"id": "gang", "name": "Gang", "type": "unit",
+             "modifiers": [{"type": "append", "value": "(bannered)", "field": "name", "conditions": [BANNER_IN_ROSTER]}],
              "selectionEntries": [{"id": "raider", "name": "Raider", "type": "model", "modifiers": raised,
                                    "constraints": [{"id": "enough", "type": "min", "value": 2,
                                                     "field": "selections", "scope": "parent"}]}]},
@@ -87,12 +88,32 @@ def test_a_unit_reading_the_roster_is_checked_again_when_another_unit_changes_wh
     with_banner = _found(_roster(data, reuse, banner=True))
     assert with_banner == _found(_roster(data, None, banner=True)) == [
         ("cat:standard/needed", "Standard: at least 1 selection in Warband, 0 taken", ("forces", 0)),
-        ("cat:raider/enough", "Raider: at least 4 selections in Gang, 2 taken", ("forces", 0, "selections", 1))]
+        ("cat:raider/enough", "Raider: at least 4 selections in Gang (bannered), 2 taken",
+         ("forces", 0, "selections", 1))]
     # the scouts read nothing outside them; the gang and the standard read the banner's count
     assert "Scouts" in replayed and "Gang" not in replayed and "Chief" not in replayed
     replayed.clear()
     assert _found(_roster(data, reuse, banner=False)) == []  # back again: the first state's findings
     assert {"Gang", "Scouts", "Chief"} <= set(replayed)
+
+
+def test_a_units_views_are_kept_with_what_they_read_outside_it() -> None:
+    """The gang's name reads the roster's banners: its views are taken by a later state with that
+    read, counted again (and kept with it again), and not where the banner is carried."""
+    data = GameData(*_game())
+    reuse = Reuse()
+    first = _roster(data, reuse, banner=False)
+    _found(first)
+    gang = first.roster.forces[0].selections[1]
+    read = first.evaluation.own_views(gang)
+    assert read is not None and {r.selection for r in read} == {0, 1}  # the gang's name, the raiders' min
+    again = _roster(data, reuse, banner=False)
+    _found(again)
+    kept = again.roster.forces[0].selections[1]
+    assert again.evaluation.view(kept) is first.evaluation.view(gang)  # taken, not worked out
+    assert again.evaluation.own_views(kept) == read
+    bannered = _roster(data, reuse, banner=True)
+    assert bannered.evaluation.view(bannered.roster.forces[0].selections[1]).name == "Gang (bannered)"
 
 
 def test_a_reused_units_findings_move_with_it(replayed) -> None:
