@@ -84,8 +84,9 @@ class Evaluation:
         self._unsettled = self.data.queries_costs(self._cost_type_ids)
         self.recorder: Recorder | None = None  # told every query while validation records a place's (reuse.py)
         self._fixed_in = -1  # the generation in which every view was found worked out
-        # Views kept from earlier states (reuse.py): a unit's are taken where they read nothing outside
-        # it and saw no view in progress; each view worked out notes whether its unit's did.
+        # Views kept from earlier states (reuse.py): a unit's are taken where they read outside it only
+        # counts no view changes, the same now, and saw no view in progress; each view worked out
+        # notes what its unit's read.
         self.reuse = reuse
         self._working: list[Selection | None] = []  # the unit of each view in progress (None: collecting, settling)
         self._read_outside: set[int] = set()  # units (by id) whose views read a view outside them or in progress
@@ -181,9 +182,10 @@ class Evaluation:
         return () if recorder is None else tuple(recorder.reads)
 
     def _kept_views(self, selection: Selection, unit: Selection) -> bool:
-        """Take a unit's views from an earlier state where they read nothing outside it and no
-        modifier of another selection is aimed at it now. Modifiers aimed at others are found
-        first, as working out the view asked for would find them (with it in progress)."""
+        """Take a unit's views from an earlier state (`own_views`) where what they read outside it
+        counts the same now and no modifier of another selection is aimed at it. Modifiers aimed
+        at others are found first, as working out the view asked for would find them (with it in
+        progress)."""
         assert self.reuse is not None and unit.force is not None
         kept = self.reuse.views(unit_key(unit, unit.force))
         if not kept:
