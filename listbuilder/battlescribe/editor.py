@@ -13,6 +13,7 @@ from typing import Any
 from listbuilder.battlescribe.evaluate import Context, Evaluation, SelectionView
 from listbuilder.battlescribe.model import GameData, Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.modifiers import apply_modifier, natural_key
+from listbuilder.battlescribe.reuse import Reuse
 from listbuilder.battlescribe.roster import Force, Roster, Selection
 from listbuilder.battlescribe.rosterdict import roster_from_dict, roster_to_dict
 from listbuilder.battlescribe.validate import RuleError, validate
@@ -33,13 +34,15 @@ class Editor:
         self.data = GameData(game_system, catalogues, sources, data_revision)
         self.roster = Roster(self.data, name=name)
         self._evaluation: Evaluation | None = None
+        self.reuse: Reuse | None = None
 
     @classmethod
-    def on(cls, data: GameData, name: str = "New Roster") -> Editor:
+    def on(cls, data: GameData, name: str = "New Roster", reuse: Reuse | None = None) -> Editor:
         """An editor of a new roster on data already indexed (GameData holds no roster's state):
-        checking many rosters against one faction indexes its catalogues once."""
+        checking many rosters against one faction indexes its catalogues once. ``reuse``: what
+        validation found in earlier rosters on this data, to reuse where it still holds (reuse.py)."""
         editor = cls.__new__(cls)
-        editor.data, editor.roster, editor._evaluation = data, Roster(data, name=name), None
+        editor.data, editor.roster, editor._evaluation, editor.reuse = data, Roster(data, name=name), None, reuse
         return editor
 
     # -- derived state ----------------------------------------------------------------------------
@@ -47,14 +50,14 @@ class Editor:
     @property
     def evaluation(self) -> Evaluation:
         if self._evaluation is None:
-            self._evaluation = Evaluation(self.roster)
+            self._evaluation = Evaluation(self.roster, self.reuse)
         return self._evaluation
 
     def _changed(self) -> None:
         self._evaluation = None
 
     def errors(self) -> list[RuleError]:
-        return validate(self.evaluation)
+        return validate(self.evaluation, self.reuse)
 
     def findings(self) -> list[Finding]:
         return [error.to_finding() for error in self.errors()]

@@ -22,6 +22,7 @@ from listbuilder.battlescribe.modifiers import (
     natural_key,
     power,
 )
+from listbuilder.battlescribe.reuse import Read, Recorder, Reuse, counts_inside, reads_no_view, unit_key
 from listbuilder.battlescribe.roster import Force, Roster, Selection
 
 Container = Selection | Force
@@ -61,7 +62,7 @@ class SelectionView:
 class Evaluation:
     """The derived state of one roster state, computed on demand and cached."""
 
-    def __init__(self, roster: Roster):
+    def __init__(self, roster: Roster, reuse: Reuse | None = None):
         self.roster = roster
         self.data: GameData = roster.data
         self._views: dict[int, SelectionView] = {}
@@ -81,6 +82,16 @@ class Evaluation:
         self._member_ids: dict[int, frozenset[int]] = {}
         # costs may depend on costs: settled when a query first counts one (most states never do)
         self._unsettled = self.data.queries_costs(self._cost_type_ids)
+        self.recorder: Recorder | None = None  # told every query while validation records a place's (reuse.py)
+        self._fixed_in = -1  # the generation in which every view was found worked out
+        # Views kept from earlier states (reuse.py): a unit's are taken where they read outside it only
+        # counts no view changes, the same now, and saw no view in progress; each view worked out
+        # notes what its unit's read.
+        self.reuse = reuse
+        self._working: list[Selection | None] = []  # the unit of each view in progress (None: collecting, settling)
+        self._read_outside: set[int] = set()  # units (by id) whose views read a view outside them or in progress
+        self._view_reads: dict[int, Recorder] = {}  # by unit: the counts outside it its views read
+        self._looked_up: set[int] = set()  # units whose kept views were looked for since views were last dropped
 
     def _settle_costs(self, rounds: int = 64) -> None:
         """Costs that depend on costs (a repeat or condition counting points) are found as New
@@ -92,6 +103,7 @@ class Evaluation:
         no selection as in progress, as if it had run first, and what it cached is dropped."""
         self._unsettled = False
         in_progress, self._in_progress = self._in_progress, set()
+        self._working.append(None)
         selections = list(self.roster.all_selections())
         cost_fields = frozenset(self._cost_type_ids)
         self._cost_snapshot = {id(s): self._declared_costs(s.option, self.base_values(s.option)) for s in selections}
@@ -102,10 +114,12 @@ class Evaluation:
                 break
             self._cost_snapshot = current
         self._views.clear()
+        self._looked_up.clear()
         self._queries.clear()
         self._categorised.clear()
         self._generation += 1
         self._in_progress = in_progress
+        self._working.pop()
 
     def _cost_values(self, selection: Selection, cost_fields: frozenset[str]) -> dict[str, Any]:
         """A selection's cost fields after its own modifiers and those other selections aim at it."""
@@ -132,14 +146,74 @@ class Evaluation:
         if key in self._views:
             return self._views[key]
         if key in self._in_progress:  # a cost condition that counts itself: use the data's values
+            self._saw_in_progress()
             return self._base_view(selection.option)
+        unit = _unit_of(selection)
+        if self.reuse is not None and id(unit) not in self._looked_up and not self._collecting:
+            self._looked_up.add(id(unit))
+            if self._kept_views(selection, unit) and key in self._views:
+                return self._views[key]
         self._in_progress.add(key)
+        self._working.append(unit)
         try:
-            view = self.option_view(selection.option, self.context_of(selection), self._incoming_for(selection))
+            incoming = self._incoming_for(selection)
+            if incoming:
+                self._read_outside.add(id(unit))
+            view = self.option_view(selection.option, self.context_of(selection), incoming)
             self._views[key] = view
             return view
         finally:
             self._in_progress.discard(key)
+            self._working.pop()
+
+    def _saw_in_progress(self) -> None:
+        """A view in progress was read (as the data states it): what the views in progress come to
+        depends on which was asked first, so none of their units' views is kept for reuse."""
+        self._read_outside.update(id(unit) for unit in self._working if unit is not None)
+
+    def own_views(self, unit: Selection) -> tuple[Read, ...] | None:
+        """What the views of a unit's selections read outside it, where that is counts no view
+        changes (forces, a cost limit, selections by entry: `reads_no_view`) and they saw no view
+        in progress nor any modifier another selection aims at them: then they are the same in
+        any roster holding the unit where those counts are, whatever is asked first. Else None."""
+        if id(unit) in self._read_outside:
+            return None
+        recorder = self._view_reads.get(id(unit))
+        return () if recorder is None else tuple(recorder.reads)
+
+    def _kept_views(self, selection: Selection, unit: Selection) -> bool:
+        """Take a unit's views from an earlier state (`own_views`) where what they read outside it
+        counts the same now and no modifier of another selection is aimed at it. Modifiers aimed
+        at others are found first, as working out the view asked for would find them (with it in
+        progress)."""
+        assert self.reuse is not None and unit.force is not None
+        kept = self.reuse.views(unit_key(unit, unit.force))
+        if not kept:
+            return False
+        if self.data.has_targeted_modifiers and not self._incoming_ready:
+            self._in_progress.add(id(selection))
+            self._working.append(unit)
+            try:
+                self._collect_incoming()
+            finally:
+                self._in_progress.discard(id(selection))
+                self._working.pop()
+        places = list(unit.walk())
+        if any(self._incoming.get((id(place), "")) for place in places):
+            return False
+        recorder = Recorder(self, unit, unit.force)
+        self._working.append(None)  # what is asked here is no view's
+        try:
+            found = next((found for found in kept if recorder.holds(found.view_reads)), None)
+        finally:
+            self._working.pop()
+        if found is None:
+            return False
+        for place, view in zip(places, found.views, strict=True):
+            self._views.setdefault(id(place), view)
+        recorder.reads = list(found.view_reads)  # what they read, for what this state keeps of the unit
+        self._view_reads[id(unit)] = recorder
+        return True
 
     def _base_view(self, option: Option) -> SelectionView:
         values = self.base_values(option)
@@ -199,6 +273,7 @@ class Evaluation:
         if self._incoming_ready or self._collecting:
             return
         self._collecting = True
+        self._working.append(None)
         found: dict[tuple[int, str], list[tuple[Node, int]]] = {}
         try:
             for source in self.roster.all_selections():
@@ -212,11 +287,13 @@ class Evaluation:
                             found.setdefault((id(target), profile_type), []).append((modifier, times))
         finally:
             self._collecting = False
+            self._working.pop()
         self._incoming = found
         self._incoming_ready = True
         if all(profile_type for _, profile_type in found):
             return  # none that holds changes a selection's own fields: the views worked out meanwhile stand
         self._views.clear()
+        self._looked_up.clear()
         self._queries.clear()
         self._scopes.clear()
         self._counts.clear()  # keyed by the identity of lists just let go
@@ -538,7 +615,39 @@ class Evaluation:
         if cached is None:
             cached = self._query(query, context, child_id)
             self._queries[key] = cached
+        if self.recorder is not None:
+            self.recorder.read(query, context, child_id, cached)
+        working = self._working[-1] if self._working else None
+        if working is not None and self.reuse is not None and id(working) not in self._read_outside \
+                and not counts_inside(self.data, query, context):
+            self._note_outside(working, query, context, child_id, cached)
         return cached
+
+    def _note_outside(self, unit: Selection, query: Node, context: Context, child_id: str | None,
+                      value: float) -> None:
+        """A query outside its unit asked while one of the unit's views is worked out."""
+        if not reads_no_view(self.data, query):
+            self._read_outside.add(id(unit))
+            return
+        assert unit.force is not None
+        recorder = self._view_reads.get(id(unit))
+        if recorder is None:
+            recorder = self._view_reads[id(unit)] = Recorder(self, unit, unit.force)
+        recorder.read(query, context, child_id, value)
+        if recorder.untracked:
+            self._read_outside.add(id(unit))
+
+    def views_fixed(self) -> bool:
+        """Whether every selection's view is worked out and none is in progress: then whatever is
+        asked reads the views as they are, in any order (none is worked out while another is in
+        progress), so what a place finds depends on what it reads alone (reuse.py)."""
+        if self._in_progress:
+            return False
+        if self._fixed_in != self._generation:
+            if any(id(s) not in self._views for s in self.roster.all_selections()):
+                return False
+            self._fixed_in = self._generation
+        return True
 
     def _query(self, query: Node, context: Context, child_id: str | None = None) -> float:
         """What a condition, repeat or constraint counts: selections, forces or a cost, in scope."""
@@ -589,6 +698,8 @@ class Evaluation:
         list's order (the order a whole count would work them out in)."""
         members = self._members(selections)
         in_progress = frozenset(s for s in self._in_progress if s in members)
+        if in_progress:
+            self._saw_in_progress()
         passes = self._categorised.setdefault((id(selections), per_parent), {})
         found = passes.get(in_progress)
         if found is not None:
@@ -743,6 +854,13 @@ class Evaluation:
         if child_id not in self.data.category_ids:
             return False
         return any(c.id == child_id for c in self.view(selection).categories)
+
+
+def _unit_of(selection: Selection) -> Selection:
+    """The root selection a selection is in (itself, or the one directly in a force above it)."""
+    while selection.parent is not None:
+        selection = selection.parent
+    return selection
 
 
 def _selections_in(selections: Iterable[Selection], include_children: bool) -> list[Selection]:

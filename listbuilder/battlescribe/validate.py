@@ -8,11 +8,12 @@ the parent selection, the force or the roster), and, where some selections exist
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from listbuilder.battlescribe.evaluate import Container, Context, Evaluation
 from listbuilder.battlescribe.model import Limit, Node, Option, as_bool, as_list, as_number
 from listbuilder.battlescribe.modifiers import MESSAGE_FIELDS, format_number
+from listbuilder.battlescribe.reuse import FORCE, Found, Live, Read, Recorder, Reuse, Said, force_key, unit_key
 from listbuilder.battlescribe.roster import Force, Selection
 from listbuilder.core.findings import Finding
 
@@ -51,8 +52,10 @@ class RuleError:
 class Validator:
     """Collects the errors of one evaluated roster."""
 
-    def __init__(self, evaluation: Evaluation):
+    def __init__(self, evaluation: Evaluation, reuse: Reuse | None = None):
         self.ev = evaluation
+        self.reuse = reuse  # what earlier states found at their units (reuse.py), kept and reused
+        self._steps: list[Live | Said] | None = None  # what a unit's places find, while they are recorded
         self.roster = evaluation.roster
         self.errors: list[RuleError] = []
         self._seen: set[tuple[str, ...]] = set()
@@ -66,9 +69,9 @@ class Validator:
             self._check_force_entry(force)
             self._check_categories(force)
             self._check_options(self.ev.data.root_options(force.catalogue_id), force, force)
-        for selection in self.roster.all_selections():
-            assert selection.force is not None
-            self._check_options(selection.option.children(), selection, selection.force)
+        for force in self.roster.all_forces():
+            for unit in force.selections:
+                self._check_unit(unit, force)
         self._check_hidden()
         self._check_messages()
         self._check_cost_limits()
@@ -80,27 +83,136 @@ class Validator:
                 return
             self._seen.add(key)
         self.errors.append(error)
+        if self._steps is not None:
+            self._steps.append(Said(error, False, key))
+
+    # -- a unit's places, reused from an earlier state where nothing they read has changed -------
+
+    def _check_unit(self, unit: Selection, force: Force) -> None:
+        """The constraints at every place of a unit: what an earlier state found there where the
+        unit and all it read outside it are the same now (reuse.py), else checked and kept."""
+        places = list(unit.walk())
+        if self.reuse is None or not self.ev.views_fixed():
+            for place in places:
+                self._check_options(place.option.children(), place, force)
+            return
+        key = unit_key(unit, force)
+        recorder = Recorder(self.ev, unit, force)
+        checked = tuple(tuple(self._to_check(p.option.children())) for p in places)
+        for found in self.reuse.found(key):
+            if found.checked == checked and all(self.ev.view(p) == v for p, v in zip(places, found.views)) \
+                    and recorder.holds(found.reads):
+                self._replay(found, places, force)
+                return
+        self._steps, self.ev.recorder = [], recorder
+        try:
+            for place, options in zip(places, checked):
+                self._check_place(list(options), place, force)
+            steps = self._steps
+        finally:
+            self._steps, self.ev.recorder = None, None
+        if not recorder.untracked and self.ev.views_fixed():
+            self.reuse.keep(key, Found(tuple(self.ev.view(p) for p in places), checked, tuple(recorder.reads),
+                                       tuple(_relative(step, places, force) for step in steps),
+                                       *_own_views(self.ev.own_views(unit))))
+
+    def _held_anywhere(self, option: Option, rule: Limit) -> bool:
+        """Whether a constraint may count a selection of the option: false for a max of
+        selections where the roster holds none of the ids it counts by (nothing taken breaks no max)."""
+        return not (rule.kind == "max" and rule.field == "selections" and not rule.percent
+                    and (option.id if rule.shared else option.entry_id) not in self._by_id())
+
+    def _check_untaken(self, option: Option, force: Force, where: tuple[object, ...]) -> None:
+        """The constraints of an option a force offers that none of its selections are of (most of
+        its root entries): what an earlier state found where what they read is the same now, else
+        checked and kept. With nothing taken below the force, they read of it only by queries.
+        ``where``: the force (`force_key`)."""
+        assert self.reuse is not None
+        key = (*where, option)
+        recorder = Recorder(self.ev, None, force)
+        for found in self.reuse.found(key):
+            if not found.reads or recorder.holds(found.reads):
+                self._replay(found, [], force)
+                return
+        self._steps, self.ev.recorder = [], recorder
+        try:
+            self._check_option(option, force, force, [], option.checked_limits)
+            steps = self._steps
+        finally:
+            self._steps, self.ev.recorder = None, None
+        if not recorder.untracked and self.ev.views_fixed():
+            self.reuse.keep(key, Found((), (), tuple(recorder.reads), tuple(_relative(s, [], force) for s in steps)))
+
+    def _replay(self, found: Found, places: list[Selection], force: Force) -> None:
+        """What an earlier state found at a unit, at the unit's places now; its constraints that
+        count outside it checked again."""
+        path: tuple[str | int, ...] | None = None
+        ids: dict[int, str] = {}
+        for step in found.steps:
+            if isinstance(step, Live):
+                if not self._held_anywhere(step.option, step.limit):
+                    continue  # a max of selections the roster holds none of (as `to_check` reads it)
+                if step.container == FORCE:  # an option of the force none of its selections are of
+                    self._check_option(step.option, force, force, [], [(step.node, step.limit)])
+                    continue
+                container = places[step.container]
+                taken = [s for s in container.children
+                         if step.option.id == s.option.id or step.option.id in s.option.group_ids]
+                self._check_option(step.option, container, force, taken, [(step.node, step.limit)])
+                continue
+            if path is None:
+                path = places[0].path() if places else ()
+                ids = {FORCE: force.id, **{i: p.id for i, p in enumerate(places)}}
+            error = step.error
+            if step.relative:
+                error = replace(error, path=path + error.path)
+            key = None if step.key is None else tuple(ids[p] if isinstance(p, int) else p for p in step.key)
+            self._add(error, key)
 
     # -- entries and groups ---------------------------------------------------------------------
 
     def _check_options(self, options: list[Option], container: Container, force: Force) -> None:
         """Check the constraints of every option offered in a container (groups' too)."""
+        self._check_place(self._to_check(options), container, force)
+
+    def _to_check(self, options: list[Option]) -> list[Option]:
+        return self.ev.data.checkable(options).to_check(self._by_id())
+
+    def _check_place(self, checked: list[Option], container: Container, force: Force) -> None:
         present: dict[str, list[Selection]] = {}
         for child in container.children:
             for key in {child.option.id} | child.option.group_ids:
                 present.setdefault(key, []).append(child)
-        for option in self.ev.data.checkable(options).to_check(self._by_id()):
-            self._check_option(option, container, force, present.get(option.id, []))
+        where = force_key(force) if container is force and self.reuse is not None else None
+        for option in checked:
+            taken = present.get(option.id, [])
+            if not taken and where is not None and self.ev.views_fixed():
+                self._check_untaken(option, force, where)
+            else:
+                self._check_option(option, container, force, taken, option.checked_limits)
 
-    def _check_option(self, option: Option, container: Container, force: Force, taken: list[Selection]) -> None:
-        """``taken``: the container's selections of the option (or made in the group)."""
-        live = [(node, limit) for node, limit in option.checked_limits if not _cannot_break(limit, taken)]
+    def _check_option(self, option: Option, container: Container, force: Force, taken: list[Selection],
+                      limits: list[tuple[Node, Limit]]) -> None:
+        """Some of an option's constraints (all: `checked_limits`) in a container. ``taken``: the
+        container's selections of the option (or made in the group)."""
+        live = [(node, limit) for node, limit in limits if not _cannot_break(limit, taken)]
         if not live:
             return
         here = [s for s in taken if belongs(s, option)]
         context = Context(here[0] if here and not option.is_group else None, container, force, option)
         for node, limit in live:
-            self._check_constraint(option, node, limit, container, force, context, taken)
+            if self._steps is None or not _counts_outside(limit, container):
+                self._check_constraint(option, node, limit, container, force, context, taken)
+                continue
+            # counted outside the unit by itself: checked again in every state, what it finds not kept
+            recorder = self.ev.recorder
+            assert recorder is not None
+            self._steps.append(Live(recorder.index.get(id(container), FORCE), option, node, limit))
+            steps, self._steps, self.ev.recorder = self._steps, None, None
+            try:
+                self._check_constraint(option, node, limit, container, force, context, taken)
+            finally:
+                self._steps, self.ev.recorder = steps, recorder
 
     def _check_constraint(self, option: Option, node: Node, rule: Limit, container: Container, force: Force,
                           context: Context, taken: list[Selection]) -> None:
@@ -430,6 +542,36 @@ def _indexed(selections: list[Selection]) -> dict[str, list[Selection]]:
     return index
 
 
+def _own_views(reads: tuple[Read, ...] | None) -> tuple[bool, tuple[Read, ...]]:
+    return (False, ()) if reads is None else (True, reads)
+
+
+def _counts_outside(rule: Limit, container: Container) -> bool:
+    """Whether a constraint counts outside the place it is checked at by itself (its forces, a
+    force's or the roster's selections, a share of them; at a force, what is below the force's
+    own selections): checked afresh in every state. The rest count the place's own selections
+    (`_mine`), which are a unit's, or at a force those of the option (none, where it is reused)."""
+    return (rule.field == "forces" or rule.percent or rule.scope in ("force", "roster", "primary-catalogue")
+            or (isinstance(container, Force) and rule.scope == "parent"
+                and (rule.include_children or rule.include_child_forces)))
+
+
+def _relative(step: Live | Said, places: list[Selection], force: Force) -> Live | Said:
+    """A step found at a unit's places (or a force's option), with their paths and ids as the
+    unit's own (its place in the roster, its selections by index, the force as FORCE), for another
+    state to put where the unit is then."""
+    if isinstance(step, Live):
+        return step
+    path = places[0].path() if places else None
+    error = step.error
+    relative = path is not None and error.path[:len(path)] == path
+    if relative:
+        error = replace(error, path=error.path[len(path or ()):])
+    index = {force.id: FORCE, **{s.id: i for i, s in enumerate(places)}}
+    key = step.key and tuple(index.get(part, part) if isinstance(part, str) else part for part in step.key)
+    return Said(error, relative, key)
+
+
 def _cannot_break(rule: Limit, taken: list[Selection]) -> bool:
     """A quick no: a max at parent scope on selections with nothing taken."""
     return (rule.kind == "max" and not taken and rule.scope == "parent" and not rule.percent
@@ -484,5 +626,5 @@ def _modifier_setting(holder: Node, field_name: str, text: str | None) -> Node |
     return None
 
 
-def validate(evaluation: Evaluation) -> list[RuleError]:
-    return Validator(evaluation).run()
+def validate(evaluation: Evaluation, reuse: Reuse | None = None) -> list[RuleError]:
+    return Validator(evaluation, reuse).run()

@@ -20,6 +20,7 @@ from typing import Any, Final, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from ...battlescribe.model import GameData
+from ...battlescribe.reuse import Reuse
 from ...core.names import name_key
 
 GAME_ID: Final = "wh40k-10e"
@@ -349,6 +350,7 @@ class EngineData:
     sources: dict[str, Any]
     revision: str
     built: dict[Any, Any] = field(default_factory=dict)  # what engine_roster built on it, to reuse
+    reuse: Reuse = field(default_factory=Reuse)  # what validation found at the units of rosters checked on it
 
     @cached_property
     def data(self) -> GameData:

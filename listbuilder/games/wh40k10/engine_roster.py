@@ -126,7 +126,7 @@ def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, en
 def _selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engine: EngineData,
                     leave_out: AbstractSet[Path]) -> SelectionTree:
     scratch = _scratch(engine, roster, data, faction)
-    editor = Editor.on(engine.data, name=roster.name or "Roster")
+    editor = Editor.on(engine.data, name=roster.name or "Roster", reuse=engine.reuse)
     force = Force(scratch.force.entry, scratch.force.catalogue_id, roster=editor.roster)
     editor.roster.forces.append(force)
     tree = SelectionTree(editor, force)
