@@ -815,7 +815,10 @@ def _usable_standard_streams() -> None:
 
 
 def run() -> int:
-    """`listbuilder` as a process: the console script and `python -m listbuilder`."""
+    """`listbuilder` as a process: the console script and `python -m listbuilder`. Pydantic's
+    plugins are not looked for (unless the environment says which): listbuilder uses none, and
+    looking reads every installed package's metadata when the first model is built (docs/speed.md)."""
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     return main(process=True)
 
 

@@ -111,6 +111,21 @@ def test_a_check_process_ends_at_once_once_its_report_is_out(capsys):
         assert expected[0] == code
 
 
+def test_a_process_does_not_look_for_pydantic_plugins():
+    """docs/speed.md: looking for them reads every installed package's metadata; listbuilder uses
+    none. As a process (`cli.run`) it does not look; called in-process, pydantic's default stands."""
+    def checked(call: str) -> subprocess.CompletedProcess[str]:
+        probe = ("import importlib.metadata, sys\nfound = importlib.metadata.entry_points\n"
+                 "def noted(**group):\n    print('looked for', group, file=sys.stderr)\n    return found(**group)\n"
+                 "importlib.metadata.entry_points = noted\nfrom listbuilder.cli import main, run\n"
+                 f"sys.argv = ['listbuilder', 'check', {str(ROSTERS / 'legal-allies.yaml')!r}]\nsys.exit({call})")
+        return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+
+    process, in_process = checked("run()"), checked("main()")
+    assert process.returncode == 0 and "LEGAL" in process.stdout and process.stderr == ""
+    assert in_process.returncode == 0 and "looked for {'group': 'pydantic'}" in in_process.stderr
+
+
 def test_other_commands_take_the_interpreters_exit():
     done = as_process("armies")
     assert done.returncode == 0 and "codex-astartes" in done.stdout
