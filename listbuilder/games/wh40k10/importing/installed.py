@@ -13,7 +13,8 @@ without loading the catalog, and the same catalog cut by faction, of which a che
 loads only its faction's part. Beside them, the data files as the BattleScribe engine reads them
 (`compile_data`), one JSON file per game system and catalogue, of which a check loads the game
 system and its faction's catalogues. JSON, not YAML: the catalog is machine-written and loading it
-must stay well under a second; it is validated on every load (no pickle), and kept in memory for
+must stay well under a second; it is validated on load (no pickle), but for the parts whose digest
+is the one `install` recorded, which are built back unvalidated (`_read`); and kept in memory for
 the rest of the run.
 """
 
