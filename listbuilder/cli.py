@@ -789,8 +789,8 @@ def _fit_encoding(options: argparse.Namespace, output: _Output) -> None:
 
 def _end_at_once(options: argparse.Namespace) -> bool:
     """Whether the process may end now, its output written and flushed, without the interpreter's
-    exit: that frees every module and object one by one and runs the garbage collector again, a
-    twentieth of a 40k check's instructions (docs/speed.md). `check` leaves nothing for the exit to
+    exit: that frees every module and object one by one and runs the garbage collector again, some
+    4% of a 40k check's instructions (docs/speed.md). `check` leaves nothing for the exit to
     do (no exit handler, file left open or temporary folder), unless a folder was checked on a
     process pool (its exit handlers) or a thread still runs."""
     threading = sys.modules.get("threading")
