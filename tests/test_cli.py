@@ -92,6 +92,46 @@ def test_python_dash_m_runs_the_demo_check():
     assert "Ultramarines 2nd Company" in done.stdout
 
 
+def as_process(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """`listbuilder ARGUMENTS` as its process runs it (`cli.run`), with an exit handler of its own
+    that says whether the interpreter's exit ran."""
+    probe = ("import atexit, sys\nfrom listbuilder.cli import run\n"
+             "atexit.register(lambda: print('the exit ran', file=sys.stderr))\n"
+             f"sys.argv = ['listbuilder', *{list(arguments)!r}]\nsys.exit(run())")
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+
+
+def test_a_check_process_ends_at_once_once_its_report_is_out(capsys):
+    """docs/speed.md: `check` leaves nothing for the interpreter's exit to do, so its process ends
+    without it; its report and exit code are those of the check, whether legal, illegal or not read."""
+    for roster, code in (("legal-allies.yaml", 0), ("illegal-over-points.yaml", 1), ("no-such-file.yaml", 2)):
+        done = as_process("check", str(ROSTERS / roster), "--format", "json")
+        expected = run(capsys, "check", str(ROSTERS / roster), "--format", "json")
+        assert (done.returncode, done.stdout, done.stderr) == expected
+        assert expected[0] == code
+
+
+def test_a_process_does_not_look_for_pydantic_plugins():
+    """docs/speed.md: looking for them reads every installed package's metadata; listbuilder uses
+    none. As a process (`cli.run`) it does not look; called in-process, pydantic's default stands."""
+    def checked(call: str) -> subprocess.CompletedProcess[str]:
+        probe = ("import importlib.metadata, sys\nfound = importlib.metadata.entry_points\n"
+                 "def noted(**group):\n    print('looked for', group, file=sys.stderr)\n    return found(**group)\n"
+                 "importlib.metadata.entry_points = noted\nfrom listbuilder.cli import main, run\n"
+                 f"sys.argv = ['listbuilder', 'check', {str(ROSTERS / 'legal-allies.yaml')!r}]\nsys.exit({call})")
+        return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+
+    process, in_process = checked("run()"), checked("main()")
+    assert process.returncode == 0 and "LEGAL" in process.stdout and process.stderr == ""
+    assert in_process.returncode == 0 and "looked for {'group': 'pydantic'}" in in_process.stderr
+
+
+def test_other_commands_take_the_interpreters_exit():
+    done = as_process("armies")
+    assert done.returncode == 0 and "codex-astartes" in done.stdout
+    assert done.stderr == "the exit ran\n"
+
+
 def test_listbuilder_alone_on_a_terminal_opens_the_editor_on_the_demo_roster(monkeypatch):
     """The README's first command: `listbuilder` with no command, on a terminal, is `edit` of the
     demo roster with every option of `edit` at its default."""

@@ -119,3 +119,15 @@ def test_checking_a_40k_roster_loads_only_what_its_check_uses(cache, bsdata_inst
     assert {"listbuilder.games.wh40k10.engine_roster", "listbuilder.games.wh40k10.summary"} <= loaded  # checked
     assert sorted(m for m in loaded if m.startswith(NOT_FOR_A_40K_CHECK)) == []
     assert {path: path.read_bytes() for path in caches.glob("catalog-*.json")} == before
+
+
+def test_a_40k_check_builds_no_validator_of_the_installed_data(bsdata_installed):
+    """docs/speed.md: the faction's part and the parts' index, as `install` wrote them, are read back
+    without validating them: a check builds the validator of its roster alone, not the catalog's."""
+    roster = Path(__file__).parent / "wh40k-rosters" / "necrons" / "legal-awakened-dynasty.yaml"
+    probe = (f"from listbuilder.cli import main\nassert main(['check', {str(roster)!r}]) == 0\n"
+             "from listbuilder.games.wh40k10.catalog import Faction, Unit, Wh40kCatalog\n"
+             "from listbuilder.games.wh40k10.roster import Wh40kRoster\n"
+             "print([m.__pydantic_complete__ for m in (Faction, Unit, Wh40kCatalog, Wh40kRoster)])")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines()[-1] == "[False, False, False, True]"

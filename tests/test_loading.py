@@ -254,8 +254,8 @@ def test_the_cache_builds_back_exactly_what_validating_it_gives():
     JSON cannot tell (a price per count keyed by numbers, a count that is a range)."""
     import orjson
 
+    from listbuilder.core.trusted import trusted
     from listbuilder.data.catalog import _adapter, _files, parse_catalog
-    from listbuilder.data.trusted import trusted
     from listbuilder.listengine.armylist import Range
     from listbuilder.listengine.shipped import ShippedData
 

@@ -326,3 +326,23 @@ def test_an_internal_error_names_its_file_and_exits_3(capsys, inbox, monkeypatch
     code, out, _ = run(capsys, "check", str(inbox), "--format", "json")
     bob = next(r for r in json.loads(out)["rosters"] if r["file"].endswith("bob.YML"))
     assert code == 3 and bob["internal_error"] is True and bob["readable"] is False
+
+
+def test_each_file_is_checked_with_the_collector_paused_and_on_again_after(capsys, inbox, monkeypatch):
+    """docs/speed.md: a roster's check builds many objects that collections would trace again and
+    again; it runs with the collector off, which is on again for the next file (and its cycles then
+    collected), also when the file cannot be read."""
+    import gc
+
+    import listbuilder.report.folder as batch
+
+    read, seen = batch.read_file, []
+
+    def noting(path, catalog, shown, data=None):
+        seen.append((path.name, gc.isenabled()))
+        return read(path, catalog, shown, data)
+
+    monkeypatch.setattr(batch, "read_file", noting)
+    code, _, _ = run(capsys, "check", str(inbox))
+    assert code == 2 and gc.isenabled()
+    assert sorted(seen) == [("alice.yaml", False), ("bob.YML", False), ("carol.yml", False), ("dave.yaml", False)]

@@ -428,6 +428,46 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     assert load_installed("wh40k-10e", "T'au Empire").engine_data(tau) is None  # it went with the one replaced
 
 
+def test_the_parts_install_wrote_are_read_without_validating_them_and_equal_what_validating_gives(
+        bsdata_installed):
+    """docs/speed.md: the parts' index and each faction's part, their digests as `install` recorded
+    them, are built back without validating them (building the models' validators costs more than
+    the rest of reading a part); each equals what validating the same file gives, for every
+    faction. A part changed since is validated: read as edited where it still validates."""
+    import orjson
+    import pytest
+
+    from listbuilder.games.wh40k10.catalog import Faction, Unit, Wh40kCatalog
+    from listbuilder.games.wh40k10.importing import installed
+
+    def never(data):
+        raise AssertionError("validated")
+
+    path = installed.catalog_path("wh40k-10e")
+    written = path.stat()
+    index, digests = installed._index(path, written.st_size, written.st_mtime_ns)
+    folder = path.with_suffix(".by-faction")
+    index_json = (folder / "index.json").read_bytes().partition(b"\n")[2]
+    assert index == installed._catalog_model().model_validate_json(index_json)
+    assert installed._read(Wh40kCatalog, index_json, digests["index"], never) == index
+    part = tuple[Faction, dict[str, Unit]]
+    for n in range(len(index.factions)):
+        data = (folder / f"{n}.json").read_bytes()
+        built = installed._read(part, data, digests[str(n)], never)
+        assert built == installed._part_adapter().validate_json(data) and built[0].name == index.factions[n].name
+        assert isinstance(built[0], Faction) and all(isinstance(unit, Unit) for unit in built[1].values())
+
+    n = next(n for n, faction in enumerate(index.factions) if faction.name == "Xenos - Necrons")
+    faction, units = orjson.loads((folder / f"{n}.json").read_bytes())
+    first = next(iter(units.values()))
+    first["sizes"][0]["points"] += 1000
+    (folder / f"{n}.json").write_bytes(orjson.dumps([faction, units]))
+    with pytest.raises(AssertionError, match="validated"):
+        installed._read(part, (folder / f"{n}.json").read_bytes(), digests[str(n)], never)
+    edited = installed.load_installed("wh40k-10e", "Necrons").units[first["id"]]
+    assert edited.sizes[0].points == first["sizes"][0]["points"]
+
+
 def test_a_check_through_a_factions_part_reads_its_detachment_and_enhancements_as_the_whole_does(
         bsdata, tmp_path, monkeypatch):
     """A faction's part holds the faction whole (its detachments, their rules and enhancements)

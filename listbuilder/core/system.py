@@ -141,7 +141,7 @@ class ImportedList(Generic[R]):
         return Location(self.name, self.lines.get(()))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ListReader:
     """One form of list that other tools write (or that `export` writes), as a game reads it: `form`
     tells it from the bytes (its name, or None when the bytes are not of it); `read` places it against
@@ -154,7 +154,7 @@ class ListReader:
     fallback: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class GameData:
     """For a game whose shipped lists/<game>/ and datasheets/<game>/ files are its own models rather
     than the list engine's: the models, and `assemble`, which puts the parsed files together into the
@@ -165,7 +165,7 @@ class GameData:
     assemble: Callable[[dict[str, Any], dict[str, Any]], tuple[Any, list[tuple[tuple[str, str, str], Finding]]]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class EventRules(Generic[Res]):
     """What a game reads of an event file beyond its game and armies (40k: its Legends, Incursion
     limits, detachments, keyword caps, and its points as a cap within a battle size): the keys it
@@ -182,7 +182,7 @@ class EventRules(Generic[Res]):
     apply: Callable[[Res, Event, Catalog], list[Finding]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class GameSystem(Generic[R, Res]):
     """A game as the engines and every view use it: its roster model, names, check and summary, and
     where each front end finds the game's own parts (named by string where importing them would load

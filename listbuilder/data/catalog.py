@@ -17,9 +17,9 @@ from pydantic import TypeAdapter
 from .. import __version__
 from ..core.findings import Finding, LoadFailure
 from ..core.names import name_key
+from ..core.trusted import trusted
 from ..games import DATA_SOURCES, PACKS, system_for
 from ..listengine.catalog import Catalog, ShippedPart
-from .trusted import trusted
 from .yamlfile import Document, read, validate
 
 if TYPE_CHECKING:  # the list engine's models are imported only with its data (ShippedPart)

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core.event import Event
 from ..core.findings import Finding, LoadFailure, Location
+from ..core.longlived import collector_paused
 from ..data.catalog import data_versions, with_data
 from ..listengine.catalog import Catalog
 from ..rosters.batch import RosterItem, check_read, priced_under, read_file
@@ -41,6 +42,11 @@ def _priced_under(roster_file: RosterFile, result: Any, catalog: Catalog) -> str
 
 
 def _check(item: RosterItem) -> Submission:
+    with collector_paused():
+        return _checked(item)
+
+
+def _checked(item: RosterItem) -> Submission:
     assert _job is not None
     catalog, event, form, priced = _job
     path, shown, data = item

@@ -13,20 +13,23 @@ without loading the catalog, and the same catalog cut by faction, of which a che
 loads only its faction's part. Beside them, the data files as the BattleScribe engine reads them
 (`compile_data`), one JSON file per game system and catalogue, of which a check loads the game
 system and its faction's catalogues. JSON, not YAML: the catalog is machine-written and loading it
-must stay well under a second; it is validated on every load (no pickle), and kept in memory for
+must stay well under a second; it is validated on load (no pickle), but for the parts whose digest
+is the one `install` recorded, which are built back unvalidated (`_read`); and kept in memory for
 the rest of the run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args, get_origin
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -214,25 +217,34 @@ def _write_parts(catalog: Wh40kCatalog, path: Path) -> None:
     """`<game>.by-faction/`: `index.json`, the catalog without its units and with only the names of
     its factions, and `<n>.json`, `[faction, units]`: the n-th faction whole (its detachments, the
     ids of its units...) and its units (its own, its libraries' and its allies'), with the size and
-    time of the catalog they were cut from. Written aside and swapped in whole; a check that finds
-    them missing or cut from another catalog loads the whole catalog, as before."""
+    time of the catalog they were cut from and the digest of each. Written aside and swapped in
+    whole; a check that finds them missing or cut from another catalog loads the whole catalog, as
+    before. Every field is written, defaults too: a part whose digest checks out is read back
+    without validating it (`_trusted`)."""
     folder, written = _parts_path(path), path.stat()
     temporary = folder.with_name(folder.name + ".tmp")
     shutil.rmtree(temporary, ignore_errors=True)
     temporary.mkdir()
-    source = {"size": written.st_size, "mtime_ns": written.st_mtime_ns}
     names_only: dict[str, Any] = {"units": [], "detachments": [], "supplied_faction_keywords": {}}
     index = catalog.model_copy(update={"units": {}, "factions": [
-        faction.model_copy(update=names_only) for faction in catalog.factions]})
-    (temporary / "index.json").write_bytes(json.dumps(source).encode() + b"\n" +
-                                           index.model_dump_json(exclude_defaults=True).encode())
-    dumped = {unit_id: unit.model_dump_json(exclude_defaults=True) for unit_id, unit in catalog.units.items()}
+        faction.model_copy(update=names_only) for faction in catalog.factions]}).model_dump_json().encode()
+    dumped = {unit_id: unit.model_dump_json() for unit_id, unit in catalog.units.items()}
+    parts = {}
     for n, faction in enumerate(catalog.factions):
         units = ",".join(f"{json.dumps(unit_id)}:{dumped[unit_id]}" for unit_id in faction.units)
-        (temporary / f"{n}.json").write_text(f"[{faction.model_dump_json(exclude_defaults=True)},{{{units}}}]",
-                                             encoding="utf-8")
+        parts[str(n)] = f"[{faction.model_dump_json()},{{{units}}}]".encode()
+        (temporary / f"{n}.json").write_bytes(parts[str(n)])
+    source = {"size": written.st_size, "mtime_ns": written.st_mtime_ns,
+              "digests": {"index": _digest(index)} | {n: _digest(part) for n, part in parts.items()}}
+    (temporary / "index.json").write_bytes(json.dumps(source).encode() + b"\n" + index)
     shutil.rmtree(folder, ignore_errors=True)
     os.replace(temporary, folder)
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def _write_engine(bundle: dict[str, Any] | None, path: Path, revision: str) -> None:
@@ -326,12 +338,13 @@ def _load_faction(path: Path, size: int, modified_ns: int, faction: str) -> Wh40
     loaded. What is read is kept by faction, not by the name a roster gives it (untrusted and endless)."""
     from ..rules import find_faction
 
-    index = _index(path, size, modified_ns)
-    found = find_faction(index, faction) if index is not None else []
-    if index is None or len(found) != 1:
+    parts = _index(path, size, modified_ns)
+    found = find_faction(parts[0], faction) if parts is not None else []
+    if parts is None or len(found) != 1:
         return None  # no parts, no such faction, or several: the whole catalog says so, as ever
+    index, digests = parts
     n = index.factions.index(found[0])
-    part = _faction_part(path, size, modified_ns, n)
+    part = _faction_part(path, size, modified_ns, n, digests.get(str(n)))
     if part is None:
         return None
     factions = list(index.factions)
@@ -340,26 +353,55 @@ def _load_faction(path: Path, size: int, modified_ns: int, faction: str) -> Wh40
 
 
 @lru_cache(maxsize=4)
-def _index(path: Path, size: int, modified_ns: int) -> Wh40kCatalog | None:
-    """The catalog without its units and with its factions' names only, if the parts beside `path`
-    were cut from it."""
+def _index(path: Path, size: int, modified_ns: int) -> tuple[Wh40kCatalog, dict[str, str]] | None:
+    """The catalog without its units and with its factions' names only, and the digest of each part
+    (none where an earlier listbuilder cut them), if the parts beside `path` were cut from it."""
+    from ..catalog import Wh40kCatalog
+
     try:
         source, _, index = (_parts_path(path) / "index.json").read_bytes().partition(b"\n")
-        if json.loads(source) != {"size": size, "mtime_ns": modified_ns}:
+        written = json.loads(source)
+        if (written.get("size"), written.get("mtime_ns")) != (size, modified_ns):
             return None  # cut from another catalog: the one installed was replaced since
+        digests = written.get("digests")
+        digests = digests if isinstance(digests, dict) else {}
         with long_lived():
-            return _catalog_model().model_validate_json(index)
-    except (OSError, ValueError):  # ValueError: not JSON, or not what the models hold
+            return _read(Wh40kCatalog, index, digests.get("index"),
+                         lambda data: _catalog_model().model_validate_json(data)), digests
+    except (OSError, ValueError, AttributeError):  # ValueError: not JSON, or not what the models hold
         return None
 
 
 @lru_cache(maxsize=16)
-def _faction_part(path: Path, size: int, modified_ns: int, n: int) -> tuple[Faction, dict[str, Unit]] | None:
+def _faction_part(path: Path, size: int, modified_ns: int, n: int,
+                  digest: str | None) -> tuple[Faction, dict[str, Unit]] | None:
+    from ..catalog import Faction, Unit
+
     try:
         with long_lived():
-            return _part_adapter().validate_json((_parts_path(path) / f"{n}.json").read_bytes())
+            return _read(tuple[Faction, dict[str, Unit]], (_parts_path(path) / f"{n}.json").read_bytes(), digest,
+                         lambda data: _part_adapter().validate_json(data))
     except (OSError, ValueError):
         return None
+
+
+def _read(kind: Any, data: bytes, digest: str | None, validate: Callable[[bytes], Any]) -> Any:
+    """`data`, JSON of the parts, as `kind`: built without validating it where it is what `install`
+    wrote, its digest as recorded (building the models' validators and validating a faction's part
+    cost more than the rest of reading it: docs/speed.md); else `validate`d, which raises
+    ValueError where it does not validate."""
+    import orjson
+
+    from ....core.trusted import trusted
+
+    if digest is not None and _digest(data) == digest:
+        with contextlib.suppress(ValueError, TypeError, KeyError, AttributeError):
+            value = orjson.loads(data)
+            if get_origin(kind) is not tuple:
+                return trusted(kind, value)
+            if isinstance(value, list) and len(value) == len(get_args(kind)):  # a part: [faction, units]
+                return tuple(trusted(item, v) for item, v in zip(get_args(kind), value, strict=True))
+    return validate(data)
 
 
 @lru_cache(maxsize=1)
