@@ -225,14 +225,16 @@ def unit_options(data: Wh40kCatalog, roster: Wh40kRoster, tree: SelectionTree | 
     held = {s.option.entry_id for s in unit.walk()}
     stated = {id(choice) for written in entry.options if (choice := choice_named(unit.option, written))}
     offered = []
-    hidden_groups: dict[str, bool] = {}  # most choices are Crusade's, in a few groups the data hides
-    hidden_chains: dict[tuple[str, ...], bool] = {}
-    for groups, choice, key, chain in _offerable(unit.option):
-        if key in own_fields:
-            continue
-        if chain not in hidden_chains:
-            hidden_chains[chain] = evaluation.in_hidden_group(choice, unit, tree.force, hidden_groups)
-        if hidden_chains[chain] or evaluation.is_hidden(choice, Context(None, unit, tree.force, choice)):
+    hidden: dict[str, bool] = {}  # whether each group is hidden in the unit, by the data's id
+
+    def hidden_group(group: Option) -> bool:
+        if group.entry_id not in hidden:
+            hidden[group.entry_id] = evaluation.is_hidden(group, Context(None, unit, tree.force, group))
+        return hidden[group.entry_id]
+
+    for groups, choice, key, outer_groups in _offerable(unit.option):
+        if (key in own_fields or any(hidden_group(group) for group in outer_groups)
+                or evaluation.is_hidden(choice, Context(None, unit, tree.force, choice))):
             continue
         holder = choice.group or choice
         group = groups[-1] if groups else ""
@@ -244,16 +246,17 @@ def unit_options(data: Wh40kCatalog, roster: Wh40kRoster, tree: SelectionTree | 
 
 
 @lru_cache(maxsize=MEMO_SIZE)
-def _offerable(option: Option) -> list[tuple[tuple[str, ...], Option, str, tuple[str, ...]]]:
+def _offerable(option: Option) -> list[tuple[tuple[str, ...], Option, str, tuple[Option, ...]]]:
     """The `choices` of a unit's entry that are not weapons, each with its groups' names, its
-    name's key and the ids of the groups it sits in up to the first entry (whether it is in a hidden
-    group depends on those alone: one question for all the choices of a group). Kept per entry, as
-    `choices` is: the wargear screen asks on every edit."""
+    name's key and the groups it sits in up to the first entry, outermost first: a choice in a
+    hidden group is hidden (Evaluation.in_hidden_group), and most of a unit's choices are Crusade's,
+    all in one group the data hides outside Crusade, which is then asked first and once. Kept per
+    entry, as `choices` is: the wargear screen asks on every edit."""
     found = []
     for groups, choice in choices(option):
         if not is_weapon(choice):
-            chain = tuple(g.entry_id for g in takewhile(lambda g: g.is_group, choice.ancestors()))
-            found.append((groups, choice, name_key(choice.name), chain))
+            outer_groups = tuple(takewhile(lambda g: g.is_group, choice.ancestors()))[::-1]
+            found.append((groups, choice, name_key(choice.name), outer_groups))
     return found
 
 
