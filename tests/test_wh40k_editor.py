@@ -428,3 +428,20 @@ def test_an_edit_draws_again_only_the_lines_it_changes_and_the_screen_reads_as_d
         assert screen_text() == await drawn_anew(pilot)
 
     run(app, scenario)
+
+
+def test_the_lines_a_prompt_takes_are_those_textual_counts():
+    """roster_view.lines_taken counts a prompt whose every line fits without wrapping it; it must
+    agree with Content.get_height, which wraps: lines that fit, fit exactly, overflow (in words,
+    in one long word, in wide characters), blank lines, trailing spaces, and a tab."""
+    from textual.content import Content
+
+    from listbuilder.tui.widgets.roster_view import lines_taken
+
+    view = OptionList()
+    prompts = [Content(""), Content("a"), Content("x" * 20), Content("x" * 21), Content("two words " * 4),
+               Content.assemble(("  1  ", "bold"), "Intercessor Squad\n      M 6\"", ("\n\nlast", "$text-muted")),
+               Content("漢字" * 6), Content("ends in spaces   \nand more"), Content("a\tb" * 4), Content("\n")]
+    for prompt in prompts:
+        for width in (19, 20, 21, 40):
+            assert lines_taken(view, prompt, width) == prompt.get_height(view.styles, width), (prompt.plain, width)

@@ -125,17 +125,21 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.refusals: tuple[tuple[str, str] | None, dict[str, Finding]] = (None, {})  # of a state (refused)
         self.legends_shown = True  # the Add dialog's ctrl+l: Legends datasheets listed (marked, last) or not
         self.datasheets_of: tuple[Any, str, list[Unit]] = (None, "", [])  # (data, faction, its datasheets)
+        self.army_named: tuple[Any, str, str] = (None, "", "")  # (data, faction, its name)
 
     @staticmethod
     def entries(roster: Wh40kRoster) -> list[Any]:
         return roster.units
 
-    @staticmethod
-    def army_name(roster: Wh40kRoster, catalog: Any) -> str:
-        """The faction as every view names it (its short name), whatever the roster wrote."""
+    def army_name(self, roster: Wh40kRoster, catalog: Any) -> str:
+        """The faction as every view names it (its short name), whatever the roster wrote; kept for
+        the data and the faction (the title asks on every edit, and finding it reads every faction)."""
         data = data_of(catalog, roster.faction)
-        found = find_faction(data, roster.faction) if data is not None else []
-        return faction_name(data, found[0]) if len(found) == 1 else roster.faction
+        if self.army_named[0] is not data or self.army_named[1] != roster.faction:
+            found = find_faction(data, roster.faction) if data is not None else []
+            name = faction_name(data, found[0]) if len(found) == 1 else roster.faction
+            self.army_named = (data, roster.faction, name)
+        return self.army_named[2]
 
     @property
     def data(self) -> Any:

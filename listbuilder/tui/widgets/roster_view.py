@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
-from textual.visual import VisualType
+from textual.visual import Visual, VisualType
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -94,12 +95,23 @@ def redraw_option(view: OptionList, index: int, prompt: VisualType) -> None:
     option._set_prompt(prompt)
     padding = view.get_component_styles("option-list--option").padding
     width = region.width - view._get_left_gutter_width() - padding.width
-    if height is None or view._get_visual(option).get_height(view.styles, width) + option._divider != height:
+    if height is None or lines_taken(view, view._get_visual(option), width) + option._divider != height:
         view._clear_caches()
         return
     for key in [k for k in view._option_render_cache.keys() if k[0] is option]:  # noqa: SIM118 (an LRUCache)
         view._option_render_cache.discard(key)
     view.refresh_lines(view._index_to_line[index], height)
+
+
+def lines_taken(widget: Widget, visual: Visual, width: int) -> int:
+    """How many lines `visual` takes at `width` in `widget`: a text whose every line fits takes as
+    many as it has, known without wrapping it (Content.get_height wraps it to count, and drawing
+    it then wraps it again)."""
+    if isinstance(visual, Content) and not widget.styles.line_pad and "\t" not in visual.plain:
+        lines = visual.plain.split("\n")
+        if all(cell_len(line) <= width for line in lines):
+            return len(lines)
+    return visual.get_height(widget.styles, width)
 
 
 def update_static(static: Static, content: Content) -> None:
