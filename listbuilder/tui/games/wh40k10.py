@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from ...core.findings import Finding
 from ...core.names import name_key, plural
-from ...core.system import RosterSummary
+from ...core.system import EntrySummary, RosterSummary
 from ...games import validate
 from ...games.wh40k10 import edits
 from ...games.wh40k10.catalog import Faction, Unit, weapon_name
@@ -126,6 +126,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.legends_shown = True  # the Add dialog's ctrl+l: Legends datasheets listed (marked, last) or not
         self.datasheets_of: tuple[Any, str, list[Unit]] = (None, "", [])  # (data, faction, its datasheets)
         self.army_named: tuple[Any, str, str] = (None, "", "")  # (data, faction, its name)
+        self.prompts: dict[tuple[Any, ...], Content] = {}  # the units' lines shown, by what they show
 
     @staticmethod
     def entries(roster: Wh40kRoster) -> list[Any]:
@@ -210,20 +211,28 @@ class UnitsScreen(EditorActions, Screen[None]):
                                 f"Reserves {reserves['points']:,} / {reserves['limit']:,}")
 
     def lines(self, summary: RosterSummary, roster: Wh40kRoster) -> list[Option]:
+        """A unit's line as before keeps its prompt (an edit changes one unit's, or a few)."""
         by_index = {e.index: e for e in summary.entries}
         troubled = {f.path[1] for f in summary.findings if f.path[:1] == ("units",) and len(f.path) > 1}
+        kept, self.prompts = self.prompts, {}
         options = []
         for index, entry in enumerate(roster.units):
             shown = by_index.get(index)
-            mark = (f"{ERROR} ", "bold $error") if index in troubled else ("  ", "")
-            if shown is None:
-                options.append(Option(Content.assemble(mark, f"{index + 1:>2} ", (entry.type, "bold"),
-                                                       ("  not a datasheet of this faction", "$error"))))
-                continue
-            details = "\n".join(f"      {line}" for line in shown.lines)
-            options.append(Option(Content.assemble(mark, f"{index + 1:>2} ", (f"{shown.points:>4} ", "$text-muted"),
-                                                   (shown.title, "bold"), "\n", (details, "$text-muted"))))
+            key = (index, index in troubled, entry.type if shown is None else (shown.points, shown.title,
+                                                                                tuple(shown.lines)))
+            prompt = self.prompts[key] = kept.get(key) or self.prompt(index, index in troubled, entry, shown)
+            options.append(Option(prompt))
         return options
+
+    @staticmethod
+    def prompt(index: int, troubled: bool, entry: Any, shown: EntrySummary | None) -> Content:
+        mark = (f"{ERROR} ", "bold $error") if troubled else ("  ", "")
+        if shown is None:
+            return Content.assemble(mark, f"{index + 1:>2} ", (entry.type, "bold"),
+                                    ("  not a datasheet of this faction", "$error"))
+        details = "\n".join(f"      {line}" for line in shown.lines)
+        return Content.assemble(mark, f"{index + 1:>2} ", (f"{shown.points:>4} ", "$text-muted"),
+                                (shown.title, "bold"), "\n", (details, "$text-muted"))
 
     @on(OptionList.OptionHighlighted, "#roster-units")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

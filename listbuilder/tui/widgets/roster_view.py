@@ -195,12 +195,20 @@ class FindingsList(OptionList):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.findings: list[Finding] = []
+        self.prompts: dict[tuple[Finding, str], Content] = {}  # those shown, by finding and place
 
     def show(self, result: Any) -> None:
-        """`result`: any game's checked roster (its .roster and .findings)."""
+        """`result`: any game's checked roster (its .roster and .findings). A finding shown before,
+        at the same place, keeps its prompt (an edit changes a few findings, if any)."""
         roster = result.roster
         self.findings = sorted(result.findings, key=lambda f: f.severity != "error")
-        prompts = [self._prompt(f, roster) for f in self.findings] or [EMPTY if is_empty(roster) else LEGAL]
+        kept, self.prompts = self.prompts, {}
+        prompts = []
+        for finding in self.findings:
+            key = (finding, where(finding, roster))
+            prompt = self.prompts[key] = kept.get(key) or self._prompt(*key)
+            prompts.append(prompt)
+        prompts = prompts or [EMPTY if is_empty(roster) else LEGAL]
         if [o.prompt for o in self.options] != prompts:  # else only indexes moved with the roster
             highlighted = self.highlighted
             if update_options(self, [Option(prompt, disabled=not self.findings) for prompt in prompts]):
@@ -214,11 +222,11 @@ class FindingsList(OptionList):
             f", {warnings} warning{'' if warnings == 1 else 's'}" if warnings else ""))
 
     @staticmethod
-    def _prompt(finding: Finding, roster: Any) -> Content:
+    def _prompt(finding: Finding, place: str) -> Content:
         error = finding.severity == "error"
         parts: list[str | tuple[str, str]] = [
             (f"{ERROR if error else WARNING} ", "bold $error" if error else "bold $warning"),
-            (printable(where(finding, roster)), "bold"), ": ", printable(finding.message)]
+            (printable(place), "bold"), ": ", printable(finding.message)]
         if finding.suggestion:
             parts.append((f" ({printable(finding.suggestion)})", "italic"))
         if finding.rule:
