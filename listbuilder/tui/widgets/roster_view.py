@@ -123,7 +123,7 @@ def update_static(static: Static, content: Content) -> None:
         return
     width = static.content_region.width
     static.update(content, layout=not isinstance(shown, Content) or not width
-                  or shown.get_height(static.styles, width) != content.get_height(static.styles, width))
+                  or lines_taken(static, shown, width) != lines_taken(static, content, width))
 
 
 def update_options(view: OptionList, options: list[Option]) -> bool:
