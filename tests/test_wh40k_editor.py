@@ -428,3 +428,58 @@ def test_an_edit_draws_again_only_the_lines_it_changes_and_the_screen_reads_as_d
         assert screen_text() == await drawn_anew(pilot)
 
     run(app, scenario)
+
+
+def test_the_lines_a_prompt_takes_are_those_textual_counts():
+    """roster_view.lines_taken counts a prompt whose every line fits without wrapping it; it must
+    agree with Content.get_height, which wraps: lines that fit, fit exactly, overflow (in words,
+    in one long word, in wide characters), blank lines, trailing spaces, and a tab."""
+    from textual.content import Content
+
+    from listbuilder.tui.widgets.roster_view import lines_taken
+
+    view = OptionList()
+    prompts = [Content(""), Content("a"), Content("x" * 20), Content("x" * 21), Content("two words " * 4),
+               Content.assemble(("  1  ", "bold"), "Intercessor Squad\n      M 6\"", ("\n\nlast", "$text-muted")),
+               Content("漢字" * 6), Content("ends in spaces   \nand more"), Content("a\tb" * 4), Content("\n")]
+    for prompt in prompts:
+        for width in (19, 20, 21, 40):
+            assert lines_taken(view, prompt, width) == prompt.get_height(view.styles, width), (prompt.plain, width)
+
+
+def test_lines_kept_while_they_read_the_same_are_drawn_again_when_a_removal_renumbers_them(catalog):
+    """A unit's line and a finding's keep their prompts while they read the same; removing the
+    first unit renumbers every line after it, and the finding about the third unit (not a
+    datasheet of the faction) now names it #2: each list must read as one set anew."""
+    roster = parse_roster(START + "units:\n  - type: Captain\n    warlord: true\n  - type: Intercessor Squad\n"
+                          "  - type: Ork Boyz\n", "army.yaml", catalog).roster
+    app = EditorApp(catalog, roster, unsaved=True)
+
+    def screen_text() -> str:
+        return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+    async def drawn_anew(pilot) -> str:
+        for view in (app.main.query_one("#roster-units", OptionList), app.main.query_one(FindingsList)):
+            highlighted = view.highlighted
+            view.set_options([Option(o.prompt, disabled=o.disabled) for o in view.options])
+            view.highlighted = highlighted
+        await pilot.pause()
+        return screen_text()
+
+    async def scenario(pilot):
+        findings = app.main.query_one(FindingsList)
+        assert any(f.path[:2] == ("units", 2) for f in findings.findings)
+        assert "#3 Ork Boyz" in screen_text()
+        await keys(pilot, "+")  # the Captain's line and the findings read the same: their prompts are kept
+        kept = [o.prompt for o in findings.options]
+        await keys(pilot, "x")
+        assert [u.type for u in app.history.current.units] == ["Intercessor Squad", "Ork Boyz"]
+        assert any(f.path[:2] == ("units", 1) for f in findings.findings)
+        shown = screen_text()
+        assert "#2 Ork Boyz" in shown and "#3 Ork Boyz" not in shown
+        units = app.main.query_one("#roster-units", OptionList)
+        assert [o.prompt.plain[2:4] for o in units.options] == [" 1", " 2"]
+        assert [o.prompt for o in findings.options] != kept
+        assert shown == await drawn_anew(pilot)
+
+    run(app, scenario)

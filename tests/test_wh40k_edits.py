@@ -234,3 +234,32 @@ def test_the_views_worked_out_while_finding_targeted_modifiers_are_kept_as_any_o
         mine, theirs = kept.view(selection), fresh.view(selection)
         assert (mine.name, mine.hidden, mine.unit_costs, mine.categories, mine.values) == (
             theirs.name, theirs.hidden, theirs.unit_costs, theirs.categories, theirs.values)
+
+
+@pytest.mark.parametrize("faction, names", [
+    ("Space Marines", ("Captain", "Intercessor Squad", "Tactical Squad", "Redemptor Dreadnought", "Librarian",
+                       "Terminator Squad", "Rhino", "Chaplain")),
+    ("Chaos Daemons", ("Daemon Prince of Chaos", "Bloodletters", "Plaguebearers"))])
+def test_a_units_options_are_those_neither_hidden_nor_in_a_group_hidden_as_the_engine_asks(data, check, faction,
+                                                                                            names):
+    """unit_options asks a unit's groups outermost first, each once (most choices are Crusade's,
+    in one group the data hides): it offers what the engine's own question, each choice's groups
+    nearest first (Evaluation.in_hidden_group), leaves, unit by unit."""
+    from listbuilder.battlescribe.evaluate import Context
+    from listbuilder.core.names import name_key
+    from listbuilder.games.wh40k10.engine_roster import choices, is_weapon
+
+    army = roster(*(Wh40kUnit(type=name) for name in names), faction=faction)
+    army = army.model_copy(update={"detachment": edits.detachments(data, army)[0].name})
+    tree = check(army).tree
+    own = {name_key("Warlord")} | {name_key(e.name) for d in edits.detachments(data, army) for e in d.enhancements}
+    shown = 0
+    for index in range(len(names)):
+        unit, evaluation = tree.units[index], tree.editor.evaluation
+        expected = [choice.name for _, choice in choices(unit.option)
+                    if not is_weapon(choice) and name_key(choice.name) not in own
+                    and not evaluation.in_hidden_group(choice, unit, tree.force)
+                    and not evaluation.is_hidden(choice, Context(None, unit, tree.force, choice))]
+        assert [o.name for o in edits.unit_options(data, army, tree, index)] == expected, names[index]
+        shown += len(expected)
+    assert shown  # some unit has options to show

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import takewhile
 from typing import Any
 
 from ...battlescribe.evaluate import Context
@@ -14,7 +16,7 @@ from ...core.event import DATA_RULE
 from ...core.findings import Finding
 from ...core.names import name_key
 from .catalog import Faction, Unit, Wh40kCatalog, weapon_name
-from .engine_roster import SelectionTree, choice_named, choices, is_weapon, unit_toggles
+from .engine_roster import MEMO_SIZE, SelectionTree, choice_named, choices, is_weapon, unit_toggles
 from .roster import Wh40kRoster, Wh40kUnit
 from .rules import by_size, faction_name, find_faction, listed, most_carrying
 
@@ -28,8 +30,9 @@ def faction_units(data: Wh40kCatalog, roster: Wh40kRoster) -> list[Unit]:
     return list(units.values())
 
 
-def unit_named(data: Wh40kCatalog, roster: Wh40kRoster, name: str) -> Unit | None:
-    return next((u for u in faction_units(data, roster) if name_key(u.name) == name_key(name)), None)
+def unit_named(units: list[Unit], name: str) -> Unit | None:
+    """The datasheet `name` names among `units` (faction_units), case and spacing ignored."""
+    return next((u for u in units if name_key(u.name) == name_key(name)), None)
 
 
 def detachments(data: Wh40kCatalog, roster: Wh40kRoster) -> list[Any]:
@@ -222,10 +225,15 @@ def unit_options(data: Wh40kCatalog, roster: Wh40kRoster, tree: SelectionTree | 
     held = {s.option.entry_id for s in unit.walk()}
     stated = {id(choice) for written in entry.options if (choice := choice_named(unit.option, written))}
     offered = []
-    hidden_groups: dict[str, bool] = {}  # most choices are Crusade's, in a few groups the data hides
-    for groups, choice in choices(unit.option):
-        if (is_weapon(choice) or name_key(choice.name) in own_fields
-                or evaluation.in_hidden_group(choice, unit, tree.force, hidden_groups)
+    hidden: dict[str, bool] = {}  # whether each group is hidden in the unit, by the data's id
+
+    def hidden_group(group: Option) -> bool:
+        if group.entry_id not in hidden:
+            hidden[group.entry_id] = evaluation.is_hidden(group, Context(None, unit, tree.force, group))
+        return hidden[group.entry_id]
+
+    for groups, choice, key, outer_groups in _offerable(unit.option):
+        if (key in own_fields or any(hidden_group(group) for group in outer_groups)
                 or evaluation.is_hidden(choice, Context(None, unit, tree.force, choice))):
             continue
         holder = choice.group or choice
@@ -235,6 +243,21 @@ def unit_options(data: Wh40kCatalog, roster: Wh40kRoster, tree: SelectionTree | 
         offered.append(UnitOption(group, choice.name, written, choice.entry_id in held, id(choice) in stated,
                                   limit, most == 1 and holder is not choice, choice))
     return offered
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _offerable(option: Option) -> list[tuple[tuple[str, ...], Option, str, tuple[Option, ...]]]:
+    """The `choices` of a unit's entry that are not weapons, each with its groups' names, its
+    name's key and the groups it sits in up to the first entry, outermost first: a choice in a
+    hidden group is hidden (Evaluation.in_hidden_group), and most of a unit's choices are Crusade's,
+    all in one group the data hides outside Crusade, which is then asked first and once. Kept per
+    entry, as `choices` is: the wargear screen asks on every edit."""
+    found = []
+    for groups, choice in choices(option):
+        if not is_weapon(choice):
+            outer_groups = tuple(takewhile(lambda g: g.is_group, choice.ancestors()))[::-1]
+            found.append((groups, choice, name_key(choice.name), outer_groups))
+    return found
 
 
 def _limit(tree: SelectionTree, holder: Option, unit: Selection) -> tuple[str, int | None]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ...core.findings import finding_json
@@ -159,7 +160,9 @@ def sheets(result: Wh40kResult) -> list[SheetSummary]:
     return [sheet(unit, result.faction.id, carried, taken) for unit, carried, taken in cards.values()]
 
 
-def summary(result: Wh40kResult) -> RosterSummary:
+def listing(result: Wh40kResult) -> RosterSummary:
+    """The summary without the datasheets and the JSON: what the editor lists after each edit
+    (working those two out for every unit is most of a summary's time, and only reports read them)."""
     at = {c.index: c for c in result.units}
     reserves = result.derived["reserves"]
     warlords = [f"#{c.index + 1} {c.name}" for c in result.units if c.entry.warlord]
@@ -167,16 +170,20 @@ def summary(result: Wh40kResult) -> RosterSummary:
                   f"Strategic Reserves: {reserves['points']:,} / {reserves['limit']:,}",
                   *(["Warlord: " + ", ".join(warlords)] if warlords else []),
                   f"detachment: {result.detachment.name if result.detachment else result.roster.detachment}"]
+    return RosterSummary(
+        name=result.roster.name, army=result.faction_name, game=GAME_NAME, total=result.total,
+        limit=result.points_limit, findings=result.findings, army_lines=army_lines,
+        entries=[EntrySummary(c.index, c.title, c.points, unit_lines(c, at)) for c in result.units],
+        data_revision=result.data_revision)
+
+
+def summary(result: Wh40kResult) -> RosterSummary:
     json = {
         "game": result.roster.game, "army": result.faction.faction_keyword, "army_name": result.faction_name,
         "name": result.roster.name, "valid": result.valid,
         "points": {"total": result.total, "limit": result.points_limit},
         "battle_size": result.battle_size.name, "detachment": result.detachment.name if result.detachment else None,
-        "reserves": reserves, "issues": [finding_json(f) for f in result.findings],
+        "reserves": result.derived["reserves"], "issues": [finding_json(f) for f in result.findings],
         "units": [unit_json(c) for c in result.units],
     }
-    return RosterSummary(
-        name=result.roster.name, army=result.faction_name, game=GAME_NAME, total=result.total,
-        limit=result.points_limit, findings=result.findings, army_lines=army_lines,
-        entries=[EntrySummary(c.index, c.title, c.points, unit_lines(c, at)) for c in result.units],
-        json=json, sheets=sheets(result), data_revision=result.data_revision)
+    return replace(listing(result), json=json, sheets=sheets(result))

@@ -19,12 +19,13 @@ from textual.widgets.option_list import Option
 
 from ...core.findings import Finding
 from ...core.names import name_key, plural
-from ...core.system import RosterSummary
-from ...games import summarise, validate
+from ...core.system import EntrySummary, RosterSummary
+from ...games import validate
 from ...games.wh40k10 import edits
 from ...games.wh40k10.catalog import Faction, Unit, weapon_name
 from ...games.wh40k10.roster import Wh40kRoster
 from ...games.wh40k10.rules import data_of, faction_name, find_faction, may_hover
+from ...games.wh40k10.summary import listing
 from ...report.safe import printable
 from ..screens.dialogs import AskScreen, TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
@@ -123,17 +124,23 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.hidden_edit = False  # a result came while another screen of the editor was over this one
         self.refusals: tuple[tuple[str, str] | None, dict[str, Finding]] = (None, {})  # of a state (refused)
         self.legends_shown = True  # the Add dialog's ctrl+l: Legends datasheets listed (marked, last) or not
+        self.datasheets_of: tuple[Any, str, list[Unit]] = (None, "", [])  # (data, faction, its datasheets)
+        self.army_named: tuple[Any, str, str] = (None, "", "")  # (data, faction, its name)
+        self.prompts: dict[tuple[Any, ...], Content] = {}  # the units' lines shown, by what they show
 
     @staticmethod
     def entries(roster: Wh40kRoster) -> list[Any]:
         return roster.units
 
-    @staticmethod
-    def army_name(roster: Wh40kRoster, catalog: Any) -> str:
-        """The faction as every view names it (its short name), whatever the roster wrote."""
+    def army_name(self, roster: Wh40kRoster, catalog: Any) -> str:
+        """The faction as every view names it (its short name), whatever the roster wrote; kept for
+        the data and the faction (the title asks on every edit, and finding it reads every faction)."""
         data = data_of(catalog, roster.faction)
-        found = find_faction(data, roster.faction) if data is not None else []
-        return faction_name(data, found[0]) if len(found) == 1 else roster.faction
+        if self.army_named[0] is not data or self.army_named[1] != roster.faction:
+            found = find_faction(data, roster.faction) if data is not None else []
+            name = faction_name(data, found[0]) if len(found) == 1 else roster.faction
+            self.army_named = (data, roster.faction, name)
+        return self.army_named[2]
 
     @property
     def data(self) -> Any:
@@ -165,7 +172,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         roster: Wh40kRoster = result.roster
         if self.selected is None or self.selected >= len(roster.units):
             self.selected = len(roster.units) - 1 if roster.units else None
-        summary = summarise(result)
+        summary = listing(result)
         update_static(self.query_one("#status", Static),
                       Content("\n").join([self.status(summary), self.army_line(result)]))
         units = self.query_one("#roster-units", OptionList)
@@ -204,20 +211,28 @@ class UnitsScreen(EditorActions, Screen[None]):
                                 f"Reserves {reserves['points']:,} / {reserves['limit']:,}")
 
     def lines(self, summary: RosterSummary, roster: Wh40kRoster) -> list[Option]:
+        """A unit's line as before keeps its prompt (an edit changes one unit's, or a few)."""
         by_index = {e.index: e for e in summary.entries}
         troubled = {f.path[1] for f in summary.findings if f.path[:1] == ("units",) and len(f.path) > 1}
+        kept, self.prompts = self.prompts, {}
         options = []
         for index, entry in enumerate(roster.units):
             shown = by_index.get(index)
-            mark = (f"{ERROR} ", "bold $error") if index in troubled else ("  ", "")
-            if shown is None:
-                options.append(Option(Content.assemble(mark, f"{index + 1:>2} ", (entry.type, "bold"),
-                                                       ("  not a datasheet of this faction", "$error"))))
-                continue
-            details = "\n".join(f"      {line}" for line in shown.lines)
-            options.append(Option(Content.assemble(mark, f"{index + 1:>2} ", (f"{shown.points:>4} ", "$text-muted"),
-                                                   (shown.title, "bold"), "\n", (details, "$text-muted"))))
+            key = (index, index in troubled, entry.type if shown is None else (shown.points, shown.title,
+                                                                                tuple(shown.lines)))
+            prompt = self.prompts[key] = kept.get(key) or self.prompt(index, index in troubled, entry, shown)
+            options.append(Option(prompt))
         return options
+
+    @staticmethod
+    def prompt(index: int, troubled: bool, entry: Any, shown: EntrySummary | None) -> Content:
+        mark = (f"{ERROR} ", "bold $error") if troubled else ("  ", "")
+        if shown is None:
+            return Content.assemble(mark, f"{index + 1:>2} ", (entry.type, "bold"),
+                                    ("  not a datasheet of this faction", "$error"))
+        details = "\n".join(f"      {line}" for line in shown.lines)
+        return Content.assemble(mark, f"{index + 1:>2} ", (f"{shown.points:>4} ", "$text-muted"),
+                                (shown.title, "bold"), "\n", (details, "$text-muted"))
 
     @on(OptionList.OptionHighlighted, "#roster-units")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -253,7 +268,16 @@ class UnitsScreen(EditorActions, Screen[None]):
     def _current(self) -> tuple[Wh40kRoster, int, Any]:
         assert self.roster is not None and self.selected is not None
         entry = self.roster.units[self.selected]
-        return self.roster, self.selected, edits.unit_named(self.data, self.roster, entry.type)
+        return self.roster, self.selected, edits.unit_named(self.datasheets(), entry.type)
+
+    def datasheets(self) -> list[Unit]:
+        """The faction's datasheets (edits.faction_units), kept for the data and the faction:
+        every key on a unit, and the command palette at every letter typed, asks for them."""
+        assert self.roster is not None
+        data, faction = self.data, self.roster.faction
+        if self.datasheets_of[0] is not data or self.datasheets_of[1] != faction:
+            self.datasheets_of = (data, faction, edits.faction_units(data, self.roster))
+        return self.datasheets_of[2]
 
     def refused(self, units: list[Unit]) -> dict[str, Finding]:
         """Of the faction's `units`, those the check refuses in this army, and why (edits.refusals);
@@ -272,7 +296,7 @@ class UnitsScreen(EditorActions, Screen[None]):
         """The faction's datasheets; those the check refuses in this army dimmed, last, with why;
         Legends (marked by their name, last) hidden or shown by ctrl+l."""
         assert self.roster is not None
-        units = edits.faction_units(self.data, self.roster)
+        units = self.datasheets()
         refused = self.refused(units)
         items = []
         for unit in sorted(units, key=lambda u: u.name in refused):
@@ -304,7 +328,7 @@ class UnitsScreen(EditorActions, Screen[None]):
 
     def palette_picks(self) -> list[Command]:
         assert self.roster is not None
-        units = edits.faction_units(self.data, self.roster)
+        units = self.datasheets()
         refused = self.refused(units)
         offered = [unit for unit in units if unit.name not in refused and (self.legends_shown or not unit.legends)]
         found: list[Command] = [(f"Add {unit.name}", sizes(unit), partial(self.add_unit, unit.name))
@@ -369,7 +393,7 @@ class UnitsScreen(EditorActions, Screen[None]):
     def action_embark(self) -> None:
         roster, index, _ = self._current()
         transports = [i for i, u in enumerate(roster.units) if i != index
-                      and (sheet := edits.unit_named(self.data, roster, u.type)) and "Transport" in sheet.keywords]
+                      and (sheet := edits.unit_named(self.datasheets(), u.type)) and "Transport" in sheet.keywords]
         self._link("embarked_in", "Embark in", transports)
 
     def action_enhancement(self) -> None:

@@ -48,7 +48,8 @@ class EditorActions:
 
     def show_title(self, title: Title) -> None:
         self.title_shown = title
-        for bar in self.query(TitleBar):  # type: ignore[attr-defined]
+        bar = self.query_one_optional(TitleBar)  # type: ignore[attr-defined]  (kept by Textual, where query walks)
+        if bar is not None:
             bar.show(title)
 
     @property

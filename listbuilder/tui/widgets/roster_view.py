@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
-from textual.visual import VisualType
+from textual.visual import Visual, VisualType
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -94,12 +95,23 @@ def redraw_option(view: OptionList, index: int, prompt: VisualType) -> None:
     option._set_prompt(prompt)
     padding = view.get_component_styles("option-list--option").padding
     width = region.width - view._get_left_gutter_width() - padding.width
-    if height is None or view._get_visual(option).get_height(view.styles, width) + option._divider != height:
+    if height is None or lines_taken(view, view._get_visual(option), width) + option._divider != height:
         view._clear_caches()
         return
     for key in [k for k in view._option_render_cache.keys() if k[0] is option]:  # noqa: SIM118 (an LRUCache)
         view._option_render_cache.discard(key)
     view.refresh_lines(view._index_to_line[index], height)
+
+
+def lines_taken(widget: Widget, visual: Visual, width: int) -> int:
+    """How many lines `visual` takes at `width` in `widget`: a text whose every line fits takes as
+    many as it has, known without wrapping it (Content.get_height wraps it to count, and drawing
+    it then wraps it again)."""
+    if isinstance(visual, Content) and not widget.styles.line_pad and "\t" not in visual.plain:
+        lines = visual.plain.split("\n")
+        if all(cell_len(line) <= width for line in lines):
+            return len(lines)
+    return visual.get_height(widget.styles, width)
 
 
 def update_static(static: Static, content: Content) -> None:
@@ -111,7 +123,7 @@ def update_static(static: Static, content: Content) -> None:
         return
     width = static.content_region.width
     static.update(content, layout=not isinstance(shown, Content) or not width
-                  or shown.get_height(static.styles, width) != content.get_height(static.styles, width))
+                  or lines_taken(static, shown, width) != lines_taken(static, content, width))
 
 
 def update_options(view: OptionList, options: list[Option]) -> bool:
@@ -183,12 +195,20 @@ class FindingsList(OptionList):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.findings: list[Finding] = []
+        self.prompts: dict[tuple[Finding, str], Content] = {}  # those shown, by finding and place
 
     def show(self, result: Any) -> None:
-        """`result`: any game's checked roster (its .roster and .findings)."""
+        """`result`: any game's checked roster (its .roster and .findings). A finding shown before,
+        at the same place, keeps its prompt (an edit changes a few findings, if any)."""
         roster = result.roster
         self.findings = sorted(result.findings, key=lambda f: f.severity != "error")
-        prompts = [self._prompt(f, roster) for f in self.findings] or [EMPTY if is_empty(roster) else LEGAL]
+        kept, self.prompts = self.prompts, {}
+        prompts = []
+        for finding in self.findings:
+            key = (finding, where(finding, roster))
+            prompt = self.prompts[key] = kept.get(key) or self._prompt(*key)
+            prompts.append(prompt)
+        prompts = prompts or [EMPTY if is_empty(roster) else LEGAL]
         if [o.prompt for o in self.options] != prompts:  # else only indexes moved with the roster
             highlighted = self.highlighted
             if update_options(self, [Option(prompt, disabled=not self.findings) for prompt in prompts]):
@@ -202,11 +222,11 @@ class FindingsList(OptionList):
             f", {warnings} warning{'' if warnings == 1 else 's'}" if warnings else ""))
 
     @staticmethod
-    def _prompt(finding: Finding, roster: Any) -> Content:
+    def _prompt(finding: Finding, place: str) -> Content:
         error = finding.severity == "error"
         parts: list[str | tuple[str, str]] = [
             (f"{ERROR if error else WARNING} ", "bold $error" if error else "bold $warning"),
-            (printable(where(finding, roster)), "bold"), ": ", printable(finding.message)]
+            (printable(place), "bold"), ": ", printable(finding.message)]
         if finding.suggestion:
             parts.append((f" ({printable(finding.suggestion)})", "italic"))
         if finding.rule:
