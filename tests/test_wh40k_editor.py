@@ -394,23 +394,27 @@ def test_choose_a_daemon_princes_allegiance_on_the_wargear_screen_save_and_undo(
     run(app, scenario)
 
 
+def screen_text(app: EditorApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def drawn_anew(app: EditorApp, pilot, *views: OptionList) -> str:
+    """The screen as it reads with `views` set anew from their own prompts (what an edit that kept
+    some prompts must look like)."""
+    for view in views:
+        highlighted = view.highlighted
+        view.set_options([Option(o.prompt, disabled=o.disabled) for o in view.options])
+        view.highlighted = highlighted
+    await pilot.pause()
+    return screen_text(app)
+
+
 def test_an_edit_draws_again_only_the_lines_it_changes_and_the_screen_reads_as_drawn_anew(catalog):
     # the squad's line changes with its models; leading it gives the Captain a line more (the
     # list is laid out again); each time the screen must be what a list set anew shows
     roster = parse_roster(START + "units:\n  - type: Captain\n    warlord: true\n  - type: Intercessor Squad\n",
                           "army.yaml", catalog).roster
     app = EditorApp(catalog, roster, unsaved=True)
-
-    def screen_text() -> str:
-        return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-    async def drawn_anew(pilot) -> str:
-        units = app.main.query_one("#roster-units", OptionList)
-        highlighted = units.highlighted
-        units.set_options([Option(o.prompt, disabled=o.disabled) for o in units.options])
-        units.highlighted = highlighted
-        await pilot.pause()
-        return screen_text()
 
     async def scenario(pilot):
         units = app.main.query_one("#roster-units", OptionList)
@@ -420,12 +424,12 @@ def test_an_edit_draws_again_only_the_lines_it_changes_and_the_screen_reads_as_d
         assert app.history.current.units[1].models == 6
         assert units.options == options and units.options[0].prompt is prompts[0]
         assert "160 6 Intercessor Squad" in str(units.options[1].prompt) and "80 5 Intercessor Squad" in str(prompts[1])
-        assert screen_text() == await drawn_anew(pilot)
+        assert screen_text(app) == await drawn_anew(app, pilot, units)
         heights = dict(units._heights)
         await keys(pilot, "up", "l", "=intercessor", "enter")
         assert app.history.current.units[0].leads == "Intercessor Squad"
         assert units._heights != heights, (heights, [str(o.prompt) for o in units.options])
-        assert screen_text() == await drawn_anew(pilot)
+        assert screen_text(app) == await drawn_anew(app, pilot, units)
 
     run(app, scenario)
 
@@ -455,31 +459,20 @@ def test_lines_kept_while_they_read_the_same_are_drawn_again_when_a_removal_renu
                           "  - type: Ork Boyz\n", "army.yaml", catalog).roster
     app = EditorApp(catalog, roster, unsaved=True)
 
-    def screen_text() -> str:
-        return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-    async def drawn_anew(pilot) -> str:
-        for view in (app.main.query_one("#roster-units", OptionList), app.main.query_one(FindingsList)):
-            highlighted = view.highlighted
-            view.set_options([Option(o.prompt, disabled=o.disabled) for o in view.options])
-            view.highlighted = highlighted
-        await pilot.pause()
-        return screen_text()
-
     async def scenario(pilot):
         findings = app.main.query_one(FindingsList)
         assert any(f.path[:2] == ("units", 2) for f in findings.findings)
-        assert "#3 Ork Boyz" in screen_text()
+        assert "#3 Ork Boyz" in screen_text(app)
         await keys(pilot, "+")  # the Captain's line and the findings read the same: their prompts are kept
         kept = [o.prompt for o in findings.options]
         await keys(pilot, "x")
         assert [u.type for u in app.history.current.units] == ["Intercessor Squad", "Ork Boyz"]
         assert any(f.path[:2] == ("units", 1) for f in findings.findings)
-        shown = screen_text()
+        shown = screen_text(app)
         assert "#2 Ork Boyz" in shown and "#3 Ork Boyz" not in shown
         units = app.main.query_one("#roster-units", OptionList)
         assert [o.prompt.plain[2:4] for o in units.options] == [" 1", " 2"]
         assert [o.prompt for o in findings.options] != kept
-        assert shown == await drawn_anew(pilot)
+        assert shown == await drawn_anew(app, pilot, units, findings)
 
     run(app, scenario)
