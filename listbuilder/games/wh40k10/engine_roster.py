@@ -260,13 +260,10 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
         return  # the muster rules: unknown-unit
     unit = _new_unit(tree, option, models)
     displaced = _place_wargear(tree, unit, wargear)
-    if unit_models(unit) and any(_carried(unit, w) < n for w, n in wargear):  # several models, a weapon short (D50)
-        unit, carried_all, complete = _search_placement(tree, unit, option, models, wargear)
-        if carried_all or not complete:
-            displaced = []
-        if displaced:  # one mistake, one finding: on the first weapon lost, naming the others involved
-            others = [w for w, _ in wargear if w != displaced[0][0] and any(w in pair for pair in displaced)]
-            displaced = [(displaced[0][0], " and ".join(filter(None, [", ".join(others[:-1]), others[-1]])))]
+    if unit_models(unit):  # several models: another model may carry a displaced weapon, so no finding (D50)
+        displaced = []
+        if any(_carried(unit, w) < n for w, n in wargear):  # a weapon short: a placement carrying all searched
+            unit = _search_placement(tree, unit, option, models, wargear)
     tree.unplaced += [(("wargear", earlier), earlier, weapon) for earlier, weapon in displaced]
     for index, written in enumerate(options):
         choice = choice_named(unit.option, written)
@@ -341,11 +338,11 @@ class _Loadout:
 
 
 def _search_placement(tree: SelectionTree, placed: Selection, option: Option, models: int,
-                      wargear: tuple[tuple[str, int], ...]) -> tuple[Selection, bool, bool]:
+                      wargear: tuple[tuple[str, int], ...]) -> Selection:
     """The unit in place of `placed` (the stated weapons placed one by one): one of `models`
     models whose models carry every stated weapon on as many models as stated and that breaks no
     rule of the data `placed` does not break, where one is found, else `placed` (or one built
-    alike); whether one was found; and whether every placement was tried.
+    alike).
 
     The ways each kind of model may carry some of the weapons together are asked of the engine
     (a model selected, the weapons put on it as `_select_along` does), then counts of models per
@@ -357,11 +354,10 @@ def _search_placement(tree: SelectionTree, placed: Selection, option: Option, mo
     loadouts = _loadouts(editor, defaults, list(wanted))
     editor.deselect(defaults)
     tree.units[0] = placed
-    plans, complete = _plans(loadouts, [(m.number, frozenset(w for w in wanted if _carries(m, w)), merges(m.option))
+    plans = _plans(loadouts, [(m.number, frozenset(w for w in wanted if _carries(m, w)), merges(m.option))
                                         for m in sources], wanted)
-    complete = complete and all(m.parent is defaults for m in sources)  # no other entry of a composition tried
     if not plans:
-        return placed, False, complete
+        return placed
     broken = _rules_broken(editor)  # asked only now: the engine's findings take their time
     editor.deselect(placed)
     for counts in plans:
@@ -369,11 +365,11 @@ def _search_placement(tree: SelectionTree, placed: Selection, option: Option, mo
         tree.places[unit.id] = ()
         _build_plan(tree, unit, loadouts, counts)
         if _rules_broken(editor) <= broken:
-            return unit, True, complete
+            return unit
         editor.deselect(unit)
     unit = _new_unit(tree, option, models)  # none the data allows: the stated weapons one by one, again
     _place_wargear(tree, unit, wargear)
-    return unit, False, complete
+    return unit
 
 
 SEARCH_STEPS = 2000  # partial placements of a unit's stated weapons tried at most
@@ -443,13 +439,13 @@ def _probe(editor: Editor, container: Selection, kind: Option, like: Selection |
 
 
 def _plans(loadouts: list[_Loadout], sources: list[tuple[int, frozenset[str], bool]],
-           wanted: dict[str, int]) -> tuple[list[tuple[int, ...]], bool]:
+           wanted: dict[str, int]) -> list[tuple[int, ...]]:
     """Counts of models per loadout with which every weapon is carried on as many models as
     `wanted` (the sources' models left as they are count with what they carry), none selected on
     more: depth first, one model at a time, for the weapon most short the loadout carrying most of
-    the weapons still short first (so that few models change); at most SEARCH_BUILDS of them, and
-    whether every one was found. `sources`: the unit's
-    default models, how many, what they carry, whether every model of them must be the same."""
+    the weapons still short first (so that few models change); at most SEARCH_BUILDS of them.
+    `sources`: the unit's default models, how many, what they carry, whether every model of them
+    must be the same."""
     found: list[tuple[int, ...]] = []
     stack = [tuple(0 for _ in loadouts)]
     seen = set(stack)
@@ -480,7 +476,7 @@ def _plans(loadouts: list[_Loadout], sources: list[tuple[int, frozenset[str], bo
                 seen.add(after)
                 steps_here.append((len(load.carries & short.keys()), -index, after))
         stack += [after for *_, after in sorted(steps_here)]
-    return found, not stack
+    return found
 
 
 def _build_plan(tree: SelectionTree, unit: Selection, loadouts: list[_Loadout], counts: tuple[int, ...]) -> None:
