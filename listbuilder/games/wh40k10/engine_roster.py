@@ -743,14 +743,24 @@ def _gives(option: Option, weapon: str) -> bool:
 def _weapon_option(option: Option, weapon: str, alongside: tuple[str, ...] = ()) -> Option | None:
     """The entry below `option` that gives the weapon; of several, the one in the choice that also
     gives most of the weapons stated `alongside` it (a Captain's plasma pistol where a power fist may
-    be taken with it), else the first in the data's order."""
+    be taken with it), then the one whose group offers fewest of them, which taking it would put
+    aside (an Intercessor Sergeant's power weapon is offered in place of his bolt rifle and in place
+    of his close combat weapon: beside a bolt rifle, the second), else the first in the data's order."""
     if not alongside:
         return next(_weapon_options(option, weapon), None)
     found = list(_weapon_options(option, weapon))
     if len(found) < 2:
         return found[0] if found else None
-    return max(found, key=lambda candidate: sum(
-        _weapon_option(_outermost(option, candidate), other) is not None for other in alongside))
+
+    def fit(candidate: Option) -> tuple[int, int]:
+        choice = _outermost(option, candidate)
+        together = sum(_weapon_option(choice, other) is not None for other in alongside)
+        group = choice.group
+        aside = 0 if group is None else sum(
+            any(o is not choice for o in _weapon_options(group, other)) for other in alongside)
+        return together, -aside
+
+    return max(found, key=fit)
 
 
 def _weapon_options(option: Option, weapon: str, depth: int = 0) -> Iterator[Option]:
