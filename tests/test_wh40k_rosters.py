@@ -72,11 +72,15 @@ EXPECTED = {
         limit=1000, total=160, reserves=0, codes=[], units=[(80, 1, 2), (80, 5, 2)]),
     "space-marines/illegal-captain-weapons.yaml": dict(  # the bolter's loadout and the pistol's are alternatives (D47)
         limit=1000, total=160, reserves=0, codes=["data-wargear-alternatives"]),
-    # Weapons stated for units of several models, carried as the data allows (D50)
+    # Weapons stated for units of several models, carried as the data allows or one finding (D50)
+    "space-marines/illegal-sternguard-weapons.yaml": dict(  # 80 + 100: one special weapon model below 10
+        limit=1000, total=180, reserves=0, codes=["data-wargear-alternatives"], units=[(80, 1, 2), (100, 5, 2)]),
     "blood-angels/legal-death-company.yaml": dict(  # 120 + 230
         limit=2000, total=350, reserves=0, codes=[], units=[(120, 1, 2), (230, 10, 4)]),
     "chaos-space-marines/legal-legionary-weapons.yaml": dict(  # 90 + 170
         limit=2000, total=260, reserves=0, codes=[], units=[(90, 1, 2), (170, 10, 4)]),
+    "chaos-space-marines/illegal-legionary-weapons.yaml": dict(  # 90 + 90: "Max 1 per 5 models"
+        limit=2000, total=180, reserves=0, codes=["data-wargear-alternatives"], units=[(90, 1, 2), (90, 5, 2)]),
     "space-marines/illegal-wargear-limit.yaml": dict(
         limit=1000, total=160, reserves=0, codes=["wargear-not-allowed"]),  # 3 grenade launchers, at most 2 (D24)
     "necrons/legal-awakened-dynasty.yaml": dict(  # the Ghost Ark's 10 Warriors and 1 Character, full (D48)
@@ -644,17 +648,35 @@ def test_every_weapon_a_unit_of_several_models_states_is_carried_where_the_data_
     assert _loadout(result.tree.units[index]) == expected
 
 
+@pytest.mark.parametrize(("name", "line", "message"), [
+    ("space-marines/illegal-sternguard-weapons.yaml", 16,
+     "Sternguard Veteran Squad cannot carry Pyrecannon together with Sternguard Heavy Bolter as stated: no placement "
+     "of them on its models that the data allows carries them all"),
+    ("chaos-space-marines/illegal-legionary-weapons.yaml", 16,
+     "Legionaries cannot carry Plasma gun together with Heavy bolter as stated: no placement of them on its models "
+     "that the data allows carries them all")])
+def test_weapons_no_placement_on_a_units_models_carries_are_one_finding_on_the_first(check, name, line, message):
+    (finding,) = check(name).findings
+    assert (finding.code, finding.path[-1], finding.location.line, finding.message) == (
+        "data-wargear-alternatives", message.split(" cannot carry ")[1].split(" together")[0], line, message)
+    assert finding.suggestion == ("state fewer of these weapons (or more models, where the datasheet allows more "
+                                  "of them)")
+    assert finding.rule.startswith("data: ") and "(revision 801555b)" in finding.rule
+
+
 @pytest.mark.parametrize("faction", ["Space Marines", "Black Templars"])
 def test_a_sergeants_power_weapon_beside_five_bolt_rifles_is_legal(wh40k_catalog, faction):
-    """D50: where the search finds no placement carrying every stated weapon, the weapons stay
-    placed one by one and no finding is made: it found none for an Intercessor Sergeant's power
-    weapon beside five bolt rifles, which the data allows (the `-m slow` loadout sweep)."""
+    """D50: the Intercessor Sergeant's power weapon is offered in place of his bolt rifle and in
+    place of his close combat weapon; beside five bolt rifles it is the second (the `-m slow`
+    loadout sweep found the first taken, and no placement of the search carrying all)."""
     from listbuilder.rosters.files import parse_roster
     catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
     text = (f"game: wh40k-10e\nfaction: {faction}\nbattle_size: Strike Force\ndetachment: Gladius Task Force\n"
             "units:\n  - {type: Captain, warlord: true}\n"
             "  - {type: Intercessor Squad, models: 5, wargear: {Power weapon: 1, Bolt Rifle: 5}}\n")
-    assert validate(parse_roster(text, "r", catalog).roster, catalog).findings == []
+    result = validate(parse_roster(text, "r", catalog).roster, catalog)
+    assert result.findings == [] and result.tree is not None
+    assert ("Intercessor Sergeant", 1, ["Bolt Rifle", "Bolt pistol", "Power weapon"]) in _loadout(result.tree.units[1])
 
 
 def test_every_model_of_a_kind_may_take_another_kinds_weapon(wh40k_catalog):
@@ -668,6 +690,16 @@ def test_every_model_of_a_kind_may_take_another_kinds_weapon(wh40k_catalog):
     result = validate(parse_roster(text, "r", catalog).roster, catalog)
     assert result.findings == [] and result.tree is not None
     assert _loadout(result.tree.units[1]) == [("Warrior w/ gauss reaper", 20, ["Close combat weapon", "Gauss reaper"])]
+
+
+def test_three_weapons_where_two_fit_are_one_finding_naming_all_three(wh40k_catalog):
+    """D50: ten Legionaries may have two "other weapon" models, not three: one finding, on the first."""
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    roster = read_roster(ROSTERS / "chaos-space-marines/legal-legionary-weapons.yaml", catalog).roster
+    squad = roster.units[1].model_copy(update={"wargear": {"Plasma gun": 1, "Lascannon": 1, "Heavy bolter": 1}})
+    (finding,) = validate(roster.model_copy(update={"units": [roster.units[0], squad]}), catalog).findings
+    assert finding.path == ("units", 1, "wargear", "Plasma gun")
+    assert finding.message.startswith("Legionaries cannot carry Plasma gun together with Lascannon and Heavy bolter ")
 
 
 def test_a_weapon_the_data_offers_only_instead_of_another_is_one_finding_on_it(check):

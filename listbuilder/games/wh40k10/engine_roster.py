@@ -260,10 +260,13 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
         return  # the muster rules: unknown-unit
     unit = _new_unit(tree, option, models)
     displaced = _place_wargear(tree, unit, wargear)
-    if unit_models(unit):  # several models: another model may carry a displaced weapon, so no finding (D50)
-        displaced = []
-        if any(_carried(unit, w) < n for w, n in wargear):  # a weapon short: a placement carrying all searched
-            unit = _search_placement(tree, unit, option, models, wargear)
+    if unit_models(unit) and any(_carried(unit, w) < n for w, n in wargear):  # several models, a weapon short (D50)
+        unit, carried_all, complete = _search_placement(tree, unit, option, models, wargear)
+        if carried_all or not complete:
+            displaced = []
+        if displaced:  # one mistake, one finding: on the first weapon lost, naming the others involved
+            others = [w for w, _ in wargear if w != displaced[0][0] and any(w in pair for pair in displaced)]
+            displaced = [(displaced[0][0], " and ".join(filter(None, [", ".join(others[:-1]), others[-1]])))]
     tree.unplaced += [(("wargear", earlier), earlier, weapon) for earlier, weapon in displaced]
     for index, written in enumerate(options):
         choice = choice_named(unit.option, written)
@@ -338,11 +341,11 @@ class _Loadout:
 
 
 def _search_placement(tree: SelectionTree, placed: Selection, option: Option, models: int,
-                      wargear: tuple[tuple[str, int], ...]) -> Selection:
+                      wargear: tuple[tuple[str, int], ...]) -> tuple[Selection, bool, bool]:
     """The unit in place of `placed` (the stated weapons placed one by one): one of `models`
     models whose models carry every stated weapon on as many models as stated and that breaks no
     rule of the data `placed` does not break, where one is found, else `placed` (or one built
-    alike).
+    alike); whether one was found; and whether every placement was tried.
 
     The ways each kind of model may carry some of the weapons together are asked of the engine
     (a model selected, the weapons put on it as `_select_along` does), then counts of models per
@@ -354,10 +357,11 @@ def _search_placement(tree: SelectionTree, placed: Selection, option: Option, mo
     loadouts = _loadouts(editor, defaults, list(wanted))
     editor.deselect(defaults)
     tree.units[0] = placed
-    plans = _plans(loadouts, [(m.number, frozenset(w for w in wanted if _carries(m, w)), merges(m.option))
+    plans, complete = _plans(loadouts, [(m.number, frozenset(w for w in wanted if _carries(m, w)), merges(m.option))
                                         for m in sources], wanted)
+    complete = complete and all(m.parent is defaults for m in sources)  # no other entry of a composition tried
     if not plans:
-        return placed
+        return placed, False, complete
     broken = _rules_broken(editor)  # asked only now: the engine's findings take their time
     editor.deselect(placed)
     for counts in plans:
@@ -365,11 +369,11 @@ def _search_placement(tree: SelectionTree, placed: Selection, option: Option, mo
         tree.places[unit.id] = ()
         _build_plan(tree, unit, loadouts, counts)
         if _rules_broken(editor) <= broken:
-            return unit
+            return unit, True, complete
         editor.deselect(unit)
     unit = _new_unit(tree, option, models)  # none the data allows: the stated weapons one by one, again
     _place_wargear(tree, unit, wargear)
-    return unit
+    return unit, False, complete
 
 
 SEARCH_STEPS = 2000  # partial placements of a unit's stated weapons tried at most
@@ -413,9 +417,10 @@ def _loadouts(editor: Editor, unit: Selection, weapons: list[str]) -> list[_Load
                     carries = _probe(editor, container, kind, sources[own[0]] if own else None, taken, weapons)
                     if not set(taken) <= carries:
                         failed.append(set(taken))
-                    else:
-                        found.update({(kind.id, container.option.id, carries, source, is_own): _Loadout(
-                            kind, container.option, taken, carries, source, is_own) for source, is_own in donors})
+                    else:  # the fewest weapons selected that carry these: a default taken again is no new one
+                        for source, is_own in donors:
+                            found.setdefault((kind.id, container.option.id, carries, source, is_own),
+                                             _Loadout(kind, container.option, taken, carries, source, is_own))
     return list(found.values())
 
 
@@ -439,13 +444,13 @@ def _probe(editor: Editor, container: Selection, kind: Option, like: Selection |
 
 
 def _plans(loadouts: list[_Loadout], sources: list[tuple[int, frozenset[str], bool]],
-           wanted: dict[str, int]) -> list[tuple[int, ...]]:
+           wanted: dict[str, int]) -> tuple[list[tuple[int, ...]], bool]:
     """Counts of models per loadout with which every weapon is carried on as many models as
     `wanted` (the sources' models left as they are count with what they carry), none selected on
     more: depth first, one model at a time, for the weapon most short the loadout carrying most of
-    the weapons still short first (so that few models change); at most SEARCH_BUILDS of them.
-    `sources`: the unit's default models, how many, what they carry, whether every model of them
-    must be the same."""
+    the weapons still short first (so that few models change); at most SEARCH_BUILDS of them, and
+    whether every one was found. `sources`: the unit's
+    default models, how many, what they carry, whether every model of them must be the same."""
     found: list[tuple[int, ...]] = []
     stack = [tuple(0 for _ in loadouts)]
     seen = set(stack)
@@ -466,9 +471,10 @@ def _plans(loadouts: list[_Loadout], sources: list[tuple[int, frozenset[str], bo
         weapon = max(short, key=lambda w: short[w])
         steps_here = []
         for index, load in enumerate(loadouts):
-            number, _, same = sources[load.source]
+            number, had, same = sources[load.source]
             step = left[load.source] if load.own and same else 1
-            if (weapon not in load.carries or any(w not in short for w in load.weapons)
+            # no weapon put on more models than stated; one its models carried already is kept, not added
+            if (weapon not in load.carries or any(w not in short and w not in had for w in load.weapons)
                     or left[load.source] < step or (same and load.own and step != number)):
                 continue
             after = (*counts[:index], counts[index] + step, *counts[index + 1:])
@@ -476,7 +482,7 @@ def _plans(loadouts: list[_Loadout], sources: list[tuple[int, frozenset[str], bo
                 seen.add(after)
                 steps_here.append((len(load.carries & short.keys()), -index, after))
         stack += [after for *_, after in sorted(steps_here)]
-    return found
+    return found, not stack
 
 
 def _build_plan(tree: SelectionTree, unit: Selection, loadouts: list[_Loadout], counts: tuple[int, ...]) -> None:
@@ -743,14 +749,24 @@ def _gives(option: Option, weapon: str) -> bool:
 def _weapon_option(option: Option, weapon: str, alongside: tuple[str, ...] = ()) -> Option | None:
     """The entry below `option` that gives the weapon; of several, the one in the choice that also
     gives most of the weapons stated `alongside` it (a Captain's plasma pistol where a power fist may
-    be taken with it), else the first in the data's order."""
+    be taken with it), then the one whose group offers fewest of them, which taking it would put
+    aside (an Intercessor Sergeant's power weapon is offered in place of his bolt rifle and in place
+    of his close combat weapon: beside a bolt rifle, the second), else the first in the data's order."""
     if not alongside:
         return next(_weapon_options(option, weapon), None)
     found = list(_weapon_options(option, weapon))
     if len(found) < 2:
         return found[0] if found else None
-    return max(found, key=lambda candidate: sum(
-        _weapon_option(_outermost(option, candidate), other) is not None for other in alongside))
+
+    def fit(candidate: Option) -> tuple[int, int]:
+        choice = _outermost(option, candidate)
+        together = sum(_weapon_option(choice, other) is not None for other in alongside)
+        group = choice.group
+        aside = 0 if group is None else sum(
+            any(o is not choice for o in _weapon_options(group, other)) for other in alongside)
+        return together, -aside
+
+    return max(found, key=fit)
 
 
 def _weapon_options(option: Option, weapon: str, depth: int = 0) -> Iterator[Option]:
