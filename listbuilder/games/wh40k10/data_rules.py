@@ -21,11 +21,11 @@ from .engine_roster import SelectionTree
 # Warlord and Character, which the data states as limits on the entry the seed's finding names
 # ("Lieutenant: at most 3 selections in the roster"), and rules on one place of the roster (an
 # Enhancement or a Warlord its bearer may not take; a unit of another faction the data hides; a
-# detachment the data does not have, which leaves its Detachment choice empty).
+# detachment the data does not have or none, which leaves its Detachment choice empty).
 SAME_LIMIT = {"too-many-of-datasheet", "epic-hero-repeated", "enhancement-repeated", "too-many-enhancements",
               "several-warlords", "no-character", "no-warlord"}
 SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-enhancement",
-              "warlord-not-character", "wrong-faction", "unknown-detachment"}
+              "warlord-not-character", "wrong-faction", "unknown-detachment", "no-detachment"}
 # Muster rules whose application the data decides where it states the rule itself (D1, D4 as
 # revisited): a unit of another Faction keyword the data offers and shows in this army (an ally,
 # an Agent); a datasheet whose per-army max the data states (a detachment that makes it Battleline).

@@ -426,7 +426,10 @@ class _Muster:
         names = [d.name for d in self.faction.detachments]
         found = next((d for d in self.faction.detachments if name_key(d.name) == name_key(self.roster.detachment)),
                      None)
-        if found is None:
+        if not self.roster.detachment.strip():
+            self.error("no-detachment", f"the roster names no detachment ({self.faction_name} has {len(names)}: "
+                       f"{', '.join(names)})", DETACHMENT, ("detachment",), "add `detachment:` naming one of them")
+        elif found is None:
             self.error("unknown-detachment", f"'{self.roster.detachment}' is not a detachment of "
                        f"{self.faction_name} (it has {len(names)}: {', '.join(names)})", DETACHMENT, ("detachment",),
                        did_you_mean(self.roster.detachment, names))
