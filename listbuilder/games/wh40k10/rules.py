@@ -615,8 +615,11 @@ class _Muster:
                            + (f" ({why})" if why else ""), UNITS, ("units", units[most].index, "type"))
 
     def _enhancements(self) -> None:
+        """Each Enhancement of the detachment; where the roster's detachment is none or unknown (its
+        one finding), one of any detachment of the faction is priced as written (D51)."""
         taken = [c for c in self.units if c.entry.enhancement]
-        offered = self.detachment.enhancements if self.detachment else []
+        offered = (self.detachment.enhancements if self.detachment
+                   else [e for d in self.faction.detachments for e in d.enhancements])
         seen: dict[str, int] = {}
         for checked in taken:
             name = checked.entry.enhancement
