@@ -170,3 +170,23 @@ def test_a_model_count_is_reached_on_the_kinds_the_data_lets_grow(catalog, facti
     [checked] = result.units
     assert sum(m.total_number for m in result.tree.units[0].walk() if m.option.type == "model") == models
     assert checked.points == checked.unit.points_for(models)
+
+
+@pytest.mark.parametrize(("captain", "instead"), [("\n    warlord: true", " instead of Shield-Captain"), ("", "")])
+def test_a_unit_the_data_makes_the_warlord_is_named_at_its_place(catalog, tmp_path, captain, instead):
+    """Trajann Valoris's Warlord has a minimum of one (Imperium - Adeptus Custodes.cat:3030): the data
+    selects it itself. Not marked so, he is one finding at his unit, saying what to do, not the
+    force's "Warlord: at most 1 selection" at `units:` (another Character marked) nor the seed's
+    "no Warlord" (none marked)."""
+    from listbuilder.rosters.batch import check_file
+
+    (tmp_path / "custodes.yaml").write_text(
+        "game: wh40k-10e\nfaction: Adeptus Custodes\nbattle_size: Strike Force\ndetachment: Shield Host\nunits:\n"
+        f"  - type: Shield-Captain{captain}\n  - type: Trajann Valoris\n  - type: Custodian Guard\n",
+        encoding="utf-8")
+    [finding] = check_file(tmp_path / "custodes.yaml", catalog, "custodes.yaml").findings
+    assert (finding.code, str(finding.location)) == ("warlord-required", f"custodes.yaml:{7 + bool(captain)}:5")
+    assert finding.message == "Trajann Valoris must be the army's Warlord: the data selects its Warlord itself"
+    assert finding.suggestion == f"make Trajann Valoris the Warlord (`warlord: true`){instead}"
+    assert finding.rule == ("data: Imperium - Adeptus Custodes.cat:3030 (revision 801555b), Warlord, "
+                            "constraint c849-a3d5-d581-db35")
