@@ -69,6 +69,33 @@ def test_a_catalog_installed_without_the_engines_data_says_the_datas_rules_went_
     assert result.valid and result.tree is None
 
 
+def test_data_an_earlier_importer_installed_is_checked_with_one_warning_to_import_it_again(
+        bsdata, bsdata_bundle, tmp_path, monkeypatch, capsys):
+    """D53: data installed before the importer recorded its version (such as one that still took
+    other factions' detachments, D49) is checked, with one warning saying to import it again; `data
+    list` says so under it. What this importer installs is stamped, and not warned of."""
+    from listbuilder.cli import main
+    from listbuilder.games.wh40k10.catalog import IMPORTER_VERSION
+    from listbuilder.games.wh40k10.importing.installed import install, installed, load_installed
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
+    assert bsdata.catalog.importer == IMPORTER_VERSION
+    install(bsdata.catalog.model_copy(update={"importer": 0}), bsdata.left_out, bsdata_bundle)
+    roster = read_roster(ROOT / "tests" / "wh40k-rosters" / "space-marines" / "legal-gladius.yaml",
+                         Catalog(load_installed=load_installed)).roster
+    result = validate(roster, Catalog(load_installed=load_installed))
+    assert [(f.code, f.severity, f.path, f.suggestion) for f in result.findings] == [
+        ("data-imported-earlier", "warning", ("faction",),
+         "import your BSData copy again: listbuilder data import bsdata PATH")]
+    assert result.valid and result.tree is not None  # checked all the same, the data's own rules too
+    assert main(["data", "list"]) == 0
+    assert "imported by an earlier listbuilder" in capsys.readouterr().out
+    install(bsdata.catalog, bsdata.left_out, bsdata_bundle)  # imported again: that version replaced (D41)
+    assert [v.imported_earlier for v in installed()] == [False]
+    assert validate(roster, Catalog(load_installed=load_installed)).findings == []
+    assert main(["data", "list"]) == 0
+    assert "imported by an earlier listbuilder" not in capsys.readouterr().out
+
+
 def test_an_event_waives_a_data_rule_by_its_id(catalog, tmp_path):
     """Data has bugs; organisers decide: an event file's `waive` names a rule of the data by the id
     its finding cites. Its finding stays on the report as a warning saying so, and the roster is
