@@ -419,6 +419,15 @@ def test_a_list_that_names_no_detachment_is_one_finding(catalog, tmp_path, name,
     assert not [f for f in result.findings if f.code in ("list-points-differ", "list-total-differs")]
 
 
+def test_cli_import_refuses_a_list_that_names_no_detachment(bsdata_installed, tmp_path, capsys):
+    (tmp_path / "list.txt").write_text(_without_detachment("app-gladius-legal.txt"), encoding="utf-8")
+    assert main(["import", str(tmp_path / "list.txt"), "-o", str(tmp_path / "army.yaml")]) == 2
+    assert not (tmp_path / "army.yaml").exists()
+    [error, refused] = capsys.readouterr().err.splitlines()  # as before the check made the finding (D51)
+    assert error.startswith(f"{tmp_path / 'list.txt'}:5: error: the list names no detachment (Ultramarines has ")
+    assert refused == f"{tmp_path / 'list.txt'}: not imported; nothing was written"
+
+
 def test_a_roster_that_names_no_detachment_is_one_finding(catalog, tmp_path):
     text = (ROSTERS / "space-marines" / "legal-gladius.yaml").read_text(encoding="utf-8")
     (tmp_path / "roster.yaml").write_text(text.replace("detachment: Gladius Task Force", 'detachment: ""'),
