@@ -238,7 +238,8 @@ def _place_header(listed: ListedArmy, data: Wh40kCatalog) -> None:
     for line, text in rest:
         if line == listed.detachment_line:
             continue
-        if faction and listed.detachment is None and line == (listed.battle_size_line or 0) + 1:
+        if faction and listed.detachment is None and listed.battle_size_line is not None \
+                and line == listed.battle_size_line + 1:
             listed.detachment, listed.detachment_line = text, line
         else:
             listed.unread(line, text, "not a faction, battle size or detachment of the data")
