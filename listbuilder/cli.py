@@ -376,12 +376,13 @@ def command_import(options: argparse.Namespace) -> int:
 
 
 def _unknown_units(imported: Any, catalog: Catalog) -> list[Any]:
-    """The units of an imported list that name no datasheet of the data: lines `import` cannot
-    place, so it writes nothing (the check of the list names them as well), located at their lines."""
+    """The units of an imported list that name no datasheet of the data, and its want of a
+    detachment: what `import` cannot place, so it writes nothing (the check of the list names them
+    as well), located at their lines, as the list's check words them."""
     from .games import validate
 
-    return [f.located(imported.locate(f.path)) for f in validate(imported.roster, catalog).findings
-            if f.code == "unknown-unit"]
+    return [imported.as_listed(f.located(imported.locate(f.path))) for f in validate(imported.roster, catalog).findings
+            if f.code in ("unknown-unit", "no-detachment")]
 
 
 def _is_yaml_roster(data: bytes) -> bool:

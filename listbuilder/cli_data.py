@@ -77,6 +77,9 @@ def command_list(options: argparse.Namespace) -> int:
         print(f"{'*' if item.default else ' '} {item.game}  '{item.label}'  {item.data_revision}  imported "
               f"{item.imported}: {item.factions} factions, {item.units} units, {left_out} data rules left "
               f"out{unread}  ({item.path})")
+        if item.imported_earlier:
+            print("    imported by an earlier listbuilder, which read some of the data differently (other factions' "
+                  "detachments): import it again, listbuilder data import bsdata PATH")
     if len(found) > 1:
         print("* the default, which every command uses unless --data LABEL (or an event's data:) names another")
     return EXIT_OK

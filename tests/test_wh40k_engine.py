@@ -69,6 +69,33 @@ def test_a_catalog_installed_without_the_engines_data_says_the_datas_rules_went_
     assert result.valid and result.tree is None
 
 
+def test_data_an_earlier_importer_installed_is_checked_with_one_warning_to_import_it_again(
+        bsdata, bsdata_bundle, tmp_path, monkeypatch, capsys):
+    """D53: data installed before the importer recorded its version (such as one that still took
+    other factions' detachments, D49) is checked, with one warning saying to import it again; `data
+    list` says so under it. What this importer installs is stamped, and not warned of."""
+    from listbuilder.cli import main
+    from listbuilder.games.wh40k10.catalog import IMPORTER_VERSION
+    from listbuilder.games.wh40k10.importing.installed import install, installed, load_installed
+    monkeypatch.setenv("LISTBUILDER_DATA_DIR", str(tmp_path))
+    assert bsdata.catalog.importer == IMPORTER_VERSION
+    install(bsdata.catalog.model_copy(update={"importer": 0}), bsdata.left_out, bsdata_bundle)
+    roster = read_roster(ROOT / "tests" / "wh40k-rosters" / "space-marines" / "legal-gladius.yaml",
+                         Catalog(load_installed=load_installed)).roster
+    result = validate(roster, Catalog(load_installed=load_installed))
+    assert [(f.code, f.severity, f.path, f.suggestion) for f in result.findings] == [
+        ("data-imported-earlier", "warning", ("faction",),
+         "import your BSData copy again: listbuilder data import bsdata PATH")]
+    assert result.valid and result.tree is not None  # checked all the same, the data's own rules too
+    assert main(["data", "list"]) == 0
+    assert "imported by an earlier listbuilder" in capsys.readouterr().out
+    install(bsdata.catalog, bsdata.left_out, bsdata_bundle)  # imported again: that version replaced (D41)
+    assert [v.imported_earlier for v in installed()] == [False]
+    assert validate(roster, Catalog(load_installed=load_installed)).findings == []
+    assert main(["data", "list"]) == 0
+    assert "imported by an earlier listbuilder" not in capsys.readouterr().out
+
+
 def test_an_event_waives_a_data_rule_by_its_id(catalog, tmp_path):
     """Data has bugs; organisers decide: an event file's `waive` names a rule of the data by the id
     its finding cites. Its finding stays on the report as a warning saying so, and the roster is
@@ -170,3 +197,23 @@ def test_a_model_count_is_reached_on_the_kinds_the_data_lets_grow(catalog, facti
     [checked] = result.units
     assert sum(m.total_number for m in result.tree.units[0].walk() if m.option.type == "model") == models
     assert checked.points == checked.unit.points_for(models)
+
+
+@pytest.mark.parametrize(("captain", "instead"), [("\n    warlord: true", " instead of Shield-Captain"), ("", "")])
+def test_a_unit_the_data_makes_the_warlord_is_named_at_its_place(catalog, tmp_path, captain, instead):
+    """Trajann Valoris's Warlord has a minimum of one (Imperium - Adeptus Custodes.cat:3030): the data
+    selects it itself. Not marked so, he is one finding at his unit, saying what to do, not the
+    force's "Warlord: at most 1 selection" at `units:` (another Character marked) nor the seed's
+    "no Warlord" (none marked)."""
+    from listbuilder.rosters.batch import check_file
+
+    (tmp_path / "custodes.yaml").write_text(
+        "game: wh40k-10e\nfaction: Adeptus Custodes\nbattle_size: Strike Force\ndetachment: Shield Host\nunits:\n"
+        f"  - type: Shield-Captain{captain}\n  - type: Trajann Valoris\n  - type: Custodian Guard\n",
+        encoding="utf-8")
+    [finding] = check_file(tmp_path / "custodes.yaml", catalog, "custodes.yaml").findings
+    assert (finding.code, str(finding.location)) == ("warlord-required", f"custodes.yaml:{7 + bool(captain)}:5")
+    assert finding.message == "Trajann Valoris must be the army's Warlord: the data selects its Warlord itself"
+    assert finding.suggestion == f"make Trajann Valoris the Warlord (`warlord: true`){instead}"
+    assert finding.rule == ("data: Imperium - Adeptus Custodes.cat:3030 (revision 801555b), Warlord, "
+                            "constraint c849-a3d5-d581-db35")

@@ -4,6 +4,7 @@ fixture: what each becomes, every stated cost against the data's, every line pla
 
 import io
 import json
+import re
 import zipfile
 from collections import Counter
 from pathlib import Path
@@ -387,3 +388,63 @@ def test_an_empty_transport_in_a_list(catalog, tmp_path):
     assert finding.message.endswith("(the list's form does not say which units start embarked)")
     imported = read_list(tmp_path / "list.txt", catalog)
     assert [f.code for f in validate(imported.roster, catalog).findings if f.severity == "error"] == ["transport-empty"]
+
+
+def _without_detachment(name: str) -> str:
+    text = (LISTS / name).read_text(encoding="utf-8")
+    if name.endswith(".ros"):
+        return re.sub(r'\n\s*<selection id="s3".*?</selections>\s*</selection>', "", text, flags=re.DOTALL)
+    return re.sub(r"(?m)^(Gladius Task Force|Kauyon|\+ DETACHMENT: Kauyon)\n", "", text)
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("app-gladius-legal.txt", 5),  # the battle size's line, which the detachment's follows
+    ("nr-app-style-legal.txt", 4),
+    ("nr-kauyon-legal.txt", 2),  # the faction's: this list names no battle size either
+    ("ros-necrons-legal.ros", 14)])
+def test_a_list_that_names_no_detachment_is_one_finding(catalog, tmp_path, name, line):
+    """One mistake, one finding (issue 28): the check's, at the line the detachment belongs after, in
+    the list's words, citing the seed's section and the data's Detachment choice; not a second one
+    naming '' as a detachment."""
+    path = tmp_path / f"list{Path(name).suffix}"
+    path.write_text(_without_detachment(name), encoding="utf-8")
+    result = check_file(path, catalog, path.name)
+    [finding] = [f for f in result.findings if "detachment" in f.code]
+    assert (finding.code, finding.severity, finding.location.line) == ("no-detachment", "error", line)
+    assert finding.message.startswith("the list names no detachment (")
+    assert finding.suggestion == "add the detachment the army uses to the list"
+    assert finding.rule.startswith("Muster Your Army 4: Select Detachment Rules; data: ")
+    assert "''" not in " ".join(f.message for f in result.findings)
+    # its Enhancement priced as written: no points the list states differ for want of a detachment
+    assert not [f for f in result.findings if f.code in ("list-points-differ", "list-total-differs")]
+
+
+def test_cli_import_refuses_a_list_that_names_no_detachment(bsdata_installed, tmp_path, capsys):
+    (tmp_path / "list.txt").write_text(_without_detachment("app-gladius-legal.txt"), encoding="utf-8")
+    assert main(["import", str(tmp_path / "list.txt"), "-o", str(tmp_path / "army.yaml")]) == 2
+    assert not (tmp_path / "army.yaml").exists()
+    [error, refused] = capsys.readouterr().err.splitlines()  # as before the check made the finding (D51)
+    assert error.startswith(f"{tmp_path / 'list.txt'}:5: error: the list names no detachment (Ultramarines has ")
+    assert refused == f"{tmp_path / 'list.txt'}: not imported; nothing was written"
+
+
+def test_a_roster_that_names_no_detachment_is_one_finding(catalog, tmp_path):
+    text = (ROSTERS / "space-marines" / "legal-gladius.yaml").read_text(encoding="utf-8")
+    (tmp_path / "roster.yaml").write_text(text.replace("detachment: Gladius Task Force", 'detachment: ""'),
+                                          encoding="utf-8")
+    result = check_file(tmp_path / "roster.yaml", catalog, "roster.yaml")
+    [finding] = result.findings
+    assert (finding.code, str(finding.location)) == ("no-detachment", "roster.yaml:7:1")
+    assert finding.message.startswith("the roster names no detachment (Space Marines has ")
+    assert "Gladius Task Force" in finding.message and "data: Imperium - Space Marines.cat:" in finding.rule
+
+
+def test_a_misspelt_detachment_in_the_apps_text_is_named_as_written(catalog, tmp_path):
+    """The line after the battle size is the detachment's: misspelt, it is the one finding naming it,
+    not an unread line besides a list with no detachment."""
+    text = (LISTS / "app-gladius-legal.txt").read_text(encoding="utf-8")
+    (tmp_path / "list.txt").write_text(text.replace("\nGladius Task Force\n", "\nGladius Taks Force\n"),
+                                       encoding="utf-8")
+    result = check_file(tmp_path / "list.txt", catalog, "list.txt")
+    assert [(f.code, f.location.line, f.suggestion) for f in result.findings] == [
+        ("unknown-detachment", 6, "did you mean 'Gladius Task Force'?")]

@@ -358,9 +358,16 @@ class EngineData:
         return GameData(self.game_system, self.catalogues, self.sources, self.revision)
 
 
+# The importer's version, recorded with what it installs: raised whenever what an import holds
+# changes in a way a check relies on, so that data an earlier one installed is told apart (D53).
+# 1: foreign detachments (a linked catalogue's entries marked import="false") no longer imported (D49).
+IMPORTER_VERSION: Final = 1
+
+
 class Wh40kCatalog(Strict):
     game: Literal["wh40k-10e"] = GAME_ID
     data_revision: str = Field(description="the data's revision: a commit, release tag or file revisions")
+    importer: int = Field(0, description="the IMPORTER_VERSION that made it (0: an importer before it was recorded)")
     system: GameSystem
     factions: list[Faction]
     units: dict[str, Unit]

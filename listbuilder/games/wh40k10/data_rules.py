@@ -21,11 +21,11 @@ from .engine_roster import SelectionTree, unit_models
 # Warlord and Character, which the data states as limits on the entry the seed's finding names
 # ("Lieutenant: at most 3 selections in the roster"), and rules on one place of the roster (an
 # Enhancement or a Warlord its bearer may not take; a unit of another faction the data hides; a
-# detachment the data does not have, which leaves its Detachment choice empty).
+# detachment the data does not have or none, which leaves its Detachment choice empty).
 SAME_LIMIT = {"too-many-of-datasheet", "epic-hero-repeated", "enhancement-repeated", "too-many-enhancements",
               "several-warlords", "no-character", "no-warlord"}
 SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-enhancement",
-              "warlord-not-character", "wrong-faction", "unknown-detachment"}
+              "warlord-not-character", "wrong-faction", "unknown-detachment", "no-detachment"}
 # Muster rules whose application the data decides where it states the rule itself (D1, D4 as
 # revisited): a unit of another Faction keyword the data offers and shows in this army (an ally,
 # an Agent); a datasheet whose per-army max the data states (a detachment that makes it Battleline).
@@ -33,6 +33,7 @@ DATA_DECIDES: dict[str, Callable[[SelectionTree, int], bool]] = {
     "wrong-faction": lambda tree, index: index in tree.units,
     "too-many-of-datasheet": SelectionTree.limits_in_army,
 }
+WARLORD = "Warlord"  # the data's entry that makes a Character the Warlord
 OPTION_HINT = ("`options` name a choice of the unit as the data (and New Recruit) names it, 'Group: Choice' where "
                "the name alone is ambiguous; weapons go in `wargear`")
 
@@ -52,6 +53,10 @@ def data_findings(tree: SelectionTree) -> list[Finding]:
             continue
         said.add(said_here)
         found.append(finding)
+    forced = _forced_warlords(tree)
+    if forced:  # the army's second Warlord is the one the data selected itself: that finding says why
+        found = [f for f in found if not (f.code == "data-constraint" and f.message.partition(":")[0] == WARLORD)]
+    found += forced
     for index in tree.unbuilt:
         found.append(Finding("data-unit-unchecked", "the rules the data states on this unit could not be evaluated: "
                              "the data does not let it be selected as the roster states it", DATA_RULE.rstrip(":"),
@@ -76,6 +81,28 @@ def data_findings(tree: SelectionTree) -> list[Finding]:
         else:
             found.append(Finding("data-not-offered", f"the data does not offer {name} to {unit.option.name}", rule,
                                  path=path))
+    return found
+
+
+def _forced_warlords(tree: SelectionTree) -> list[Finding]:
+    """A unit the data makes the Warlord itself (Trajann Valoris: a minimum of 1 on his Warlord)
+    that the roster does not mark so: one finding at the unit, saying which unit to make the Warlord."""
+    marked = {path[1]: tree.units[int(path[1])] for path in tree.places.values()
+              if len(path) == 3 and path[0] == "units" and path[2] == "warlord"}
+    found = []
+    for index, unit in tree.units.items():
+        warlord = next((s for s in unit.walk() if s.option.name == WARLORD and s.id not in tree.places), None)
+        if warlord is None or index in marked:
+            continue
+        minimum = next(((node, limit) for node, limit in warlord.option.limits if limit.kind == "min"), None)
+        place = tree.editor.data.data_place(warlord.option.node, minimum[0] if minimum else None)
+        rule = f"{DATA_RULE} {place}, {WARLORD}" + (f", constraint {minimum[1].id}" if minimum else "")
+        name = unit.option.name
+        others = ", ".join(dict.fromkeys(u.option.name for u in marked.values()))
+        found.append(Finding("warlord-required", f"{name} must be the army's Warlord: the data selects its Warlord "
+                             "itself", rule, path=("units", index),
+                             suggestion=f"make {name} the Warlord (`warlord: true`)"
+                                        + (f" instead of {others}" if others else "")))
     return found
 
 
@@ -110,7 +137,10 @@ def merged(seed: list[Finding], data: list[Finding], tree: SelectionTree) -> lis
     (DATA_DECIDES) and finds nothing, the seed's finding is dropped."""
     used: set[int] = set()
     result = []
+    forced = any(f.code == "warlord-required" for f in data)
     for finding in seed:
+        if forced and finding.code == "no-warlord":
+            continue  # the data names the one unit that must be the Warlord
         same = [i for i, other in enumerate(data) if i not in used and _same(finding, other)]
         decides = DATA_DECIDES.get(finding.code)
         if decides is not None and not same and decides(tree, int(finding.path[1])):

@@ -30,6 +30,8 @@ IMPORT = "Importing a list"  # the rule findings of reading a list cite: what th
 # Findings on Declare Battle Formations choices these forms have no place for (D19): which unit
 # starts embarked. A list cannot have said it, so it is a warning there, not an error.
 UNSTATED = {"transport-empty": "the list's form does not say which units start embarked"}
+# A check's finding said of the roster, as it reads said of a list: its words and suggestion
+AS_LISTED = {"no-detachment": ("the roster", "the list", "add the detachment the army uses to the list")}
 
 
 class Names:
@@ -194,9 +196,14 @@ class ImportedList(core_system.ImportedList[Wh40kRoster]):
 
     def as_listed(self, finding: Finding) -> Finding:
         """A check's finding as it applies to this list: a warning if the form could not have
-        stated what it asks for."""
+        stated what it asks for; in the list's words where it speaks of the roster."""
         why = None if self.formations_stated else UNSTATED.get(finding.code)
-        return replace(finding, severity="warning", message=f"{finding.message} ({why})") if why else finding
+        if why:
+            return replace(finding, severity="warning", message=f"{finding.message} ({why})")
+        if finding.code in AS_LISTED:
+            said, listed, suggestion = AS_LISTED[finding.code]
+            return replace(finding, message=finding.message.replace(said, listed, 1), suggestion=suggestion)
+        return finding
 
 
 def _faction(data: Wh40kCatalog, written: str) -> Faction | None:
@@ -211,7 +218,9 @@ def _faction(data: Wh40kCatalog, written: str) -> Faction | None:
 
 def _place_header(listed: ListedArmy, data: Wh40kCatalog) -> None:
     """The app's header lines: battle sizes and factions by name (the last faction named is the
-    most specific: 'Space Marines' then 'Ultramarines'), then the detachment of that faction."""
+    most specific: 'Space Marines' then 'Ultramarines'), then the detachment of that faction; else
+    the line after the battle size, the detachment's place, is the detachment as written (the
+    check names it: 'Gladius Taks Force', did you mean...)."""
     rest = []
     for line, text in listed.header:
         size_name = re.sub(r"\s*\(.*\)\s*$", "", text)
@@ -222,9 +231,15 @@ def _place_header(listed: ListedArmy, data: Wh40kCatalog) -> None:
         else:
             rest.append((line, text))
     faction = _faction(data, listed.faction) if listed.faction else None
+    detachments = [d.name for d in faction.detachments] if faction else []
     for line, text in rest:
-        detachments = [d.name for d in faction.detachments] if faction else []
         if listed.detachment is None and named(text, detachments):
+            listed.detachment, listed.detachment_line = text, line
+    for line, text in rest:
+        if line == listed.detachment_line:
+            continue
+        if faction and listed.detachment is None and listed.battle_size_line is not None \
+                and line == listed.battle_size_line + 1:
             listed.detachment, listed.detachment_line = text, line
         else:
             listed.unread(line, text, "not a faction, battle size or detachment of the data")
@@ -478,11 +493,9 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
             note("list-other-revision", f"the list was built with revision {revision} of {installed.name}; "
                  f"the data of {data.data_revision} has revision {installed.revision}", line)
     size = _battle_size(listed, data, data_costs, note)
-    if listed.detachment is None:
-        note("list-no-detachment", "the list names no detachment", None, "error",
-             "add the detachment's line (the check lists those of the faction)")
+    header = [line for line in (listed.faction_line, listed.battle_size_line) if line is not None]
     for key, line in (("faction", listed.faction_line), ("battle_size", listed.battle_size_line),
-                      ("detachment", listed.detachment_line)):
+                      ("detachment", listed.detachment_line or max(header, default=None))):  # else where it belongs
         if line is not None:
             lines[(key,)] = line
     roster = Wh40kRoster(game="wh40k-10e", faction=faction_name(data, faction), battle_size=size, name=listed.name,

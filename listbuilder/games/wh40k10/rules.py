@@ -15,6 +15,7 @@ from ...core.names import did_you_mean, name_key, plural
 from ...listengine.catalog import Catalog
 from .catalog import (
     GAME_ID,
+    IMPORTER_VERSION,
     BattleSize,
     Detachment,
     Enhancement,
@@ -34,6 +35,7 @@ FACTION = "Muster Your Army 3: Select Army Faction"
 DETACHMENT = "Muster Your Army 4: Select Detachment Rules"
 UNITS = "Muster Your Army 5: Select Units"
 WARLORD = "Muster Your Army 6: Select Warlord"
+REIMPORT = "import your BSData copy again: listbuilder data import bsdata PATH"
 LEADER = "Leader"
 WARGEAR = "{} datasheet (Datasheets 6-7: Unit Composition, Wargear Options)"  # L1535-1556, L1608-1612
 TRANSPORTS = "Transports: Transport Capacity"
@@ -399,15 +401,20 @@ class _Muster:
         """The roster in the engine, whose points are the data's as its modifiers make them in
         this army (an allied unit's surcharge, D37), with an Enhancement the data offers nowhere
         on its bearer counted as written (D3). None where the catalog came without the engine's
-        data: one warning says the data's own rules went unchecked."""
+        data: one warning says the data's own rules went unchecked; another that an earlier
+        importer installed it, where it came with them (D53)."""
         engine = self.data.engine_data(self.faction)
         if engine is None:
             self.findings.add("data-rules-unchecked", "the installed data was imported by an earlier listbuilder: "
                               "the rules the data itself states (allies, detachments, Enhancement eligibility, "
                               "per-army limits) are not checked", "data", ("faction",),
-                              suggestion="import your BSData copy again: listbuilder data import bsdata PATH",
-                              severity="warning")
+                              suggestion=REIMPORT, severity="warning")
             return None
+        if self.data.importer < IMPORTER_VERSION:
+            self.findings.add("data-imported-earlier", "the installed data was imported by an earlier listbuilder, "
+                              "which read some of it differently (it gave Imperium and Chaos armies other factions' "
+                              "detachments): this check may differ from New Recruit's until the data is imported "
+                              "again", "data", ("faction",), suggestion=REIMPORT, severity="warning")
         refused = {f.path for f in self.findings.items if f.code in REFUSED_WARGEAR}
         tree = selection_tree(self.roster, self.data, self.faction, engine, leave_out=refused)
         for checked in self.units:
@@ -426,7 +433,10 @@ class _Muster:
         names = [d.name for d in self.faction.detachments]
         found = next((d for d in self.faction.detachments if name_key(d.name) == name_key(self.roster.detachment)),
                      None)
-        if found is None:
+        if not self.roster.detachment.strip():
+            self.error("no-detachment", f"the roster names no detachment ({self.faction_name} has {len(names)}: "
+                       f"{', '.join(names)})", DETACHMENT, ("detachment",), "add `detachment:` naming one of them")
+        elif found is None:
             self.error("unknown-detachment", f"'{self.roster.detachment}' is not a detachment of "
                        f"{self.faction_name} (it has {len(names)}: {', '.join(names)})", DETACHMENT, ("detachment",),
                        did_you_mean(self.roster.detachment, names))
@@ -524,7 +534,10 @@ class _Muster:
     def _wargear_unbounded(self) -> None:
         """Data imported before the import recorded a wargear rule leaves it unchecked (UNRECORDED):
         a warning, once, for the first such rule where the roster names wargear, so that a legal
-        verdict is not taken for more than it is."""
+        verdict is not taken for more than it is. Data an earlier importer installed has its one
+        warning instead (D53)."""
+        if self.data.importer < IMPORTER_VERSION:
+            return
         named = [c for c in self.units if c.entry.wargear]
         for lacks, unrecorded, checked in UNRECORDED:
             stale = [c for c in named if lacks(c.unit)]
@@ -533,9 +546,7 @@ class _Muster:
                 self.findings.add("wargear-unchecked", f"the installed data does not {unrecorded.format(first.name)} "
                                   f"(it was imported by an earlier listbuilder): the wargear of "
                                   f"{plural(len(stale), 'unit')} is {checked}", WARGEAR.format(first.name),
-                                  ("units", first.index, "wargear"),
-                                  suggestion="import your BSData copy again: listbuilder data import bsdata PATH",
-                                  severity="warning")
+                                  ("units", first.index, "wargear"), suggestion=REIMPORT, severity="warning")
                 return
 
     def _choices(self, checked: CheckedUnit, refused: set[str]) -> None:
@@ -612,8 +623,11 @@ class _Muster:
                            + (f" ({why})" if why else ""), UNITS, ("units", units[most].index, "type"))
 
     def _enhancements(self) -> None:
+        """Each Enhancement of the detachment; where the roster's detachment is none or unknown (its
+        one finding), one of any detachment of the faction is priced as written (D51)."""
         taken = [c for c in self.units if c.entry.enhancement]
-        offered = self.detachment.enhancements if self.detachment else []
+        offered = (self.detachment.enhancements if self.detachment
+                   else [e for d in self.faction.detachments for e in d.enhancements])
         seen: dict[str, int] = {}
         for checked in taken:
             name = checked.entry.enhancement

@@ -78,7 +78,15 @@ class Installed:
     left_out: dict[str, int]
     path: Path
     label: str = ""  # what `--data` and an event's `data:` name it by (its revision does too)
+    importer: int = 0  # the IMPORTER_VERSION that installed it (0: one before it was recorded; D53)
     default: bool = False  # the version every command loads unless told another
+
+    @property
+    def imported_earlier(self) -> bool:
+        """Whether an earlier importer installed it, whose reading of the data a check no longer matches (D53)."""
+        from ..catalog import IMPORTER_VERSION
+
+        return self.importer < IMPORTER_VERSION
 
 
 def default_label(revision: str, imported: str) -> str:
@@ -193,7 +201,7 @@ def install(catalog: Wh40kCatalog, left_out: dict[str, int], engine: dict[str, A
     left_out = {**left_out, TRANSPORTS_UNREAD: unread} if unread else dict(left_out)
     summary: dict[str, Any] = {"game": catalog.game, "data_revision": catalog.data_revision, "imported": imported,
                                "factions": len(catalog.factions), "units": len(catalog.units),
-                               "left_out": dict(left_out), "label": label}
+                               "left_out": dict(left_out), "label": label, "importer": catalog.importer}
     _write_atomically(_summary_path(path), json.dumps(summary, indent=2).encode())
     for version in earlier:
         if version.data_revision == catalog.data_revision or version.label == label:

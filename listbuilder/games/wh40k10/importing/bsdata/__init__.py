@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .....core.findings import Finding, Location
-from ...catalog import BattleSize, Faction, GameSystem, ImportSummary, Unit, Wh40kCatalog
+from ...catalog import IMPORTER_VERSION, BattleSize, Faction, GameSystem, ImportSummary, Unit, Wh40kCatalog
 from ..leader_text import parse_bodyguard, parse_leader
 from ..xmlfiles import FileChanged, read_ahead
 from .factions import FactionReader
@@ -128,7 +128,7 @@ def read_catalog(library: Library, revision: str | None) -> Wh40kCatalog:
     sizes = [BattleSize(name=m.group(1), points=int(m.group(2)))
              for e in system.iter("selectionEntry") if (m := BATTLE_SIZE.match(e.get("name", "")))]
     return Wh40kCatalog(
-        data_revision=revision or f"game system revision {system.get('revision')}",
+        data_revision=revision or f"game system revision {system.get('revision')}", importer=IMPORTER_VERSION,
         system=GameSystem(name=system.get("name", ""), revision=int(number(system, "revision")), battle_sizes=sizes),
         factions=factions, units=units,
         summary=ImportSummary(catalogues=sum(1 for x in files if x.tag == "catalogue"), units=len(units),
