@@ -41,6 +41,7 @@ _INDEXED_LISTS = (
     "profiles", "infoGroups", "infoLinks", "categoryEntries", "forceEntries", "costTypes",
     "publications", "profileTypes", "categoryLinks",
 )
+_INDEXED = frozenset(_INDEXED_LISTS)
 _LINKS = frozenset({"entryLinks", "categoryLinks", "infoLinks"})  # indexed by their targets' ids, not their own
 
 
@@ -393,14 +394,18 @@ class GameData:
             self._costed.update(str(cost.get("typeId")) for cost in costs)
         if "modifiers" in node or "modifierGroups" in node:
             self._modified.append(node)
-        for key in _INDEXED_LISTS:
-            children = node.get(key)
+        present = _INDEXED.intersection(node)  # most nodes hold none or one of the lists: asked in one go
+        for key in present if len(present) < 2 else [k for k in _INDEXED_LISTS if k in present]:
+            children = node[key]
             if not isinstance(children, list):
                 continue
+            indexed = key not in _LINKS
             for child in children:
-                if "id" in child and key not in _LINKS:
-                    self.by_id.setdefault(str(child["id"]), child)
-                    self.file_of.setdefault(str(child["id"]), file_id)
+                if indexed and "id" in child:
+                    child_id = str(child["id"])
+                    if child_id not in self.by_id:  # the first of an id, in by_id and file_of alike
+                        self.by_id[child_id] = child
+                        self.file_of[child_id] = file_id
                 self._index(child, file_id)
 
     # -- where a rule is in the data --------------------------------------------------------
