@@ -236,16 +236,17 @@ class Option:
     @kept
     def checked_limits(self) -> list[tuple[Node, Limit]]:
         """The constraints that can ever be broken (`breakable`), each with its reading."""
-        return [(node, limit) for node, limit in self.limits if self._breakable(node)]
+        return [(node, limit) for node, limit in self.limits if self.can_break(node)]
 
     @kept
     def breakable(self) -> list[str]:
         """The kinds of the constraints that can ever be broken: not a min of 0 (or less) no
         modifier changes. Read off the constraints as written: validation's index asks it of every
-        option a force or selection offers, and reads few of them whole."""
-        return [str(node.get("type")) for node in self.constraints if self._breakable(node)]
+        option a force or selection offers, and reads few of them whole; kept by the data for the
+        entry and its link, which the options of every place they are offered at share."""
+        return self.data.breakable(self)
 
-    def _breakable(self, constraint: Node) -> bool:
+    def can_break(self, constraint: Node) -> bool:
         return not (constraint.get("type") == "min" and as_number(constraint.get("value")) <= 0
                     and str(constraint.get("id")) not in self.modified_fields)
 
@@ -373,9 +374,10 @@ class GameData:
         self._conditions: dict[int, Condition] = {}
         self._group_fields: dict[int, list[tuple[Node, frozenset[str]]]] = {}
         self._targeted: dict[int, list[tuple[Node, tuple[Node, ...]]]] = {}
-        self._keep: list[Node] = []  # nodes cached by id() stay alive (and their ids unique)
+        self._keep: list[object] = []  # nodes cached by id() stay alive (and their ids unique)
         self._root_options: dict[str, list[Option]] = {}
         self._checkable: dict[int, tuple[list[Option], Checkable]] = {}
+        self._breakable: dict[tuple[int, int], list[str]] = {}
         self._queries_costs: bool | None = None
         self._modified: list[Node] = []  # the nodes with modifiers: where a condition may count a cost
         for file in [game_system, *catalogues]:
@@ -463,6 +465,17 @@ class GameData:
         if found is None:
             found = self._queries[id(node)] = Query.of(node)
             self._keep.append(node)
+        return found
+
+    def breakable(self, option: Option) -> list[str]:
+        """`Option.breakable`, read once for an entry and its link: the options of every place
+        they are offered at ask it alike."""
+        key = (id(option.node), id(option.link))
+        found = self._breakable.get(key)
+        if found is None:
+            found = self._breakable[key] = [str(node.get("type")) for node in option.constraints
+                                            if option.can_break(node)]
+            self._keep.append((option.node, option.link))
         return found
 
     def condition(self, node: Node) -> Condition:
