@@ -95,7 +95,7 @@ def test_an_epic_event_loads_no_other_game(own_home):
 # data, the readers of other tools' lists, the exports, an event's rules, the new-roster dialog's records
 NOT_FOR_A_40K_CHECK = ("listbuilder.listengine.engine", "listbuilder.listengine.system",
                        "listbuilder.listengine.armylist", "listbuilder.listengine.datasheet",
-                       "listbuilder.listengine.shipped",
+                       "listbuilder.listengine.shipped", "listbuilder.listengine.roster",
                        "listbuilder.games.epic_armageddon", "listbuilder.games.epic_remastered",
                        "listbuilder.games.wh40k10.importing.foreign", "listbuilder.games.wh40k10.lists",
                        "listbuilder.games.wh40k10.listtext", "listbuilder.games.wh40k10.new_recruit",

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from listbuilder.battlescribe.model import as_list
 from listbuilder.games.wh40k10.engine_roster import selection_tree
 from listbuilder.games.wh40k10.rules import find_faction, validate
 from listbuilder.listengine.catalog import Catalog
@@ -51,6 +52,23 @@ def test_every_roster_keeps_loading_and_its_points_in_the_selection_tree(catalog
     assert {c.index: tree.points(tree.units[c.index]) for c in result.units} == {
         i: points - (result.units[i].enhancement.points if i in unplaced else 0) for i, points in table.items()}
     assert {c.index: c.points for c in result.units} == table
+
+
+def test_which_constraints_can_break_is_read_alike_wherever_an_entry_is_offered(catalog):
+    """The data keeps `Option.breakable` per entry and link (docs/speed.md, the check as a process,
+    part 4): every option offered, three levels down from the Necrons' root entries, reads what its
+    own constraints say, its link's among them, also where one entry is linked at several places
+    with constraints of their own."""
+    _, tree = tree_of(ROOT / "benchmarks" / "strike-force-2000.yaml", catalog)
+    options = list(tree.editor.data.root_options(tree.force.catalogue_id))
+    constrained_links: dict[int, set[int]] = {}
+    for _ in range(3):
+        for option in options:
+            assert option.breakable == [str(c.get("type")) for c in option.constraints if option.can_break(c)]
+            if option.link is not None and as_list(option.link, "constraints"):
+                constrained_links.setdefault(id(option.node), set()).add(id(option.link))
+        options = [child for option in options for child in option.children()]
+    assert any(len(links) > 1 for links in constrained_links.values())
 
 
 def test_a_catalog_installed_without_the_engines_data_says_the_datas_rules_went_unchecked(bsdata, tmp_path,

@@ -41,6 +41,7 @@ _INDEXED_LISTS = (
     "profiles", "infoGroups", "infoLinks", "categoryEntries", "forceEntries", "costTypes",
     "publications", "profileTypes", "categoryLinks",
 )
+_INDEXED = frozenset(_INDEXED_LISTS)
 _LINKS = frozenset({"entryLinks", "categoryLinks", "infoLinks"})  # indexed by their targets' ids, not their own
 
 
@@ -235,16 +236,17 @@ class Option:
     @kept
     def checked_limits(self) -> list[tuple[Node, Limit]]:
         """The constraints that can ever be broken (`breakable`), each with its reading."""
-        return [(node, limit) for node, limit in self.limits if self._breakable(node)]
+        return [(node, limit) for node, limit in self.limits if self.can_break(node)]
 
     @kept
     def breakable(self) -> list[str]:
         """The kinds of the constraints that can ever be broken: not a min of 0 (or less) no
         modifier changes. Read off the constraints as written: validation's index asks it of every
-        option a force or selection offers, and reads few of them whole."""
-        return [str(node.get("type")) for node in self.constraints if self._breakable(node)]
+        option a force or selection offers, and reads few of them whole; kept by the data for the
+        entry and its link, which the options of every place they are offered at share."""
+        return self.data.breakable(self)
 
-    def _breakable(self, constraint: Node) -> bool:
+    def can_break(self, constraint: Node) -> bool:
         return not (constraint.get("type") == "min" and as_number(constraint.get("value")) <= 0
                     and str(constraint.get("id")) not in self.modified_fields)
 
@@ -372,9 +374,10 @@ class GameData:
         self._conditions: dict[int, Condition] = {}
         self._group_fields: dict[int, list[tuple[Node, frozenset[str]]]] = {}
         self._targeted: dict[int, list[tuple[Node, tuple[Node, ...]]]] = {}
-        self._keep: list[Node] = []  # nodes cached by id() stay alive (and their ids unique)
+        self._keep: list[object] = []  # nodes cached by id() stay alive (and their ids unique)
         self._root_options: dict[str, list[Option]] = {}
         self._checkable: dict[int, tuple[list[Option], Checkable]] = {}
+        self._breakable: dict[tuple[int, int], list[str]] = {}
         self._queries_costs: bool | None = None
         self._modified: list[Node] = []  # the nodes with modifiers: where a condition may count a cost
         for file in [game_system, *catalogues]:
@@ -393,14 +396,18 @@ class GameData:
             self._costed.update(str(cost.get("typeId")) for cost in costs)
         if "modifiers" in node or "modifierGroups" in node:
             self._modified.append(node)
-        for key in _INDEXED_LISTS:
-            children = node.get(key)
+        present = _INDEXED.intersection(node)  # most nodes hold none or one of the lists: asked in one go
+        for key in present if len(present) < 2 else [k for k in _INDEXED_LISTS if k in present]:
+            children = node[key]
             if not isinstance(children, list):
                 continue
+            indexed = key not in _LINKS
             for child in children:
-                if "id" in child and key not in _LINKS:
-                    self.by_id.setdefault(str(child["id"]), child)
-                    self.file_of.setdefault(str(child["id"]), file_id)
+                if indexed and "id" in child:
+                    child_id = str(child["id"])
+                    if child_id not in self.by_id:  # the first of an id, in by_id and file_of alike
+                        self.by_id[child_id] = child
+                        self.file_of[child_id] = file_id
                 self._index(child, file_id)
 
     # -- where a rule is in the data --------------------------------------------------------
@@ -458,6 +465,17 @@ class GameData:
         if found is None:
             found = self._queries[id(node)] = Query.of(node)
             self._keep.append(node)
+        return found
+
+    def breakable(self, option: Option) -> list[str]:
+        """`Option.breakable`, read once for an entry and its link: the options of every place
+        they are offered at ask it alike."""
+        key = (id(option.node), id(option.link))
+        found = self._breakable.get(key)
+        if found is None:
+            found = self._breakable[key] = [str(node.get("type")) for node in option.constraints
+                                            if option.can_break(node)]
+            self._keep.append((option.node, option.link))
         return found
 
     def condition(self, node: Node) -> Condition:

@@ -14,7 +14,6 @@ from ..core.names import did_you_mean, name_key
 from ..data.catalog import with_data
 from ..games import every_system, game_name, suggest_game, system_for, unknown_game
 from ..listengine.catalog import Catalog
-from ..listengine.roster import Roster
 
 
 def event_problems(event: Event, catalog: Catalog, games: list[str]) -> list[Finding]:
@@ -85,7 +84,7 @@ def apply_event(roster: Any, event: Event, catalog: Catalog) -> tuple[Any, list[
     if event.game is not None and roster.game != event.game:
         findings.append(Finding("game-not-allowed", f"the roster is for {roster.game}; {event.called} is played "
                                 f"with {event.game}", event.rule, path=("game",)))
-    elif event.armies and isinstance(roster, Roster):
+    elif event.armies and _is_list_engine_roster(roster):
         army = catalog.find_list(roster.game, roster.army)
         allowed = [catalog.find_list(roster.game, a) for a in event.armies]
         if army not in allowed:
@@ -93,6 +92,14 @@ def apply_event(roster: Any, event: Event, catalog: Catalog) -> tuple[Any, list[
             findings.append(Finding("army-not-allowed", f"{army.name if army else roster.army} may not be played at "
                                     f"{event.called} (allowed: {', '.join(names)})", event.rule, path=("army",)))
     return roster, findings
+
+
+def _is_list_engine_roster(roster: Any) -> bool:
+    """Whether `roster` is the list engine's (its armies are lists): its models are imported only
+    when an event names armies, which a roster of another game's check never needs."""
+    from ..listengine.roster import Roster
+
+    return isinstance(roster, Roster)
 
 
 def game_rules(result: Any, event: Event, catalog: Catalog) -> list[Finding]:

@@ -3,9 +3,11 @@ and the Declare Battle Formations choices a roster can record (Leaders, embarked
 Reserves, Hover mode; L2334-2342, L2182). Names are as typed; the rules pack resolves them."""
 
 # No `from __future__ import annotations` in model modules: pydantic would compile each as text at start-up
-from pydantic import Field, PositiveInt
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt
 
-from ...listengine.roster import Entry
+
+class Entry(BaseModel):  # its own, as Epic Remastered's: a 40k check imports none of the list engine's models
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class Wh40kUnit(Entry):
