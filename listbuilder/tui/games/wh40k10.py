@@ -27,7 +27,7 @@ from ...games import validate
 from ...games.wh40k10 import edits
 from ...games.wh40k10.catalog import Faction, Unit, weapon_name
 from ...games.wh40k10.roster import Wh40kRoster
-from ...games.wh40k10.rules import data_of, faction_name, find_faction, may_hover
+from ...games.wh40k10.rules import data_of, faction_name, find_faction, installed, may_hover
 from ...games.wh40k10.summary import listing
 from ...report.safe import printable
 from ..screens.dialogs import AskScreen, TextScreen
@@ -320,7 +320,8 @@ class UnitsScreen(EditorActions, Screen[None]):
 
     def _settled(self) -> None:
         self.settling = None
-        if self.roster is not None and self.result is not None and self.result.roster is self.roster:
+        if self.roster is not None and self.result is not None and self.result.roster is self.roster \
+                and not isinstance(installed(self.editor.catalog), str):  # none to check with
             self.work_out_refusals()
 
     def work_out_refusals(self) -> Future[dict[str, Finding]] | None:
@@ -371,10 +372,9 @@ class UnitsScreen(EditorActions, Screen[None]):
     def refused(self, units: list[Unit]) -> dict[str, Finding]:
         """Of the faction's `units`, those the check refuses in this army, and why, now: kept, or
         awaited from the thread working them out, else worked out here."""
-        future = self.work_out_refusals() if self.refusing is not None else None
-        if future is not None:
-            return future.result()
         state = self.state()
+        if self.refusing is not None and self.refusing[0] == state:
+            return self.refusing[1].result()
         if self.refusals[0] != state:
             assert self.roster is not None
             check = partial(validate, catalog=self.editor.catalog)
