@@ -387,15 +387,15 @@ class UnitsScreen(EditorActions, Screen[None]):
         Legends (marked by their name, last) hidden or shown by ctrl+l."""
         assert self.roster is not None
         units = self.datasheets()
-        future = self.work_out_refusals()
-        refused = future.result() if future is not None and future.done() else None
+        state = self.state()
+        refused = self.refusals[1] if self.refusals[0] == state else None
         by_name = {unit.name: unit for unit in units}
 
         def picked(item: PickItem | None) -> None:  # a dimmed one cannot be picked (its reason is beside it)
             if item is not None and self.roster is not None:
                 self.add_unit(item.value)
 
-        self.app.push_screen(AddUnitScreen(self, self.state(), units, refused,
+        self.app.push_screen(AddUnitScreen(self, state, units, refused,
                                            preview=lambda name: summary_sheet(by_name[name])), picked)
 
     def add_unit(self, name: str) -> None:
@@ -612,6 +612,10 @@ class AddUnitScreen(PickScreen):
 
     def _shown(self) -> list[PickItem]:
         return [item for legends, item in self.every if self.units.legends_shown or not legends]
+
+    def on_mount(self) -> None:  # PickScreen's runs too
+        if self.checking:  # once painted: a thread working them out would hold the painting back
+            self.call_after_refresh(self.units.work_out_refusals)
 
     def action_legends(self) -> None:
         self.units.legends_shown = not self.units.legends_shown
