@@ -114,7 +114,11 @@ async def measure(app: EditorApp, runs: int) -> dict[str, list[tuple[float, floa
     async def dims_shown() -> None:
         await dialog_shown()
         while getattr(app.screen, "checking", False):
-            await asyncio.sleep(0.001)  # not 0: the worker thread works them out
+            # awaited, not polled: a loop polling would keep the interpreter from the thread
+            working = [w for w in app.workers if w.group == "refusals" and not w.is_finished]
+            for worker in working:
+                await worker.wait()
+            await asyncio.sleep(0 if working else 0.001)
 
     async def refusals_worked_out() -> None:
         for worker in [w for w in app.workers if w.group == "refusals"]:
