@@ -338,8 +338,9 @@ class UnitsScreen(EditorActions, Screen[None]):
         future: Future[dict[str, Finding]] = Future()
         self.refusing = (state, future)
         check = partial(validate, catalog=self.editor.catalog)
+        # described: Textual's default is the work's repr, every datasheet's in full (0.7 s on the UI thread)
         self.run_worker(partial(self._refuse, state, self.data, self.roster, self.datasheets(), check, future),
-                        thread=True, group="refusals")
+                        thread=True, group="refusals", description="the Add dialog's refusals")
         return future
 
     def _refuse(self, state: State, data: Any, roster: Wh40kRoster, units: list[Unit], check: Any,
