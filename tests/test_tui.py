@@ -69,12 +69,17 @@ def run(app: EditorApp, scenario: Scenario, size: tuple[int, int] = (80, 24)) ->
 
 
 async def settle(pilot: Pilot) -> None:
-    """Wait for the check of the last edit (or a print) to arrive and be shown. Only the editor's
-    own workers: a file browser's loader runs as long as its dialog is open."""
-    for worker in [w for w in pilot.app.workers if w.group in ("check", "print")]:
-        with contextlib.suppress(WorkerCancelled):  # replaced by the check of a later edit
-            await worker.wait()
-    await pilot.pause()
+    """Wait for the check of the last edit (or the Add dialog's refusals, or a print) to arrive and
+    be shown. Only the editor's own workers: a file browser's loader runs as long as its dialog is
+    open."""
+    while True:  # what a worker brings may start another (an edit's check, the refusals it waited for)
+        running = [w for w in pilot.app.workers if w.group in ("check", "refusals", "print") and not w.is_finished]
+        for worker in running:
+            with contextlib.suppress(WorkerCancelled):  # replaced by the check of a later edit
+                await worker.wait()
+        await pilot.pause()
+        if not running:
+            return
 
 
 async def keys(pilot: Pilot, *pressed: str) -> None:

@@ -5,6 +5,8 @@ models 80 and 6 to 10 models 160."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -20,7 +22,7 @@ from listbuilder.tui.screens.help import HelpScreen
 from listbuilder.tui.screens.pick import FilteredList, PickScreen
 from listbuilder.tui.widgets.roster_view import FindingsList
 
-from .test_tui import keys, palette, run, tolerant_idle  # noqa: F401 (the fixture applies here too)
+from .test_tui import keys, palette, run, settle, tolerant_idle  # noqa: F401 (the fixture applies here too)
 
 START = "game: wh40k-10e\nfaction: Space Marines\nbattle_size: Incursion\ndetachment: Gladius Task Force\n"
 
@@ -476,3 +478,107 @@ def test_lines_kept_while_they_read_the_same_are_drawn_again_when_a_removal_renu
         assert shown == await drawn_anew(app, pilot, units, findings)
 
     run(app, scenario)
+
+
+def gated_refusals(monkeypatch):
+    """edits.refusals held until the returned event is set (each time it is cleared again), so that
+    a test sees the Add dialog before the refusals come; what they find is the check's own."""
+    import threading
+
+    from listbuilder.games.wh40k10 import edits
+
+    gate, refusals = threading.Event(), edits.refusals
+
+    def held(*args, **kwargs):
+        assert gate.wait(60)
+        return refusals(*args, **kwargs)
+
+    monkeypatch.setattr(edits, "refusals", held)
+    return gate, refusals
+
+
+def test_the_add_dialog_opens_before_its_refusals_come_and_dims_them_then(catalog, monkeypatch):
+    """`a` after an edit opens the dialog at once: every datasheet, none dimmed, a line saying the
+    army's refusals are being checked; typing filters meanwhile, and Enter holds the choice. When
+    they come, the refused are dimmed, last, with the check's reason, as the whole faction's check
+    finds them; a held choice refused stays highlighted with its reason, one not refused is added."""
+    gate, refusals = gated_refusals(monkeypatch)
+    monkeypatch.setattr(UnitsScreen, "refusals_after", 3600)  # only `a` asks for them here
+    roster = parse_roster(START + "units:\n  - {type: Captain, warlord: true}\n", "army.yaml", catalog).roster
+    app = EditorApp(catalog, roster, unsaved=True)
+
+    def hint():
+        return str(app.screen.query_one(".dialog-hint").render())
+
+    async def scenario(pilot):
+        await pilot.press("a", *"breaching robot")
+        await pilot.pause()
+        listed = app.screen.query_one(FilteredList)
+        assert app.screen.checking and hint().startswith("Checking what the army refuses…")
+        assert listed.shown[0].name == "Breaching Robot" and not any(item.disabled for item in listed.items)
+        await pilot.press("enter")  # held until the refusals come
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen) and hint().startswith("Adding Breaching Robot once checked")
+        gate.set()
+        await settle(pilot)
+        expected = refusals(app.main.data, app.history.current, app.main.datasheets(),
+                            lambda r: validate(r, catalog))
+        assert isinstance(app.screen, PickScreen) and not app.screen.checking  # refused: not added
+        assert {item.name for item in listed.items if item.disabled} == set(expected) and "Breaching Robot" in expected
+        assert [item.disabled for item in listed.items] == sorted(item.disabled for item in listed.items)
+        assert listed.highlighted.name == "Breaching Robot"
+        assert "✖ Breaching Robot has" in option_texts(listed.query_one("OptionList"))[0]
+        assert hint() == "Enter add · Esc cancel · ctrl+l Legends · dimmed: not in this army"
+        assert app.main.refusals == (app.main.state(), expected)
+        await keys(pilot, "escape")
+        assert [u.type for u in app.history.current.units] == ["Captain"]
+        gate.clear()
+        await keys(pilot, "+")  # the Captain can't grow: the state is the same, its refusals kept
+        await pilot.press("a")
+        await pilot.pause()
+        assert not app.screen.checking
+        await keys(pilot, "escape", "a", "=imperial rhino", "enter")  # a state of its own now
+        assert [u.type for u in app.history.current.units] == ["Captain", "Imperial Rhino"]
+        await pilot.press("a", *"imperial rhino", "enter")
+        await pilot.pause()
+        assert app.screen.checking and len(app.history.current.units) == 2
+        gate.set()
+        await settle(pilot)  # a second Imperial Rhino is allowed: added once checked
+        assert [u.type for u in app.history.current.units] == ["Captain", "Imperial Rhino", "Imperial Rhino"]
+
+    run(app, scenario)
+
+
+def test_the_refusals_are_worked_out_once_an_edit_settles(catalog, monkeypatch):
+    """An edit's check shown and no edit after it for `refusals_after`: the refusals are worked out
+    in a thread, so that `a` opens with them; an edit meanwhile (its state under way) has its own
+    worked out after those."""
+    gate, refusals = gated_refusals(monkeypatch)
+    monkeypatch.setattr(UnitsScreen, "refusals_after", 0.05)
+    text = START + "units:\n  - {type: Captain, warlord: true}\n  - {type: Intercessor Squad}\n"
+    app = EditorApp(catalog, parse_roster(text, "army.yaml", catalog).roster, unsaved=True)
+
+    async def scenario():  # not `run`: it awaits the refusals, held here
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.2)
+            first = app.main.state()
+            assert app.main.refusing[0] == first and app.main.refusals[0] is None  # under way, held
+            await pilot.press("down", "+")  # 6 Intercessors while the first state's are under way
+            await pilot.pause(0.2)
+            assert app.main.refusing[0] == first
+            gate.set()
+            await settle(pilot)
+            await pilot.pause(0.2)
+            await settle(pilot)
+            assert app.main.refusals[0] == app.main.state() != first and app.main.refusing is None
+            expected = refusals(app.main.data, app.history.current, app.main.datasheets(),
+                                lambda r: validate(r, catalog))
+            assert app.main.refusals[1] == expected
+            await pilot.press("a")
+            await pilot.pause()
+            listed = app.screen.query_one(FilteredList)
+            assert not app.screen.checking
+            assert not [w for w in app.workers if w.group == "refusals" and not w.is_finished]
+            assert {item.name for item in listed.items if item.disabled} == set(expected)
+
+    asyncio.run(scenario())

@@ -5,6 +5,7 @@ screen of its own, with its datasheet. It shows what the game system's summary s
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
@@ -13,7 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,12 +27,12 @@ from ...games import validate
 from ...games.wh40k10 import edits
 from ...games.wh40k10.catalog import Faction, Unit, weapon_name
 from ...games.wh40k10.roster import Wh40kRoster
-from ...games.wh40k10.rules import data_of, faction_name, find_faction, may_hover
+from ...games.wh40k10.rules import data_of, faction_name, find_faction, installed, may_hover
 from ...games.wh40k10.summary import listing
 from ...report.safe import printable
 from ..screens.dialogs import AskScreen, TextScreen
 from ..screens.editing import Command, EditorActions, file_bindings, history_bindings
-from ..screens.pick import FilteredList, FilterInput, PickItem, PickScreen
+from ..screens.pick import FilteredList, PickItem, PickScreen
 from ..widgets.roster_view import ERROR, FindingsList, points_bar, set_border_title, update_options, update_static
 from ..widgets.title_bar import TitleBar
 
@@ -79,6 +82,17 @@ def full_sheet(unit: Unit, weapon: str | None) -> tuple[Content, int]:
     return Content("\n").join(lines), first
 
 
+State = tuple[str, str]  # a roster's state: the data's revision and the roster's model dump
+
+
+class RefusalsFound(Message):
+    """The Add dialog's refusals of a roster state, worked out in a thread."""
+
+    def __init__(self, state: State, found: dict[str, Finding]) -> None:
+        super().__init__()
+        self.state, self.found = state, found
+
+
 EMPTY = "The roster is empty. Press a to add a unit (type to filter)."
 NONE = "(none)"
 
@@ -122,7 +136,9 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.result: Any = None  # the latest checked roster
         self.selected: int | None = None
         self.hidden_edit = False  # a result came while another screen of the editor was over this one
-        self.refusals: tuple[tuple[str, str] | None, dict[str, Finding]] = (None, {})  # of a state (refused)
+        self.refusals: tuple[State | None, dict[str, Finding]] = (None, {})  # of a state (refused)
+        self.refusing: tuple[State, Future[dict[str, Finding]]] | None = None  # worked out in a thread
+        self.settling: Timer | None = None  # until the refusals of the state shown are worked out
         self.legends_shown = True  # the Add dialog's ctrl+l: Legends datasheets listed (marked, last) or not
         self.datasheets_of: tuple[Any, str, list[Unit]] = (None, "", [])  # (data, faction, its datasheets)
         self.army_named: tuple[Any, str, str] = (None, "", "")  # (data, faction, its name)
@@ -164,6 +180,7 @@ class UnitsScreen(EditorActions, Screen[None]):
 
     def show(self, result: Any) -> None:
         self.result = result
+        self.settle()
         wargear = next((s for s in self.app.screen_stack if isinstance(s, WargearScreen)), None)
         if wargear is not None:  # this screen is hidden under it: shown again when it comes back
             self.hidden_edit = True
@@ -279,41 +296,108 @@ class UnitsScreen(EditorActions, Screen[None]):
             self.datasheets_of = (data, faction, edits.faction_units(data, self.roster))
         return self.datasheets_of[2]
 
+    # -- the Add dialog's refusals ----------------------------------------------------------
+    #
+    # What the Add dialog dims (edits.refusals) is a check of the whole faction added to the roster:
+    # 150-300 ms of processor time. It is kept for the roster's state and the data's revision, so
+    # that the command palette (which asks at every letter typed), `a` again, and an edit undone
+    # or made and unmade reuse it; and worked out in a thread once an edit's check has been shown
+    # and no other edit followed for `refusals_after` seconds, so that `a` finds it ready. One
+    # thread at a time: a stale state's finishes first (the engine builds one unit at a time
+    # anyway, engine_roster.BUILDING), then the current state's starts.
+
+    refusals_after = 0.4  # seconds an edit's check stays on screen before its refusals are worked out
+
+    def state(self) -> State:
+        assert self.roster is not None
+        return (self.data.data_revision, self.roster.model_dump_json())
+
+    def settle(self) -> None:
+        """Work out the refusals of the roster shown once it has stayed `refusals_after` seconds."""
+        if self.settling is not None:
+            self.settling.stop()
+        self.settling = self.set_timer(self.refusals_after, self._settled)
+
+    def _settled(self) -> None:
+        self.settling = None
+        if self.roster is not None and self.result is not None and self.result.roster is self.roster \
+                and not isinstance(installed(self.editor.catalog), str):  # none to check with
+            self.work_out_refusals()
+
+    def work_out_refusals(self) -> Future[dict[str, Finding]] | None:
+        """The refusals of the roster's state: kept (a done future), or under way in a thread, started
+        here unless another state's are under way (None then: they start when those are found)."""
+        state = self.state()
+        if self.refusals[0] == state:
+            done: Future[dict[str, Finding]] = Future()
+            done.set_result(self.refusals[1])
+            return done
+        if self.refusing is not None:
+            return self.refusing[1] if self.refusing[0] == state else None
+        assert self.roster is not None
+        future: Future[dict[str, Finding]] = Future()
+        self.refusing = (state, future)
+        check = partial(validate, catalog=self.editor.catalog)
+        # described: Textual's default is the work's repr, every datasheet's in full (0.7 s on the UI thread)
+        self.run_worker(partial(self._refuse, state, self.data, self.roster, self.datasheets(), check, future),
+                        thread=True, group="refusals", description="the Add dialog's refusals")
+        return future
+
+    def _refuse(self, state: State, data: Any, roster: Wh40kRoster, units: list[Unit], check: Any,
+                future: Future[dict[str, Finding]]) -> None:
+        """In the worker thread."""
+        try:
+            found = edits.refusals(data, roster, units, check)
+        except BaseException as error:
+            future.set_exception(error)
+            raise
+        future.set_result(found)
+        self.post_message(RefusalsFound(state, found))
+
+    @on(RefusalsFound)
+    def _refusals_found(self, message: RefusalsFound) -> None:
+        self.refusing = None
+        current = self.state()
+        if message.state == current:
+            self.refusals = (current, message.found)
+        for screen in self.app.screen_stack:
+            if isinstance(screen, AddUnitScreen) and screen.state == message.state:
+                screen.refused(message.found)
+        if message.state == current:
+            return
+        if any(isinstance(s, AddUnitScreen) and s.checking for s in self.app.screen_stack):
+            self.work_out_refusals()
+        elif self.settling is None:  # it went off while these were under way
+            self._settled()
+
     def refused(self, units: list[Unit]) -> dict[str, Finding]:
-        """Of the faction's `units`, those the check refuses in this army, and why (edits.refusals);
-        kept for the roster's state and the data's revision, so the command palette (which asks at
-        every letter typed), `a` again, and an edit undone or made and unmade reuse them: a check
-        of the whole faction takes a third of a second or more, a state's key a few microseconds."""
-        roster = self.roster
-        assert roster is not None
-        state = (self.data.data_revision, roster.model_dump_json())
+        """Of the faction's `units`, those the check refuses in this army, and why, now: kept, or
+        awaited from the thread working them out, else worked out here."""
+        state = self.state()
+        if self.refusing is not None and self.refusing[0] == state:
+            return self.refusing[1].result()
         if self.refusals[0] != state:
+            assert self.roster is not None
             check = partial(validate, catalog=self.editor.catalog)
-            self.refusals = (state, edits.refusals(self.data, roster, units, check))
+            self.refusals = (state, edits.refusals(self.data, self.roster, units, check))
         return self.refusals[1]
 
     def action_add(self) -> None:
-        """The faction's datasheets; those the check refuses in this army dimmed, last, with why;
+        """The faction's datasheets; those the check refuses in this army dimmed, last, with why
+        (until they are known, a line says they are being checked: the dialog opens at once);
         Legends (marked by their name, last) hidden or shown by ctrl+l."""
         assert self.roster is not None
         units = self.datasheets()
-        refused = self.refused(units)
-        items = []
-        for unit in sorted(units, key=lambda u: u.name in refused):
-            roles = [k for k in ("Character", "Battleline", "Epic Hero", "Dedicated Transport") if k in unit.keywords]
-            why = refused.get(unit.name)
-            items.append((unit.legends, PickItem(
-                unit.name, Content.assemble((unit.name, "bold"), (f"  {sizes(unit)}", "$accent"),
-                                            (f"  {', '.join(roles)}" if roles else "", "$text-muted"),
-                                            (f"\n  ✖ {printable(why.message)}" if why else "", "$text-muted")),
-                unit.name, " ".join(unit.keywords), disabled=why is not None)))
+        state = self.state()
+        refused = self.refusals[1] if self.refusals[0] == state else None
         by_name = {unit.name: unit for unit in units}
 
         def picked(item: PickItem | None) -> None:  # a dimmed one cannot be picked (its reason is beside it)
             if item is not None and self.roster is not None:
                 self.add_unit(item.value)
 
-        self.app.push_screen(AddUnitScreen(self, items, preview=lambda name: summary_sheet(by_name[name])), picked)
+        self.app.push_screen(AddUnitScreen(self, state, units, refused,
+                                           preview=lambda name: summary_sheet(by_name[name])), picked)
 
     def add_unit(self, name: str) -> None:
         """Add a unit of datasheet `name` at the end and select it."""
@@ -483,31 +567,81 @@ class UnitsScreen(EditorActions, Screen[None]):
         self.query_one("#roster-units", OptionList).focus()
 
 
+def add_items(units: list[Unit], refused: dict[str, Finding]) -> list[tuple[bool, PickItem]]:
+    """The Add dialog's items, (Legends?, item): those `refused` dimmed, last, with why."""
+    items = []
+    for unit in sorted(units, key=lambda u: u.name in refused):
+        roles = [k for k in ("Character", "Battleline", "Epic Hero", "Dedicated Transport") if k in unit.keywords]
+        why = refused.get(unit.name)
+        items.append((unit.legends, PickItem(
+            unit.name, Content.assemble((unit.name, "bold"), (f"  {sizes(unit)}", "$accent"),
+                                        (f"  {', '.join(roles)}" if roles else "", "$text-muted"),
+                                        (f"\n  ✖ {printable(why.message)}" if why else "", "$text-muted")),
+            unit.name, " ".join(unit.keywords), disabled=why is not None)))
+    return items
+
+
 class AddUnitScreen(PickScreen):
     """The Add dialog: the faction's datasheets, Legends listed (their name marks them) or, by ctrl+l,
-    hidden; the choice is the editor's until it closes."""
+    hidden; the choice is the editor's until it closes. Opened before the army's refusals are known
+    (`refused` None), it lists every datasheet under a line saying they are being checked, and
+    dims the refused once they come (`refused`); a datasheet chosen meanwhile is added then,
+    unless refused."""
 
     BINDINGS = [Binding("ctrl+l", "legends", "Legends", id="add.legends", tooltip="Hide or show Legends datasheets")]
+    HINT = "Enter add · Esc cancel · ctrl+l Legends · dimmed: not in this army"
 
-    def __init__(self, units: UnitsScreen, items: list[tuple[bool, PickItem]], **kwargs: Any) -> None:
-        self.units, self.every = units, items  # (Legends?, item)
-        super().__init__(self._title(), self._shown(), tall=True,
-                         hint="Enter add · Esc cancel · ctrl+l Legends · dimmed: not in this army", **kwargs)
+    def __init__(self, units: UnitsScreen, state: State, datasheets: list[Unit], refused: dict[str, Finding] | None,
+                 **kwargs: Any) -> None:
+        self.units, self.state, self.datasheets = units, state, datasheets
+        self.checking = refused is None
+        self.every = add_items(datasheets, refused or {})  # (Legends?, item)
+        self.held: PickItem | None = None  # chosen while checking
+        super().__init__(self._title(), self._shown(), tall=True, hint=self._hint(), **kwargs)
 
     def _title(self) -> str:
         assert self.units.roster is not None
         army = self.units.army_name(self.units.roster, self.units.editor.catalog)
         return f"Add a unit · {army}" + ("" if self.units.legends_shown else " · Legends hidden")
 
+    def _hint(self) -> str:
+        if not self.checking:
+            return self.HINT
+        if self.held is not None:
+            return f"Adding {self.held.name} once checked… · Esc cancel"
+        return "Checking what the army refuses… · Enter add · Esc cancel · ctrl+l Legends"
+
     def _shown(self) -> list[PickItem]:
         return [item for legends, item in self.every if self.units.legends_shown or not legends]
+
+    def on_mount(self) -> None:  # PickScreen's runs too
+        if self.checking:  # once painted: a thread working them out would hold the painting back
+            self.call_after_refresh(self.units.work_out_refusals)
 
     def action_legends(self) -> None:
         self.units.legends_shown = not self.units.legends_shown
         self.query_one(".dialog-title", Label).update(Content(self._title()))
-        listed = self.query_one(FilteredList)
-        listed.items = self._shown()
-        listed.fill(self.query_one(FilterInput).value)
+        self.query_one(FilteredList).replace(self._shown())
+
+    def on_filtered_list_chosen(self, event: FilteredList.Chosen) -> None:
+        event.prevent_default()  # PickScreen's handler, which dismisses, runs only as here
+        if not self.checking:
+            self.dismiss(event.item)
+            return
+        self.held = event.item
+        self.query_one(".dialog-hint", Static).update(self._hint())
+
+    def refused(self, found: dict[str, Finding]) -> None:
+        """The refusals have come: the refused dimmed, last, with why; one chosen meanwhile added."""
+        self.checking = False
+        self.every = add_items(self.datasheets, found)
+        self.query_one(FilteredList).replace(self._shown())
+        self.query_one(".dialog-hint", Static).update(self._hint())
+        held, self.held = self.held, None
+        if held is not None and held.value not in found:
+            self.dismiss(held)
+        elif held is not None:
+            self.app.bell()  # refused: it stays highlighted, its reason beside it
 
 
 class WargearScreen(EditorActions, Screen[None]):

@@ -107,6 +107,15 @@ class FilteredList(Vertical):
             # the best match while filtering; the current choice when the list opens
             options.highlighted = values.index(self.selected) if not query and self.selected in values else 0
 
+    def replace(self, items: list[PickItem]) -> None:
+        """Other items in the list: the filter typed kept, and the item highlighted where still shown."""
+        kept = self.highlighted
+        self.items = items
+        self.fill(self.query_one(FilterInput).value)
+        values = [item.value for item in self.shown]
+        if kept is not None and kept.value in values:
+            self.query_one(OptionList).highlighted = values.index(kept.value)
+
     @on(Input.Changed)
     def _filter(self, event: Input.Changed) -> None:
         self.fill(event.value)  # the event goes on up: a preview may have nothing to show now
