@@ -89,6 +89,9 @@ class Evaluation:
         # notes what its unit's read.
         self.reuse = reuse
         self._working: list[Selection | None] = []  # the unit of each view in progress (None: collecting, settling)
+        # the selection whose own modifiers are being evaluated, with the depth of `_working` then: a view
+        # reading itself in progress reads the data's values whatever was asked first (no other view between)
+        self._innermost: tuple[int, int] | None = None
         self._read_outside: set[int] = set()  # units (by id) whose views read a view outside them or in progress
         self._view_reads: dict[int, Recorder] = {}  # by unit: the counts outside it its views read
         self._looked_up: set[int] = set()  # units whose kept views were looked for since views were last dropped
@@ -146,7 +149,8 @@ class Evaluation:
         if key in self._views:
             return self._views[key]
         if key in self._in_progress:  # a cost condition that counts itself: use the data's values
-            self._saw_in_progress()
+            if self._innermost != (key, len(self._working)):  # read by its own modifiers: the same in any order
+                self._saw_in_progress()
             return self._base_view(selection.option)
         unit = _unit_of(selection)
         if self.reuse is not None and id(unit) not in self._looked_up and not self._collecting:
@@ -155,6 +159,7 @@ class Evaluation:
                 return self._views[key]
         self._in_progress.add(key)
         self._working.append(unit)
+        outer, self._innermost = self._innermost, (key, len(self._working))
         try:
             incoming = self._incoming_for(selection)
             if incoming:
@@ -165,10 +170,13 @@ class Evaluation:
         finally:
             self._in_progress.discard(key)
             self._working.pop()
+            self._innermost = outer
 
     def _saw_in_progress(self) -> None:
-        """A view in progress was read (as the data states it): what the views in progress come to
-        depends on which was asked first, so none of their units' views is kept for reuse."""
+        """A view in progress was read (as the data states it) from another's: what the views in
+        progress come to depends on which was asked first, so none of their units' views is kept
+        for reuse. (A selection's own modifiers reading it, with no other view worked out between,
+        read the data's values in any order: `view` does not call this for them.)"""
         self._read_outside.update(id(unit) for unit in self._working if unit is not None)
 
     def own_views(self, unit: Selection) -> tuple[Read, ...] | None:

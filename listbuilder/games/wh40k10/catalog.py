@@ -367,6 +367,7 @@ class Wh40kCatalog(Strict):
     summary: ImportSummary
     # faction id -> its engine data (None: not installed with it); set by whoever loads the catalog
     _engine: Callable[[str], EngineData | None] | None = PrivateAttr(None)
+    _by_name: dict[str, dict[str, Unit]] = PrivateAttr(default_factory=dict)  # `units_by_name`, per faction id
 
     def with_engine(self, engine: Callable[[str], EngineData | None]) -> Self:
         """This catalog, with the way to the engine data of each faction (`engine_data`)."""
@@ -393,6 +394,16 @@ class Wh40kCatalog(Strict):
         """A unit's Faction keywords when taken in this faction's army."""
         return unit.faction_keywords or faction.supplied_faction_keywords.get(unit.id, [])
 
+    def units_by_name(self, faction: Faction) -> dict[str, Unit]:
+        """The faction's datasheets by name, case ignored, the first of a name kept: indexed once
+        per faction (every check looks up each unit of its roster)."""
+        found = self._by_name.get(faction.id)
+        if found is None:
+            found = {}
+            for unit in self.units_of(faction):
+                found.setdefault(unit.name.casefold(), unit)
+            self._by_name[faction.id] = found
+        return found
+
     def unit_named(self, faction: Faction, name: str) -> Unit | None:
-        wanted = name.casefold()
-        return next((u for u in self.units_of(faction) if u.name.casefold() == wanted), None)
+        return self.units_by_name(faction).get(name.casefold())
