@@ -71,6 +71,7 @@ class Evaluation:
         self._cost_snapshot: dict[int, dict[str, float]] | None = None
         self._queries: dict[tuple[int, int, int, int, str | None], float] = {}
         self._incoming: dict[tuple[int, str], list[tuple[Node, int]]] = {}
+        self._aimed_at: set[int] = set()  # the selections (by id) whose own fields a modifier in `_incoming` changes
         self._incoming_ready = False
         self._collecting = False
         self._base_values = self.data.base_value_cache  # the data's, kept across evaluations
@@ -207,7 +208,7 @@ class Evaluation:
                 self._in_progress.discard(id(selection))
                 self._working.pop()
         places = list(unit.walk())
-        if any(self._incoming.get((id(place), "")) for place in places):
+        if self._aimed_at and any(id(place) in self._aimed_at for place in places):
             return False
         recorder = Recorder(self, unit, unit.force)
         self._working.append(None)  # what is asked here is no view's
@@ -297,8 +298,9 @@ class Evaluation:
             self._collecting = False
             self._working.pop()
         self._incoming = found
+        self._aimed_at = {target for target, profile_type in found if not profile_type}
         self._incoming_ready = True
-        if all(profile_type for _, profile_type in found):
+        if not self._aimed_at:
             return  # none that holds changes a selection's own fields: the views worked out meanwhile stand
         self._views.clear()
         self._looked_up.clear()
