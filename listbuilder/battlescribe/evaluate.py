@@ -71,6 +71,7 @@ class Evaluation:
         self._cost_snapshot: dict[int, dict[str, float]] | None = None
         self._queries: dict[tuple[int, int, int, int, str | None], float] = {}
         self._incoming: dict[tuple[int, str], list[tuple[Node, int]]] = {}
+        self._aimed_at: set[int] = set()  # the selections (by id) whose own fields a modifier in `_incoming` changes
         self._incoming_ready = False
         self._collecting = False
         self._base_values = self.data.base_value_cache  # the data's, kept across evaluations
@@ -89,6 +90,9 @@ class Evaluation:
         # notes what its unit's read.
         self.reuse = reuse
         self._working: list[Selection | None] = []  # the unit of each view in progress (None: collecting, settling)
+        # the selection whose own modifiers are being evaluated, with the depth of `_working` then: a view
+        # reading itself in progress reads the data's values whatever was asked first (no other view between)
+        self._innermost: tuple[int, int] | None = None
         self._read_outside: set[int] = set()  # units (by id) whose views read a view outside them or in progress
         self._view_reads: dict[int, Recorder] = {}  # by unit: the counts outside it its views read
         self._looked_up: set[int] = set()  # units whose kept views were looked for since views were last dropped
@@ -146,7 +150,8 @@ class Evaluation:
         if key in self._views:
             return self._views[key]
         if key in self._in_progress:  # a cost condition that counts itself: use the data's values
-            self._saw_in_progress()
+            if self._innermost != (key, len(self._working)):  # read by its own modifiers: the same in any order
+                self._saw_in_progress()
             return self._base_view(selection.option)
         unit = _unit_of(selection)
         if self.reuse is not None and id(unit) not in self._looked_up and not self._collecting:
@@ -155,6 +160,7 @@ class Evaluation:
                 return self._views[key]
         self._in_progress.add(key)
         self._working.append(unit)
+        outer, self._innermost = self._innermost, (key, len(self._working))
         try:
             incoming = self._incoming_for(selection)
             if incoming:
@@ -165,10 +171,13 @@ class Evaluation:
         finally:
             self._in_progress.discard(key)
             self._working.pop()
+            self._innermost = outer
 
     def _saw_in_progress(self) -> None:
-        """A view in progress was read (as the data states it): what the views in progress come to
-        depends on which was asked first, so none of their units' views is kept for reuse."""
+        """A view in progress was read (as the data states it) from another's: what the views in
+        progress come to depends on which was asked first, so none of their units' views is kept
+        for reuse. (A selection's own modifiers reading it, with no other view worked out between,
+        read the data's values in any order: `view` does not call this for them.)"""
         self._read_outside.update(id(unit) for unit in self._working if unit is not None)
 
     def own_views(self, unit: Selection) -> tuple[Read, ...] | None:
@@ -199,7 +208,7 @@ class Evaluation:
                 self._in_progress.discard(id(selection))
                 self._working.pop()
         places = list(unit.walk())
-        if any(self._incoming.get((id(place), "")) for place in places):
+        if self._aimed_at and any(id(place) in self._aimed_at for place in places):
             return False
         recorder = Recorder(self, unit, unit.force)
         self._working.append(None)  # what is asked here is no view's
@@ -289,8 +298,9 @@ class Evaluation:
             self._collecting = False
             self._working.pop()
         self._incoming = found
+        self._aimed_at = {target for target, profile_type in found if not profile_type}
         self._incoming_ready = True
-        if all(profile_type for _, profile_type in found):
+        if not self._aimed_at:
             return  # none that holds changes a selection's own fields: the views worked out meanwhile stand
         self._views.clear()
         self._looked_up.clear()

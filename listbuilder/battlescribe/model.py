@@ -331,6 +331,8 @@ class Checkable:
 
     always: list[tuple[int, Option]]
     maxima: dict[str, list[tuple[int, Option]]]
+    only_always: tuple[Option, ...]  # what `to_check` gives where none with only maxima is taken
+    chosen: dict[frozenset[str], tuple[Option, ...]] = field(default_factory=dict)  # ... else, by which are
 
     @staticmethod
     def of(options: list[Option]) -> Checkable:
@@ -341,15 +343,21 @@ class Checkable:
                 maxima.setdefault(option.id, []).append((index, option))
             else:
                 always.append((index, option))
-        return Checkable(always, maxima)
+        return Checkable(always, maxima, tuple(option for _, option in always))
 
-    def to_check(self, taken: dict[str, Any]) -> list[Option]:
+    def to_check(self, taken: dict[str, Any]) -> tuple[Option, ...]:
         """In data order: every option with a min, and those with only maxima that are taken."""
-        chosen = list(self.always)
-        for key in self.maxima.keys() & taken.keys():
-            chosen += self.maxima[key]
-        chosen.sort(key=lambda pair: pair[0])
-        return [option for _, option in chosen]
+        held = frozenset(self.maxima.keys() & taken.keys()) if self.maxima else frozenset()
+        if not held:
+            return self.only_always
+        found = self.chosen.get(held)
+        if found is None:
+            chosen = list(self.always)
+            for key in held:
+                chosen += self.maxima[key]
+            chosen.sort(key=lambda pair: pair[0])
+            found = self.chosen[held] = tuple(option for _, option in chosen)
+        return found
 
 
 class GameData:

@@ -174,13 +174,13 @@ class Reuse:
         return Reuse, (self._units, self._per_unit)
 
     def found(self, key: Hashable) -> list[Found]:
-        """What was found at a unit of this key, the latest first."""
+        """What was found at a unit of this key, the latest first (a list `keep` never changes)."""
         with self._lock:
             kept = self._found.get(key)
             if kept is None:
                 return []
             self._found.move_to_end(key)
-            return list(kept)
+            return kept
 
     def views(self, key: Hashable) -> list[Found]:
         """What was found at units of this key whose views can be reused (`Found.own_views`)."""

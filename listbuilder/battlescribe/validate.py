@@ -98,7 +98,7 @@ class Validator:
             return
         key = unit_key(unit, force)
         recorder = Recorder(self.ev, unit, force)
-        checked = tuple(tuple(self._to_check(p.option.children())) for p in places)
+        checked = tuple(self._to_check(p.option.children()) for p in places)
         for found in self.reuse.found(key):
             if found.checked == checked and all(self.ev.view(p) == v for p, v in zip(places, found.views)) \
                     and recorder.holds(found.reads):
@@ -107,7 +107,7 @@ class Validator:
         self._steps, self.ev.recorder = [], recorder
         try:
             for place, options in zip(places, checked):
-                self._check_place(list(options), place, force)
+                self._check_place(options, place, force)
             steps = self._steps
         finally:
             self._steps, self.ev.recorder = None, None
@@ -129,11 +129,11 @@ class Validator:
         ``where``: the force (`force_key`)."""
         assert self.reuse is not None
         key = (*where, option)
-        recorder = Recorder(self.ev, None, force)
         for found in self.reuse.found(key):
-            if not found.reads or recorder.holds(found.reads):
+            if not found.reads or Recorder(self.ev, None, force).holds(found.reads):
                 self._replay(found, [], force)
                 return
+        recorder = Recorder(self.ev, None, force)
         self._steps, self.ev.recorder = [], recorder
         try:
             self._check_option(option, force, force, [], option.checked_limits)
@@ -175,10 +175,10 @@ class Validator:
         """Check the constraints of every option offered in a container (groups' too)."""
         self._check_place(self._to_check(options), container, force)
 
-    def _to_check(self, options: list[Option]) -> list[Option]:
+    def _to_check(self, options: list[Option]) -> tuple[Option, ...]:
         return self.ev.data.checkable(options).to_check(self._by_id())
 
-    def _check_place(self, checked: list[Option], container: Container, force: Force) -> None:
+    def _check_place(self, checked: tuple[Option, ...], container: Container, force: Force) -> None:
         present: dict[str, list[Selection]] = {}
         for child in container.children:
             for key in {child.option.id} | child.option.group_ids:

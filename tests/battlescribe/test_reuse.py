@@ -154,3 +154,33 @@ def test_what_is_kept_is_not_pickled() -> None:
     assert reuse._found
     copy = pickle.loads(pickle.dumps(reuse))
     assert (copy._units, copy._per_unit, len(copy._found)) == (5, 2, 0)
+
+
+def test_a_unit_whose_own_modifiers_read_its_categories_keeps_its_views() -> None:
+    """A walker named by whether it is a vehicle reads its own view while that is in progress (as
+    the data states it, whatever was asked first): its views are kept and taken by a later state."""
+    game_system = {"id": "gs", "name": "Skirmish", "costTypes": [{"id": "pts", "name": "points"}],
+                   "categoryEntries": [{"id": "vehicle", "name": "Vehicle"}],
+                   "forceEntries": [{"id": "band", "name": "Warband"}]}
+    vehicle = {"type": "instanceOf", "value": 1, "field": "selections", "scope": "self", "childId": "vehicle"}
+    catalogue = {"id": "cat", "name": "Raiders", "gameSystemId": "gs", "selectionEntries": [
+        {"id": "walker", "name": "Walker", "type": "unit", "costs": [{"typeId": "pts", "value": 40}],
+         "categoryLinks": [{"id": "walker-vehicle", "targetId": "vehicle", "primary": True}],
+         "modifiers": [{"type": "append", "value": "(armoured)", "field": "name", "conditions": [vehicle]}]}]}
+    data = GameData(game_system, [catalogue])
+    reuse = Reuse()
+
+    def walker(reuse: Reuse | None) -> Editor:
+        editor = Editor.on(data, reuse=reuse)
+        force, _ = editor.add_force("band")
+        editor.select_entry(force, "walker")
+        return editor
+
+    first = walker(reuse)
+    found = _found(first)
+    unit = first.roster.forces[0].selections[0]
+    assert first.evaluation.view(unit).name == "Walker (armoured)"
+    assert first.evaluation.own_views(unit) == ()  # it read nothing outside itself
+    again = walker(reuse)
+    assert _found(again) == found == _found(walker(None))
+    assert again.evaluation.view(again.roster.forces[0].selections[0]) is first.evaluation.view(unit)

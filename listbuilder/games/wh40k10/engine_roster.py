@@ -29,7 +29,7 @@ from ...battlescribe.model import Node, Option, as_list
 from ...battlescribe.roster import Force, Selection
 from ...battlescribe.validate import Validator
 from ...core.names import did_you_mean, name_key
-from .catalog import WEAPON_PROFILES, EngineData, Faction, Unit, Wh40kCatalog, loose_key, weapon_name
+from .catalog import WEAPON_PROFILES, EngineData, Faction, Wh40kCatalog, loose_key, weapon_name
 from .roster import Wh40kRoster
 
 ARMY_ROSTER = "Army Roster"  # the game system's force entry for a matched-play army
@@ -136,7 +136,7 @@ def _selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, e
             tree.places[selection.id] = ARMY_PLACES.get(chosen.option.name.removesuffix("s"), ("units",))
     detachment = next((d for d in faction.detachments if name_key(d.name) == name_key(roster.detachment)), None)
     enhancements = {name_key(e.name) for e in detachment.enhancements} if detachment else set()
-    sheets = _by_name(data, faction)
+    sheets = data.units_by_name(faction)
     for index, entry in enumerate(roster.units):
         unit = sheets.get(entry.type.casefold())
         if unit is None:
@@ -925,7 +925,7 @@ def unit_toggles(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engi
     """For each datasheet name, the force's entries (a "Show …" toggle, the entry holding it) a
     unit of it needs selected to be shown in the roster's army, as `selection_tree` builds it
     (kept built); none for a name the faction lacks."""
-    sheets = _by_name(data, faction)
+    sheets = data.units_by_name(faction)
     found: dict[str, frozenset[str]] = {}
     with BUILDING:
         scratch = _scratch(engine, roster, data, faction)
@@ -933,12 +933,4 @@ def unit_toggles(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engi
             unit = sheets.get(name.casefold())
             built = _built_unit(engine, scratch, (name, unit.min_models, (), (), None, False)) if unit else None
             found[name] = frozenset(toggle or holder for holder, toggle in built.toggles) if built else frozenset()
-    return found
-
-
-def _by_name(data: Wh40kCatalog, faction: Faction) -> dict[str, Unit]:
-    """The faction's datasheets by name, case ignored, the first of a name kept (`unit_named`)."""
-    found: dict[str, Unit] = {}
-    for unit in data.units_of(faction):
-        found.setdefault(unit.name.casefold(), unit)
     return found

@@ -368,6 +368,7 @@ class _Muster:
         self.roster, self.data = roster, data
         [self.faction] = find_faction(data, roster.faction)
         self.faction_name = faction_name(data, self.faction)
+        self.sheets = data.units_by_name(self.faction)
         size = battle_size(data, roster.battle_size)
         assert size is not None  # unknown_names refused an unknown battle size or faction
         self.size = size
@@ -443,7 +444,7 @@ class _Muster:
         return found
 
     def _add(self, index: int, entry: Wh40kUnit) -> None:
-        unit = self.data.unit_named(self.faction, entry.type)
+        unit = self.sheets.get(entry.type.casefold())  # as `unit_named` finds it
         if unit is None:
             written = f" ({plural(entry.models, 'model')} as written)" if entry.models else ""
             self.error("unknown-unit", f"'{entry.type}'{written} is not a datasheet of {self.faction_name}", UNITS,
