@@ -11,9 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from .sampling import crossed
+
 ROSTERS = Path(__file__).parent / "rosters"
 ILLEGAL = ROSTERS / "codex-astartes" / "illegal-over-points.yaml"
 HAS_DEV_FULL = Path("/dev/full").exists()
+FORMS = ["text", "json", "csv", "html"]  # check's reports
 
 
 def listbuilder(*arguments: str, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=None, **popen):
@@ -97,8 +100,7 @@ def encoded(encoding: str | None, *arguments: str):
     return listbuilder(*arguments, env=env)
 
 
-@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
-@pytest.mark.parametrize("form", ["text", "json", "csv", "html"])
+@pytest.mark.parametrize("form, encoding", crossed(FORMS, ["ascii", "cp1252"]))
 def test_an_output_that_cannot_hold_a_name_keeps_the_verdict(encoding, form, foreign):
     run = encoded(encoding, "check", "--format", form, str(foreign))
     no_traceback(run.stderr)
@@ -204,8 +206,7 @@ def latin1_named(tmp_path):
     return folder
 
 
-@pytest.mark.parametrize("form", ["text", "json", "csv", "html"])
-@pytest.mark.parametrize("errors", ["strict", "surrogateescape"])  # a UTF-8 locale's, the C locale's
+@pytest.mark.parametrize("form, errors", crossed(FORMS, ["strict", "surrogateescape"]))  # a UTF-8, the C locale's
 def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_the_folder_checked(form, errors, latin1_named):
     env = {**os.environ, "PYTHONIOENCODING": f"utf-8:{errors}"}
     run = listbuilder("check", "--format", form, str(latin1_named), env=env)

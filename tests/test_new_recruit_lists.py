@@ -17,6 +17,8 @@ from listbuilder.games.wh40k10.new_recruit import GW, ROSTER_TEXT, WTC, WTC_COMP
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.rosters.lists import read_list, read_list_data
 
+from .sampling import one_in
+
 REAL = Path(__file__).resolve().parent / "wh40k-lists" / "real" / "new-recruit"
 FILES = sorted(str(p.relative_to(REAL)) for p in REAL.rglob("*.txt"))
 LAYOUTS = {"gw": GW, "wtc": WTC, "wtc-compact": WTC_COMPACT, "roster-text": ROSTER_TEXT}
@@ -82,7 +84,7 @@ def test_every_real_export_imports_figures_by_layout(bsdata_installed, wh40k, tm
                       for folder in ("gw", "wtc-compact", "wtc") for _ in range(2)]
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", one_in(3, FILES))
 def test_a_whitespace_stripped_copy_reads_the_same(wh40k, name):
     """The same units, counts and findings; but for the GW layout's wargear, whose totals, stripped
     of their indents, no longer say which kind of model they are under, so that which items are

@@ -18,6 +18,8 @@ from listbuilder.games.wh40k10.rules import find_faction
 from listbuilder.listengine.catalog import Catalog
 from listbuilder.rosters.batch import read_file
 
+from .sampling import one_in
+
 TESTS = Path(__file__).resolve().parent
 ROSTERS = sorted((TESTS / "wh40k-rosters").rglob("*.yaml"))
 LISTS = sorted(p for p in (TESTS / "wh40k-lists").rglob("*") if p.suffix in (".txt", ".ros", ".rosz"))
@@ -102,10 +104,10 @@ def assert_reuse_is_fresh(roster: Wh40kRoster, catalog: Catalog) -> None:
         assert again == before, f"back from: {what}"
 
 
-@pytest.mark.parametrize("path", [path if i % 2 == 0 else pytest.param(path, marks=pytest.mark.slow)
-                                  for i, path in enumerate(ROSTERS)], ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", one_in(4, ROSTERS), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_findings_reused_after_an_edit_are_those_of_a_fresh_check(catalog, path):
-    """Every other example roster in the suite, all of them under `-m slow` (the suite's time)."""
+    """Each faction's first example roster and one in four after it in the suite, all of them under
+    `-m slow` (the suite's time)."""
     assert_reuse_is_fresh(read_file(path, catalog).roster, catalog)
 
 

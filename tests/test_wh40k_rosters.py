@@ -18,6 +18,8 @@ from listbuilder.report.text import roster_text
 from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.files import read_roster
 
+from .sampling import each_folders_share
+
 ROSTERS = Path(__file__).resolve().parent / "wh40k-rosters"
 
 
@@ -385,12 +387,14 @@ def test_a_folder_of_two_games_names_both_data(bsdata, tmp_path, monkeypatch, ca
     assert [row["game"] for row in rows] == ["epic-armageddon", "wh40k-10e"]
 
 
+@pytest.mark.parametrize("every", [4, pytest.param(1, marks=pytest.mark.slow)])
 def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_finds(bsdata, bsdata_bundle,
-                                                                                     tmp_path, monkeypatch):
+                                                                                     tmp_path, monkeypatch, every):
     """`install` also cuts the catalog by faction; a check of one roster loads its faction's part
     (its own units, its libraries' and its allies'), and every example roster's report is the one
-    the whole catalog gives. Parts cut from another catalog, or a faction they cannot name alone,
-    fall back to the whole. Both carry the engine's data installed beside them."""
+    the whole catalog gives (each faction's first and one in `every` after it: all under -m slow).
+    Parts cut from another catalog, or a faction they cannot name alone, fall back to the whole.
+    Both carry the engine's data installed beside them."""
     import json
 
     from listbuilder.games.wh40k10.importing.installed import catalog_path, install, load_installed
@@ -411,7 +415,7 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
 
     def reports(catalog: Catalog) -> list[str]:
         return [json.dumps(summarise(check_file(path, catalog)).json, sort_keys=True)
-                for path in sorted(ROSTERS.rglob("*.yaml"))]
+                for path in each_folders_share(every, sorted(ROSTERS.rglob("*.yaml")))]
 
     by_faction = Catalog(load_installed=load_installed)
     by_parts = reports(by_faction)

@@ -264,7 +264,7 @@ def loadout(each, pick: int | None) -> dict[str, int]:
     return carried
 
 
-@pytest.mark.parametrize("pick, every", [pytest.param(None, 1, marks=pytest.mark.slow), (0, 4),  # the suite: 1 in 4
+@pytest.mark.parametrize("pick, every", [pytest.param(None, 1, marks=pytest.mark.slow), (0, 8),  # the suite: 1 in 8
                                          pytest.param(0, 1, marks=pytest.mark.slow),
                                          pytest.param(-1, 1, marks=pytest.mark.slow)])  # each a sweep of every unit
 def test_every_datasheets_default_and_chosen_loadouts_pass(data, pick, every):
