@@ -79,7 +79,7 @@ def command_list(options: argparse.Namespace) -> int:
               f"out{unread}  ({item.path})")
         if item.imported_earlier:
             print("    imported by an earlier listbuilder, which read some of the data differently (other factions' "
-                  "detachments): import it again, listbuilder data import bsdata PATH")
+                  "detachments, the keywords of a unit's models): import it again, listbuilder data import bsdata PATH")
     if len(found) > 1:
         print("* the default, which every command uses unless --data LABEL (or an event's data:) names another")
     return EXIT_OK

@@ -668,6 +668,20 @@ def test_weapons_no_placement_on_a_units_models_carries_are_one_finding_on_the_f
     assert finding.rule.startswith("data: ") and "(revision 801555b)" in finding.rule
 
 
+def test_a_unit_whose_character_is_its_model_is_a_character(wh40k_catalog):
+    """D54: Chaplain Grimaldus's CHARACTER and EPIC HERO are his model's categories in the data, not his
+    unit's (Imperium - Black Templars.cat:33-40, 97-106): he may be the Warlord, and twice is one too many."""
+    from listbuilder.rosters.files import parse_roster
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    grimaldus = wh40k_catalog.unit_named(wh40k_catalog.faction("Black Templars"), "Chaplain Grimaldus")
+    assert {"Character", "Epic Hero", "Infantry"} <= set(grimaldus.keywords)
+    start = ("game: wh40k-10e\nfaction: Black Templars\nbattle_size: Strike Force\ndetachment: Wrathful Procession\n"
+             "units:\n  - {type: Chaplain Grimaldus, warlord: true}\n")
+    assert validate(parse_roster(start, "r", catalog).roster, catalog).findings == []
+    twice = validate(parse_roster(start + "  - {type: Chaplain Grimaldus}\n", "r", catalog).roster, catalog)
+    assert [f.code for f in twice.findings] == ["epic-hero-repeated"]
+
+
 @pytest.mark.parametrize("faction", ["Space Marines", "Black Templars"])
 def test_a_sergeants_power_weapon_beside_five_bolt_rifles_is_legal(wh40k_catalog, faction):
     """D50: the Intercessor Sergeant's power weapon is offered in place of his bolt rifle and in

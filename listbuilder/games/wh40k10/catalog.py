@@ -361,7 +361,8 @@ class EngineData:
 # The importer's version, recorded with what it installs: raised whenever what an import holds
 # changes in a way a check relies on, so that data an earlier one installed is told apart (D53).
 # 1: foreign detachments (a linked catalogue's entries marked import="false") no longer imported (D49).
-IMPORTER_VERSION: Final = 1
+# 2: a unit's keywords include those of the models it always has (Chaplain Grimaldus's CHARACTER; D54).
+IMPORTER_VERSION: Final = 2
 
 
 class Wh40kCatalog(Strict):

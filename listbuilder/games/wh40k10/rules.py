@@ -414,8 +414,9 @@ class _Muster:
         if self.data.importer < IMPORTER_VERSION:
             self.findings.add("data-imported-earlier", "the installed data was imported by an earlier listbuilder, "
                               "which read some of it differently (it gave Imperium and Chaos armies other factions' "
-                              "detachments): this check may differ from New Recruit's until the data is imported "
-                              "again", "data", ("faction",), suggestion=REIMPORT, severity="warning")
+                              "detachments, and missed the keywords of a unit's models): this check may differ from "
+                              "New Recruit's until the data is imported again", "data", ("faction",),
+                              suggestion=REIMPORT, severity="warning")
         refused = {f.path for f in self.findings.items if f.code in REFUSED_WARGEAR}
         tree = selection_tree(self.roster, self.data, self.faction, engine, leave_out=refused)
         for checked in self.units:

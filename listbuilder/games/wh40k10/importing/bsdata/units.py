@@ -263,11 +263,15 @@ class UnitReader:
         return int(round(points))
 
     def read(self, root: Node, left_out: Counter) -> Unit:
+        slots = self.slots(root, set(), set()) if root.kind != "model" else []
+        # the unit's keywords and those of every model it always has (Grimaldus's CHARACTER is his
+        # model's, not his unit's, in the data: the seed's Warlord is a CHARACTER model, L2300; D54)
+        always = [slot.node for slot, above in self._lineages(slots)
+                  if slot.is_model and slot.low >= 1 and all(s.low >= 1 for s in above)]
         categories = [self.library.category_names.get(c.get("targetId", ""), c.get("name", ""))
-                      for c in root.parts("categoryLinks/categoryLink")]
+                      for node in (root, *always) for c in node.parts("categoryLinks/categoryLink")]
         keywords = [c for c in dict.fromkeys(categories) if c and not c.startswith(FACTION_PREFIX)]
         factions = [c[len(FACTION_PREFIX):] for c in dict.fromkeys(categories) if c.startswith(FACTION_PREFIX)]
-        slots = self.slots(root, set(), set()) if root.kind != "model" else []
         sheet = self.datasheet(root, left_out)
         self.army_rules_of[root.entry.get("id", "")] = list(sheet.army_rules.values())
         sizes, made = self.sizes(root, slots, left_out)
