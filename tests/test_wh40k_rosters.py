@@ -668,6 +668,22 @@ def test_weapons_no_placement_on_a_units_models_carries_are_one_finding_on_the_f
     assert finding.rule.startswith("data: ") and "(revision 801555b)" in finding.rule
 
 
+def test_a_kind_of_model_bringing_an_unstated_weapon_is_taken_last(wh40k_catalog):
+    """D55: ten Khorne Berzerkers' two plasma pistols are carried by "w/ chainblade and plasma pistol"
+    models, not by the data's first kind giving one, "w/ eviscerator and plasma pistol", whose
+    eviscerators no one stated (Chaos - World Eaters.cat:3787-3820)."""
+    from listbuilder.rosters.files import parse_roster
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    text = ("game: wh40k-10e\nfaction: World Eaters\nbattle_size: Strike Force\ndetachment: Berzerker Warband\n"
+            "units:\n  - {type: Khârn the Betrayer, warlord: true}\n"
+            "  - {type: Khorne Berzerkers, models: 10, wargear: {Plasma pistol: 2}}\n")
+    result = validate(parse_roster(text, "r", catalog).roster, catalog)
+    assert result.findings == [] and result.tree is not None
+    assert ("Khorne Berzerker w/ chainblade and plasma pistol", 2, ["Chainblade", "Plasma pistol"]) in _loadout(
+        result.tree.units[1])
+    assert not any("eviscerator" in weapon for *_, weapons in _loadout(result.tree.units[1]) for weapon in weapons)
+
+
 def test_a_unit_whose_character_is_its_model_is_a_character(wh40k_catalog):
     """D54: Chaplain Grimaldus's CHARACTER and EPIC HERO are his model's categories in the data, not his
     unit's (Imperium - Black Templars.cat:33-40, 97-106): he may be the Warlord, and twice is one too many."""

@@ -855,7 +855,8 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
         return [_select_along(editor, unit, option)]
     missing = carried - sum(m.number for m in unit_models(unit) if _carries(m, weapon))
     made: list[Selection] = []
-    for kind, container in _kinds_carrying(unit, weapon):
+    kinds = sorted(_kinds_carrying(unit, weapon), key=lambda found: _unstated(found[0], unit, (weapon, *alongside)))
+    for kind, container in kinds:
         donors = [m for m in unit_models(unit) if m.parent is container and _beside(kind, m.option)
                   and m.number > 1 and not _carries(m, weapon)]
         if missing <= 0 or not donors:
@@ -900,6 +901,17 @@ def _kinds_carrying(unit: Selection, weapon: str) -> list[tuple[Option, Selectio
                  for kind in _entries(container.option.children()) if kind.type == "model"
                  and kind.entry_id not in selected
                  and any(_gives(child, weapon) for child in _entries(kind.children()))}.values())
+
+
+def _unstated(kind: Option, unit: Selection, stated: tuple[str, ...]) -> int:
+    """How many of a kind's own weapons are neither stated nor carried by the unit's models already:
+    of kinds that carry a weapon by their datasheet, those with fewest are taken first (ten Khorne
+    Berzerkers' plasma pistols on "w/ chainblade and plasma pistol", not on "w/ eviscerator and plasma
+    pistol", whose eviscerators no one stated; D55)."""
+    models = unit_models(unit)
+    return sum(1 for child in _entries(kind.children()) if not child.is_group
+               and not any(_gives(child, weapon) for weapon in stated)
+               and not any(_carries(model, child.name) for model in models))
 
 
 def _beside(kind: Option, model: Option) -> bool:
