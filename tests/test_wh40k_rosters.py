@@ -259,11 +259,16 @@ def test_check_without_installed_data_says_how_to_import(tmp_path, monkeypatch, 
     assert "no wh40k-10e data is installed" in out and "listbuilder data import bsdata PATH" in out
 
 
-def findings_of(wh40k_catalog, units: str, army: str = "faction: Necrons\ndetachment: Awakened Dynasty\n") -> list:
+def checked(wh40k_catalog, units: str, army: str = "faction: Necrons\ndetachment: Awakened Dynasty\n"):
+    """A Strike Force roster of `units` (YAML list lines) in `army`, validated."""
     from listbuilder.rosters.files import parse_roster
     catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
     text = f"game: wh40k-10e\nbattle_size: Strike Force\n{army}units:\n" + units
-    return validate(parse_roster(text, "r", catalog).roster, catalog).findings
+    return validate(parse_roster(text, "r", catalog).roster, catalog)
+
+
+def findings_of(wh40k_catalog, units: str, army: str = "faction: Necrons\ndetachment: Awakened Dynasty\n") -> list:
+    return checked(wh40k_catalog, units, army).findings
 
 
 def codes_of(wh40k_catalog, units: str, **army: str) -> list[str]:
@@ -672,12 +677,9 @@ def test_a_kind_of_model_bringing_an_unstated_weapon_is_taken_last(wh40k_catalog
     """D55: ten Khorne Berzerkers' two plasma pistols are carried by "w/ chainblade and plasma pistol"
     models, not by the data's first kind giving one, "w/ eviscerator and plasma pistol", whose
     eviscerators no one stated (Chaos - World Eaters.cat:3787-3820)."""
-    from listbuilder.rosters.files import parse_roster
-    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
-    text = ("game: wh40k-10e\nfaction: World Eaters\nbattle_size: Strike Force\ndetachment: Berzerker Warband\n"
-            "units:\n  - {type: Khârn the Betrayer, warlord: true}\n"
-            "  - {type: Khorne Berzerkers, models: 10, wargear: {Plasma pistol: 2}}\n")
-    result = validate(parse_roster(text, "r", catalog).roster, catalog)
+    result = checked(wh40k_catalog, "  - {type: Khârn the Betrayer, warlord: true}\n"
+                                    "  - {type: Khorne Berzerkers, models: 10, wargear: {Plasma pistol: 2}}\n",
+                     army="faction: World Eaters\ndetachment: Berzerker Warband\n")
     assert result.findings == [] and result.tree is not None
     assert ("Khorne Berzerker w/ chainblade and plasma pistol", 2, ["Chainblade", "Plasma pistol"]) in _loadout(
         result.tree.units[1])
@@ -687,15 +689,12 @@ def test_a_kind_of_model_bringing_an_unstated_weapon_is_taken_last(wh40k_catalog
 def test_a_unit_whose_character_is_its_model_is_a_character(wh40k_catalog):
     """D54: Chaplain Grimaldus's CHARACTER and EPIC HERO are his model's categories in the data, not his
     unit's (Imperium - Black Templars.cat:33-40, 97-106): he may be the Warlord, and twice is one too many."""
-    from listbuilder.rosters.files import parse_roster
-    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
     grimaldus = wh40k_catalog.unit_named(wh40k_catalog.faction("Black Templars"), "Chaplain Grimaldus")
     assert {"Character", "Epic Hero", "Infantry"} <= set(grimaldus.keywords)
-    start = ("game: wh40k-10e\nfaction: Black Templars\nbattle_size: Strike Force\ndetachment: Wrathful Procession\n"
-             "units:\n  - {type: Chaplain Grimaldus, warlord: true}\n")
-    assert validate(parse_roster(start, "r", catalog).roster, catalog).findings == []
-    twice = validate(parse_roster(start + "  - {type: Chaplain Grimaldus}\n", "r", catalog).roster, catalog)
-    assert [f.code for f in twice.findings] == ["epic-hero-repeated"]
+    army = "faction: Black Templars\ndetachment: Wrathful Procession\n"
+    warlord = "  - {type: Chaplain Grimaldus, warlord: true}\n"
+    assert findings_of(wh40k_catalog, warlord, army) == []
+    assert codes_of(wh40k_catalog, warlord + "  - {type: Chaplain Grimaldus}\n", army=army) == ["epic-hero-repeated"]
 
 
 @pytest.mark.parametrize("faction", ["Space Marines", "Black Templars"])
@@ -703,12 +702,9 @@ def test_a_sergeants_power_weapon_beside_five_bolt_rifles_is_legal(wh40k_catalog
     """D50: the Intercessor Sergeant's power weapon is offered in place of his bolt rifle and in
     place of his close combat weapon; beside five bolt rifles it is the second (the `-m slow`
     loadout sweep found the first taken, and no placement of the search carrying all)."""
-    from listbuilder.rosters.files import parse_roster
-    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
-    text = (f"game: wh40k-10e\nfaction: {faction}\nbattle_size: Strike Force\ndetachment: Gladius Task Force\n"
-            "units:\n  - {type: Captain, warlord: true}\n"
-            "  - {type: Intercessor Squad, models: 5, wargear: {Power weapon: 1, Bolt Rifle: 5}}\n")
-    result = validate(parse_roster(text, "r", catalog).roster, catalog)
+    squad = "  - {type: Intercessor Squad, models: 5, wargear: {Power weapon: 1, Bolt Rifle: 5}}\n"
+    result = checked(wh40k_catalog, "  - {type: Captain, warlord: true}\n" + squad,
+                     army=f"faction: {faction}\ndetachment: Gladius Task Force\n")
     assert result.findings == [] and result.tree is not None
     assert ("Intercessor Sergeant", 1, ["Bolt Rifle", "Bolt pistol", "Power weapon"]) in _loadout(result.tree.units[1])
 
@@ -716,12 +712,8 @@ def test_a_sergeants_power_weapon_beside_five_bolt_rifles_is_legal(wh40k_catalog
 def test_every_model_of_a_kind_may_take_another_kinds_weapon(wh40k_catalog):
     """D50: twenty Necron Warriors with gauss reapers are twenty "Warrior w/ gauss reaper" models
     (the weapons placed one by one kept one with a flayer)."""
-    from listbuilder.rosters.files import parse_roster
-    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
-    text = ("game: wh40k-10e\nfaction: Necrons\nbattle_size: Strike Force\ndetachment: Awakened Dynasty\nunits:\n"
-            "  - {type: Overlord, warlord: true}\n"
-            "  - {type: Necron Warriors, models: 20, wargear: {Gauss reaper: 20}}\n")
-    result = validate(parse_roster(text, "r", catalog).roster, catalog)
+    result = checked(wh40k_catalog, "  - {type: Overlord, warlord: true}\n"
+                                    "  - {type: Necron Warriors, models: 20, wargear: {Gauss reaper: 20}}\n")
     assert result.findings == [] and result.tree is not None
     assert _loadout(result.tree.units[1]) == [("Warrior w/ gauss reaper", 20, ["Close combat weapon", "Gauss reaper"])]
 
