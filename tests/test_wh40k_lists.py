@@ -430,13 +430,16 @@ def test_cli_import_refuses_a_list_that_names_no_detachment(bsdata_installed, tm
     assert refused == f"{tmp_path / 'list.txt'}: not imported; nothing was written"
 
 
-def test_a_roster_that_names_no_detachment_is_one_finding(catalog, tmp_path):
+@pytest.mark.parametrize(("written", "place"), [
+    ('detachment: ""', "roster.yaml:7:1"),
+    ("", "roster.yaml:4:1")])  # the key left out (at the roster's first line): checked all the same, not a file that cannot be read
+def test_a_roster_that_names_no_detachment_is_one_finding(catalog, tmp_path, written, place):
     text = (ROSTERS / "space-marines" / "legal-gladius.yaml").read_text(encoding="utf-8")
-    (tmp_path / "roster.yaml").write_text(text.replace("detachment: Gladius Task Force", 'detachment: ""'),
+    (tmp_path / "roster.yaml").write_text(text.replace("detachment: Gladius Task Force", written),
                                           encoding="utf-8")
     result = check_file(tmp_path / "roster.yaml", catalog, "roster.yaml")
     [finding] = result.findings
-    assert (finding.code, str(finding.location)) == ("no-detachment", "roster.yaml:7:1")
+    assert (finding.code, str(finding.location)) == ("no-detachment", place)
     assert finding.message.startswith("the roster names no detachment (Space Marines has ")
     assert "Gladius Task Force" in finding.message and "data: Imperium - Space Marines.cat:" in finding.rule
 

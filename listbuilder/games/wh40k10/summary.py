@@ -169,7 +169,7 @@ def listing(result: Wh40kResult) -> RosterSummary:
     army_lines = [f"battle size: {result.battle_size.name} ({result.limit:,} points)",
                   f"Strategic Reserves: {reserves['points']:,} / {reserves['limit']:,}",
                   *(["Warlord: " + ", ".join(warlords)] if warlords else []),
-                  f"detachment: {result.detachment.name if result.detachment else result.roster.detachment}"]
+                  f"detachment: {result.detachment.name if result.detachment else result.roster.detachment or '(none)'}"]
     return RosterSummary(
         name=result.roster.name, army=result.faction_name, game=GAME_NAME, total=result.total,
         limit=result.points_limit, findings=result.findings, army_lines=army_lines,
