@@ -267,7 +267,8 @@ def _as_checked(result):
 @pytest.mark.parametrize("name", one_in(3, EXAMPLES))
 def test_export_then_import_is_the_roster_it_was_written_from(catalog, name):
     """D46: import(export(r)) is r, for every example roster and every list of tests/wh40k-lists as
-    imported: each unit with its model count, wargear, options, Enhancement, Warlord, Leader,
+    imported (each folder's first and one in three after it by default, all under `-m slow`): each
+    unit with its model count, wargear, options, Enhancement, Warlord, Leader,
     transport, Reserves, Hover mode and label; its points and its loadout, model by model, as the
     engine resolves it; and the check's findings. Names the roster spells loosely come back as the
     data spells them ('Allegiance: Tzeentch' is 'Tzeentch'), and a roster without a name is named."""

@@ -1,5 +1,6 @@
 """The 40k roster as the BattleScribe engine's selection tree (games/wh40k10/engine_roster.py),
-on the BSData snapshot: every roster that loads keeps loading and keeps its points."""
+on the BSData snapshot: every roster that loads keeps loading and keeps its points (each faction's
+first example and one in three after it by default, all under `-m slow`)."""
 
 from pathlib import Path
 

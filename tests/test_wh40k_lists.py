@@ -432,7 +432,7 @@ def test_cli_import_refuses_a_list_that_names_no_detachment(bsdata_installed, tm
 
 @pytest.mark.parametrize(("written", "place"), [
     ('detachment: ""', "roster.yaml:7:1"),
-    ("", "roster.yaml:4:1")])  # the key left out (at the roster's first line): checked all the same, not a file that cannot be read
+    ("", "roster.yaml:4:1")])  # the key left out: at the roster's first line; checked, not unreadable
 def test_a_roster_that_names_no_detachment_is_one_finding(catalog, tmp_path, written, place):
     text = (ROSTERS / "space-marines" / "legal-gladius.yaml").read_text(encoding="utf-8")
     (tmp_path / "roster.yaml").write_text(text.replace("detachment: Gladius Task Force", written),

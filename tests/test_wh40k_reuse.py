@@ -1,8 +1,8 @@
-"""What the engine found at a 40k roster's units, reused after an edit (battlescribe/reuse.py), is
-what a check from scratch finds: for every example roster and edits of each kind the editor makes
-(models, wargear, a unit added or taken away, detachment, battle size, Warlord, Leader, Enhancement),
-the findings after the edit with what the state before it kept are those with nothing kept, and so
-are those of the state before, checked again after the edit."""
+"""What the engine found at a 40k roster's units, reused after an edit (battlescribe/reuse.py), is what
+a check from scratch finds: for every example roster (a share by default, all under `-m slow`) and
+edits of each kind the editor makes (models, wargear, a unit added or taken away, detachment, battle
+size, Warlord, Leader, Enhancement), the findings after the edit with what the state before it kept
+are those with nothing kept, and so are those of the state before, checked again after the edit."""
 
 from __future__ import annotations
 

@@ -166,10 +166,11 @@ def listing(result: Wh40kResult) -> RosterSummary:
     at = {c.index: c for c in result.units}
     reserves = result.derived["reserves"]
     warlords = [f"#{c.index + 1} {c.name}" for c in result.units if c.entry.warlord]
+    detachment = result.detachment.name if result.detachment else result.roster.detachment or "(none)"
     army_lines = [f"battle size: {result.battle_size.name} ({result.limit:,} points)",
                   f"Strategic Reserves: {reserves['points']:,} / {reserves['limit']:,}",
                   *(["Warlord: " + ", ".join(warlords)] if warlords else []),
-                  f"detachment: {result.detachment.name if result.detachment else result.roster.detachment or '(none)'}"]
+                  f"detachment: {detachment}"]
     return RosterSummary(
         name=result.roster.name, army=result.faction_name, game=GAME_NAME, total=result.total,
         limit=result.points_limit, findings=result.findings, army_lines=army_lines,
