@@ -735,3 +735,15 @@ def test_a_weapon_the_data_offers_only_instead_of_another_is_one_finding_on_it(c
     assert finding.message == ("Captain cannot take Plasma pistol together with Master-crafted bolter: "
                                "the data offers them as alternatives")
     assert finding.rule.startswith("data: Imperium - Space Marines.cat:") and finding.location.line == 13
+
+
+def test_warlord_findings_say_which_units_may_be_the_warlord(wh40k_catalog):
+    """Two Warlords, one not a Character: each finding names the units to choose from, as the report
+    numbers them."""
+    found = {f.code: f.suggestion for f in findings_of(
+        wh40k_catalog, "  - {type: Overlord, warlord: true}\n  - {type: Necron Warriors, warlord: true}\n"
+                       "  - {type: Royal Warden}\n")}
+    assert found == {"several-warlords": "keep `warlord: true` on one of #1 Overlord, #2 Necron Warriors",
+                     "warlord-not-character": "make one of #1 Overlord, #3 Royal Warden the Warlord"}
+    alone = {f.code: f.suggestion for f in findings_of(wh40k_catalog, "  - {type: Necron Warriors, warlord: true}\n")}
+    assert alone["warlord-not-character"] == "take a Character and make it the Warlord"

@@ -663,11 +663,14 @@ class _Muster:
             self.error("no-warlord", "no Warlord: mark one Character `warlord: true`", WARLORD, ("units",))
         for extra in warlords[1:]:
             self.error("several-warlords", f"{len(warlords)} Warlords; the army has exactly one", WARLORD,
-                       ("units", extra.index, "warlord"))
+                       ("units", extra.index, "warlord"), f"keep `warlord: true` on one of {_numbered(warlords)}")
+        characters = [c for c in self.units if c.unit.character]
         for checked in warlords:
             if not checked.unit.character:
                 self.error("warlord-not-character", f"{checked.name} is not a Character and cannot be the Warlord",
-                           WARLORD, ("units", checked.index, "warlord"))
+                           WARLORD, ("units", checked.index, "warlord"),
+                           f"make one of {_numbered(characters)} the Warlord" if characters else
+                           "take a Character and make it the Warlord")
 
     def _leaders(self) -> None:
         """Attach each Leader that may lead the unit it names; an attachment the rules refuse is
@@ -859,6 +862,11 @@ def kinds_text(unit: Unit, kinds: list[ModelRange], models: int) -> str:
 def listed(names: list[str]) -> str:
     """'A', 'A and B', 'A, B and C'."""
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+def _numbered(units: list[CheckedUnit]) -> str:
+    """'#1 Captain, #4 Lieutenant': units as the report numbers them."""
+    return ", ".join(f"#{c.index + 1} {c.name}" for c in units)
 
 
 def may_lead(leader: Unit, bodyguard: Unit) -> bool:
