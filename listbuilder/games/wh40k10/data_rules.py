@@ -31,7 +31,7 @@ SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-
 # an Agent); a datasheet whose per-army max the data states (a detachment that makes it Battleline);
 # a unit the data makes a Character in this army (a War Dog chosen as a Houndpack Lance Character, D58).
 DATA_DECIDES: dict[str, Callable[[SelectionTree, Path], bool]] = {
-    "wrong-faction": lambda tree, path: path[1] in tree.units,
+    "wrong-faction": lambda tree, path: int(path[1]) in tree.units,
     "too-many-of-datasheet": lambda tree, path: tree.limits_in_army(int(path[1])),
     "no-character": lambda tree, path: any(tree.has_keyword(index, CHARACTER) for index in tree.units),
     "enhancement-not-character": lambda tree, path: tree.has_keyword(int(path[1]), CHARACTER),
