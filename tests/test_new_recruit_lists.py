@@ -12,6 +12,7 @@ import pytest
 
 from listbuilder.cli import main
 from listbuilder.core.findings import LoadFailure
+from listbuilder.games import validate
 from listbuilder.games.wh40k10.listtext import read_new_recruit, text_form
 from listbuilder.games.wh40k10.new_recruit import GW, ROSTER_TEXT, WTC, WTC_COMPACT, layout
 from listbuilder.listengine.catalog import Catalog
@@ -208,6 +209,17 @@ def test_gw_lists(wh40k):
     assert units(csm)[:3] == [("Chaos Lord in Terminator Armour", None, "Bastion Plate", True),
                               ("Sorcerer in Terminator Armour", None, "Warp Tracer", False),
                               ("Cultist Mob", 10, None, False)]
+
+
+def test_the_houndpack_list_is_short_only_of_a_third_houndpack_character(wh40k):
+    """D57, D58: the two War Dogs marked '• Houndpack Lance Character' are Characters, one the Warlord
+    and one with the Enhancement, and no War Dog is given the choice unasked. The list, shortened by
+    its author (SOURCES.md note 1: 7 of 16 units), marks two of the three the detachment needs: the
+    data's one finding, as New Recruit's."""
+    result = validate(imported(wh40k, "gw/chaos-knights-houndpack.txt").roster, wh40k)
+    assert [(f.code, f.message, f.path) for f in result.findings] == [
+        ("data-constraint", "Houndpack Lance Character: at least 3 selections in the force, 2 taken", ("units",))]
+    assert result.total == 820  # 140 + 130 + 130 + 150 + 15 + 150 + 65 + 40: the list's 2,000 counts 16 units
 
 
 def test_roster_text(wh40k):

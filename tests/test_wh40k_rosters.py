@@ -152,6 +152,11 @@ EXPECTED = {
     "chaos-daemons/illegal-daemon-prince-allegiance.yaml": dict(limit=2000, total=380, reserves=0,
                                                                 codes=["data-constraint", "unknown-option"]),
     "imperial-knights/legal-noble-pilots.yaml": dict(limit=2000, total=515, reserves=0, codes=[]),
+    # Houndpack Lance: three War Dogs the player makes Characters (D57, D58)
+    "chaos-knights/legal-houndpack-lance.yaml": dict(limit=2000, total=445, reserves=0, codes=[],
+                                                     units=[(130, 1, 6), (165, 1, 6), (150, 1, 6)]),
+    "chaos-knights/illegal-houndpack-lance.yaml": dict(limit=2000, total=720, reserves=0,
+                                                       codes=["enhancement-not-character", "data-constraint"]),
     "thousand-sons/illegal-crusade-cult.yaml": dict(limit=2000, total=180, reserves=0, codes=["data-hidden"]),
 }
 
@@ -428,7 +433,8 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     assert "data-rules-unchecked" not in "".join(by_parts)
     assert {faction for _, faction in by_faction.installed_parts} == {
         "Necrons", "Space Marines", "T'au Empire", "Aeldari", "Astra Militarum", "Chaos Space Marines", "Tyranids",
-        "Chaos Daemons", "Imperial Knights", "Thousand Sons", "Orks", "Adepta Sororitas", "Blood Angels"}
+        "Chaos Daemons", "Imperial Knights", "Thousand Sons", "Orks", "Adepta Sororitas", "Blood Angels",
+        "Chaos Knights"}
     assert not by_faction.installed and all(data is not whole for data in by_faction.installed_parts.values())
 
     assert load_installed("wh40k-10e", "T'au Empire").engine_data(tau).catalogues[0]["name"] == tau.name
@@ -747,3 +753,29 @@ def test_warlord_findings_say_which_units_may_be_the_warlord(wh40k_catalog):
                      "warlord-not-character": "make one of #1 Overlord, #3 Royal Warden the Warlord"}
     alone = {f.code: f.suggestion for f in findings_of(wh40k_catalog, "  - {type: Necron Warriors, warlord: true}\n")}
     assert alone["warlord-not-character"] == "take a Character and make it the Warlord"
+
+
+def test_houndpack_lance_characters_are_the_players_three(check, wh40k_catalog):
+    """D57, D58: a War Dog is no Character until the player makes it one of the three; the one made
+    so may be the Warlord and take an Enhancement, another may not; a fourth, or a third missing, is
+    the data's one finding."""
+    legal = check("chaos-knights/legal-houndpack-lance.yaml")
+    assert legal.tree is not None
+    assert [legal.tree.has_keyword(i, "Character") for i in range(3)] == [True] * 3
+    assert [s.option.name for s in legal.tree.units[0].children if s.option.name.startswith("Houndpack")] == [
+        "Houndpack Lance Character"]
+    fourth, enhancement = check("chaos-knights/illegal-houndpack-lance.yaml").findings[::-1]
+    assert (fourth.message, fourth.path) == ("Houndpack Lance Character: at most 3 selections in the force, 4 taken",
+                                            ("units", 0, "options", 0))
+    assert fourth.rule.startswith("data: Chaos - Chaos Knights Library.cat:6267 (revision 801555b)")
+    assert (enhancement.message, enhancement.location.line) == (
+        "War Dog Karnivore is not a Character and cannot take Final Howl (Aura)", 16)
+    army = "faction: Chaos Knights\ndetachment: Houndpack Lance\n"
+    chosen = "  - {type: War Dog Brigand, options: [Houndpack Lance Character]}\n"
+    [warlord] = findings_of(wh40k_catalog, chosen * 3 + "  - {type: War Dog Executioner, warlord: true}\n", army)
+    assert (warlord.code, warlord.path) == ("warlord-not-character", ("units", 3, "warlord"))
+    assert "data: Chaos - Chaos Knights Library.cat:" in warlord.rule  # the data hides its Warlord: one finding
+    leader = "  - {type: War Dog Brigand, options: [Houndpack Lance Character], warlord: true}\n"
+    [two] = findings_of(wh40k_catalog, leader + chosen + "  - {type: War Dog Executioner}\n", army)
+    assert (two.code, two.message, two.path) == (  # the army's, not also on a War Dog's choice
+        "data-constraint", "Houndpack Lance Character: at least 3 selections in the force, 2 taken", ("units",))

@@ -224,7 +224,9 @@ class Editor:
 
     def _auto_amount(self, option: Option, force: Force, parent: Selection | None) -> int:
         """How many of an option a new container starts with: its largest min, whatever it counts
-        (New Recruit; BattleScribe only looks at mins on selections)."""
+        (New Recruit; BattleScribe only looks at mins on selections). Under a selection, a min that
+        counts the whole army (force or roster wide) selects nothing: the player chooses which
+        units meet it (BSData's Houndpack Lance: three War Dogs of the army made Characters)."""
         if not _may_start_with(option):
             return 0
         container = parent if parent is not None else force
@@ -234,6 +236,8 @@ class Editor:
         amount = _default_amount(option)
         for constraint in option.constraints:
             if constraint.get("type") not in ("min", "exactly"):
+                continue
+            if parent is not None and constraint.get("scope") in ARMY_SCOPES:
                 continue
             if constraint.get("automatic") is not None and not as_bool(constraint.get("automatic")):
                 continue  # New Recruit: a min marked automatic=false is not selected for the user
@@ -627,6 +631,7 @@ class StateWriter:
 
 
 UNCATEGORIZED_ID = "(No Category)"
+ARMY_SCOPES = frozenset({"force", "roster", "primary-catalogue", "primary-category"})  # beyond one unit
 
 
 def _entry_order(selection: Selection) -> tuple[Any, ...]:

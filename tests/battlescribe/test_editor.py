@@ -121,3 +121,41 @@ def test_an_entry_the_data_no_longer_has_is_reported_not_guessed() -> None:
     problems = editor.load(saved)
     assert [p.code for p in problems] == ["roster-unknown-entry"]
     assert editor.roster.forces[0].selections == []
+
+
+def _pack_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Hounds, each of which may be made a pack leader: three of them in the army, one per hound (the
+    shape of BSData's Houndpack Lance Character), and a standard every band starts with."""
+    game_system = {"id": "gs", "name": "Skirmish", "forceEntries": [{"id": "band", "name": "Warband"}]}
+    army = [{"id": "three-leaders", "type": "min", "value": 3, "field": "selections", "scope": "force",
+             "includeChildSelections": True},
+            {"id": "one-each", "type": "max", "value": 1, "field": "selections", "scope": "parent"}]
+    catalogue = {
+        "id": "cat", "name": "Hounds", "gameSystemId": "gs",
+        "selectionEntries": [
+            {"id": "standard", "name": "Standard", "type": "upgrade",
+             "constraints": [{"id": "one-standard", "type": "min", "value": 1, "field": "selections",
+                              "scope": "force"}]},
+            {"id": "hound", "name": "Hound", "type": "model",
+             "selectionEntries": [{"id": "leader", "name": "Pack Leader", "type": "upgrade", "constraints": army},
+                                  {"id": "collar", "name": "Collar", "type": "upgrade",
+                                   "constraints": [{"id": "a-collar", "type": "min", "value": 1,
+                                                    "field": "selections", "scope": "parent"}]}]},
+        ],
+    }
+    return game_system, [catalogue]
+
+
+def test_a_min_in_the_whole_army_selects_nothing_under_a_unit() -> None:
+    """Under a selection only mins within it are selected for the player: which three hounds lead
+    is the player's choice, as New Recruit leaves it (40k D57); a root entry's min in the force
+    is still met when the force is made (constraint-min-on-force-linked)."""
+    editor = Editor(*_pack_game())
+    force, auto = editor.add_force("band")
+    assert [s.option.name for s in force.selections] == ["Standard"] and "standard" in auto
+    hounds = [editor.select_entry(force, "hound")[0] for _ in range(3)]
+    assert [[c.option.name for c in hound.children] for hound in hounds] == [["Collar"]] * 3
+    assert [f.message for f in editor.findings()] == ["Pack Leader: at least 3 selections in the force, 0 taken"]
+    for hound in hounds:
+        editor.select_child_entry(hound, "leader")
+    assert editor.findings() == []

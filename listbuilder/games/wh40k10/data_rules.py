@@ -15,7 +15,7 @@ from ...battlescribe.validate import RuleError
 from ...core.event import DATA_RULE
 from ...core.findings import Finding
 from ...core.names import suggest
-from .engine_roster import SelectionTree, unit_models
+from .engine_roster import Path, SelectionTree, unit_models
 
 # Muster rules the data states too (D37): the seed's rule of three, Epic Heroes, Enhancements,
 # Warlord and Character, which the data states as limits on the entry the seed's finding names
@@ -28,11 +28,16 @@ SAME_PLACE = {"enhancement-not-character", "enhancement-on-epic-hero", "unknown-
               "warlord-not-character", "wrong-faction", "unknown-detachment", "no-detachment"}
 # Muster rules whose application the data decides where it states the rule itself (D1, D4 as
 # revisited): a unit of another Faction keyword the data offers and shows in this army (an ally,
-# an Agent); a datasheet whose per-army max the data states (a detachment that makes it Battleline).
-DATA_DECIDES: dict[str, Callable[[SelectionTree, int], bool]] = {
-    "wrong-faction": lambda tree, index: index in tree.units,
-    "too-many-of-datasheet": SelectionTree.limits_in_army,
+# an Agent); a datasheet whose per-army max the data states (a detachment that makes it Battleline);
+# a unit the data makes a Character in this army (a War Dog chosen as a Houndpack Lance Character, D58).
+DATA_DECIDES: dict[str, Callable[[SelectionTree, Path], bool]] = {
+    "wrong-faction": lambda tree, path: int(path[1]) in tree.units,
+    "too-many-of-datasheet": lambda tree, path: tree.limits_in_army(int(path[1])),
+    "no-character": lambda tree, path: any(tree.has_keyword(index, CHARACTER) for index in tree.units),
+    "enhancement-not-character": lambda tree, path: tree.has_keyword(int(path[1]), CHARACTER),
+    "warlord-not-character": lambda tree, path: tree.has_keyword(int(path[1]), CHARACTER),
 }
+CHARACTER = "Character"  # the data's category of the CHARACTER keyword
 WARLORD = "Warlord"  # the data's entry that makes a Character the Warlord
 OPTION_HINT = ("`options` name a choice of the unit as the data (and New Recruit) names it, 'Group: Choice' where "
                "the name alone is ambiguous; weapons go in `wargear`")
@@ -41,10 +46,15 @@ OPTION_HINT = ("`options` name a choice of the unit as the data (and New Recruit
 def data_findings(tree: SelectionTree) -> list[Finding]:
     """The engine's findings on the roster, each placed at the roster path it is about; a message
     the data raises on several entries of one unit ("All models must have the same weapons") is
-    one finding, the first entry's."""
+    one finding, the first entry's; a minimum in the whole army, which New Recruit reports on the
+    army and again on a selection of the entry, is the army's one finding (D58)."""
     found: list[Finding] = []
     said: set[tuple[object, ...]] = set()
-    for error in tree.editor.errors():
+    errors = tree.editor.errors()
+    army_wide = {(e.source, e.message) for e in errors if e.owner_type in ("force", "roster")}
+    for error in errors:
+        if error.owner_type == "selection" and (error.source, error.message) in army_wide:
+            continue
         finding = _placed(error, tree)
         if finding.code == "data-constraint" and _misspelt(tree, finding.path, error.source_ids):
             continue  # the choice is unmade because its name is misspelt: that finding says it
@@ -143,7 +153,7 @@ def merged(seed: list[Finding], data: list[Finding], tree: SelectionTree) -> lis
             continue  # the data names the one unit that must be the Warlord
         same = [i for i, other in enumerate(data) if i not in used and _same(finding, other)]
         decides = DATA_DECIDES.get(finding.code)
-        if decides is not None and not same and decides(tree, int(finding.path[1])):
+        if decides is not None and not same and decides(tree, finding.path):
             continue
         used.update(same)
         if same:

@@ -73,6 +73,10 @@ class SelectionTree:
         views = [] if unit is None else self.editor.evaluation.view(unit).categories
         return [category.name.removeprefix(FACTION_CATEGORY) for category in views]
 
+    def has_keyword(self, index: int, keyword: str) -> bool:
+        """Whether the data gives the unit that keyword in this army (`keywords`)."""
+        return any(name_key(k) == name_key(keyword) for k in self.keywords(index))
+
     def points(self, selection: Selection) -> int:
         """A selection's points with all it holds, as the data's modifiers make them here."""
         costs = self.editor.evaluation.total_costs(selection)

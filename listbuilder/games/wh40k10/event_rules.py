@@ -138,7 +138,7 @@ def _has_in_army(result: Wh40kResult, checked: CheckedUnit, keyword: str) -> boo
         return True
     if result.tree is None or (checked.entry.hover and name_key(keyword) == "aircraft"):
         return False
-    return any(name_key(k) == name_key(keyword) for k in result.tree.keywords(checked.index))
+    return result.tree.has_keyword(checked.index, keyword)
 
 
 def _incursion(result: Wh40kResult, event: Event, findings: list[Finding]) -> tuple[list[Finding], list[Finding]]:
