@@ -752,7 +752,7 @@ def test_warlord_findings_say_which_units_may_be_the_warlord(wh40k_catalog):
     assert found == {"several-warlords": "keep `warlord: true` on one of #1 Overlord, #2 Necron Warriors",
                      "warlord-not-character": "make one of #1 Overlord, #3 Royal Warden the Warlord"}
     alone = {f.code: f.suggestion for f in findings_of(wh40k_catalog, "  - {type: Necron Warriors, warlord: true}\n")}
-    assert alone["warlord-not-character"] == "take a Character and make it the Warlord"
+    assert alone["warlord-not-character"] == "make a Character the Warlord"
 
 
 def test_houndpack_lance_characters_are_the_players_three(check, wh40k_catalog):

@@ -670,7 +670,7 @@ class _Muster:
                 self.error("warlord-not-character", f"{checked.name} is not a Character and cannot be the Warlord",
                            WARLORD, ("units", checked.index, "warlord"),
                            f"make one of {_numbered(characters)} the Warlord" if characters else
-                           "take a Character and make it the Warlord")
+                           "make a Character the Warlord")
 
     def _leaders(self) -> None:
         """Attach each Leader that may lead the unit it names; an attachment the rules refuse is
