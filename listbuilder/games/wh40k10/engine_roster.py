@@ -278,7 +278,7 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
     for named, field_name in ((enhancement, "enhancement"), ("Warlord" if warlord else None, "warlord")):
         if named is None:
             continue
-        found = _option_named(unit.option, named)
+        found = _option_shown(editor, unit, named)
         if found is None:
             tree.unplaced.append(((field_name,), named, None))
             continue
@@ -655,20 +655,25 @@ def _room(editor: Editor, selection: Selection) -> int:
     return int(min(most)) - selection.number if most else 1000
 
 
-def _option_named(option: Option, name: str, depth: int = 0) -> Option | None:
-    """The option of that name under `option`, through groups and entries (not Crusade's)."""
+def _options_named(option: Option, name: str, depth: int = 0) -> Iterator[Option]:
+    """The options of that name under `option`, through groups and entries (not Crusade's),
+    nearest first."""
     for child in option.children():
-        if name_key(child.name) in SKIPPED:
-            continue
-        if not child.is_group and name_key(child.name) == name_key(name):
-            return child
+        if name_key(child.name) not in SKIPPED and not child.is_group and name_key(child.name) == name_key(name):
+            yield child
     for child in option.children():
         if name_key(child.name) in SKIPPED or child.type == "model" or depth >= 4:
             continue
-        found = _option_named(child, name, depth + 1)
-        if found is not None:
-            return found
-    return None
+        yield from _options_named(child, name, depth + 1)
+
+
+def _option_shown(editor: Editor, unit: Selection, name: str) -> Option | None:
+    """The option of that name under the unit that the data shows there, else the first (the
+    engine then says it is hidden): two detachments' Enhancements may share a name (D59)."""
+    named = list(_options_named(unit.option, name))
+    assert unit.force is not None
+    return next((o for o in named if not editor.evaluation.is_hidden(o, Context(None, unit, unit.force, o))
+                 and not editor.evaluation.in_hidden_group(o, unit, unit.force)), named[0] if named else None)
 
 
 def datasheet_option(engine: EngineData, faction: Faction, unit_id: str) -> Option | None:
@@ -751,22 +756,32 @@ def _weapon_option(option: Option, weapon: str, alongside: tuple[str, ...] = ())
     gives most of the weapons stated `alongside` it (a Captain's plasma pistol where a power fist may
     be taken with it), then the one whose group offers fewest of them, which taking it would put
     aside (an Intercessor Sergeant's power weapon is offered in place of his bolt rifle and in place
-    of his close combat weapon: beside a bolt rifle, the second), else the first in the data's order."""
-    if not alongside:
-        return next(_weapon_options(option, weapon), None)
+    of his close combat weapon: beside a bolt rifle, the second), then the one selected with fewest
+    entries on the way (a T'au Commander's own missile pod, not a Missile Drone's; D60), else the
+    first in the data's order."""
     found = list(_weapon_options(option, weapon))
-    if len(found) < 2:
-        return found[0] if found else None
+    if not alongside or len(found) < 2:
+        return min(found, key=lambda candidate: _entries_between(option, candidate), default=None)
 
-    def fit(candidate: Option) -> tuple[int, int]:
+    def fit(candidate: Option) -> tuple[int, int, int]:
         choice = _outermost(option, candidate)
         together = sum(_weapon_option(choice, other) is not None for other in alongside)
         group = choice.group
         aside = 0 if group is None else sum(
             any(o is not choice for o in _weapon_options(group, other)) for other in alongside)
-        return together, -aside
+        return together, -aside, -_entries_between(option, candidate)
 
     return max(found, key=fit)
+
+
+def _entries_between(above: Option, option: Option) -> int:
+    """How many entries (not groups) selecting `option` under `above` selects on the way."""
+    count = 0
+    for node in option.ancestors():
+        if node is above:
+            break
+        count += not node.is_group
+    return count
 
 
 def _weapon_options(option: Option, weapon: str, depth: int = 0) -> Iterator[Option]:

@@ -334,13 +334,16 @@ def _models_written(listed: ListedUnit) -> int | None:
 def _wargear(unit: Unit, listed: ListedUnit, models: int,
              defaults: dict[str, int]) -> tuple[dict[str, int], list[ListedItem]]:
     """The roster's `wargear` from the weapons the list states (D28): each weapon of the datasheet
-    on as many models as carry it (at most the models of the line it is listed under, and of the
-    unit), only those outside its default loadout (which kind a line's models are the list does not
-    always say); and the lines that name no weapon of the datasheet."""
+    on as many models as carry it (at most the models of the line it is listed under, however often
+    that line names it, D61; and of the unit), only those on more models than the unit built with no
+    choice made carries it (`defaults`; D59: a Hellblaster Sergeant's bolt pistol, which the data
+    leaves to choose), or without the engine's data, outside its default loadout (which kind a
+    line's models are the list does not always say); and the lines that name no weapon of the
+    datasheet."""
     model_lines, _ = _model_lines(unit, listed)
     weapons = Names(sorted({weapon_name(w.name) for w in unit.weapons}))
     default = {name_key(w) for w in default_loadout(unit)}
-    carried: dict[str, int] = {}
+    by_line: dict[tuple[str, int | None], int] = {}  # (weapon, the model line it is under): its carriers
     chosen: dict[str, int] = {}
     unplaced = []
     for index, item in enumerate(listed.items):
@@ -353,11 +356,14 @@ def _wargear(unit: Unit, listed: ListedUnit, models: int,
             unplaced.append(item)
         else:
             most = listed.items[item.under].count if item.under is not None else models
-            carried[weapon] = min(carried.get(weapon, 0) + min(item.count, most), models)
+            by_line[weapon, item.under] = min(by_line.get((weapon, item.under), 0) + item.count, most)
+    carried: dict[str, int] = {}
+    for (weapon, _), count in by_line.items():
+        carried[weapon] = min(carried.get(weapon, 0) + count, models)
     # weapons stated as taken first: those `export` states so are those the weapons after them took
     # the place of in the engine (D46), and are placed before them again
-    return chosen | {w: n for w, n in carried.items() if w not in chosen and name_key(w) not in default
-                     and n > defaults.get(name_key(w), 0)}, unplaced
+    return chosen | {w: n for w, n in carried.items() if w not in chosen and n > defaults.get(name_key(w), 0)
+                     and (defaults or name_key(w) not in default)}, unplaced
 
 
 def carried(unit: Unit, listed: ListedUnit, models: int, option: Option | None,
