@@ -939,5 +939,18 @@ def validate(roster: Wh40kRoster, catalog: Catalog) -> Wh40kResult:
             "points-over-limit", f"the army costs {result.total:,} points, {result.total - result.limit:,} over "
             f"{result.battle_size.name}'s {result.limit:,}", BATTLE_SIZE, path=("battle_size",)))
     if result.tree is not None:
-        result.findings = merged(result.findings, data_findings(result.tree), result.tree)
+        bearers = {c.index: c.enhancement for c in result.units if c.enhancement and c.enhancement.restrictions}
+        result.findings = [_who_may_bear(f, bearers) for f in merged(result.findings, data_findings(result.tree),
+                                                                      result.tree)]
     return result
+
+
+def _who_may_bear(finding: Finding, bearers: dict[int, Enhancement]) -> Finding:
+    """An Enhancement the data hides on its bearer (its bearer is not one it is for): the finding
+    says whom it is for, as the data's Enhancement states it (D62)."""
+    enhancement = bearers.get(finding.path[1]) if finding.code == "data-hidden" and finding.path[2:] == (
+        "enhancement",) and isinstance(finding.path[1], int) else None
+    if enhancement is None:
+        return finding
+    return replace(finding, suggestion=f"{enhancement.name}: {enhancement.restrictions}; give it to such a "
+                                       "Character, or take another Enhancement")
