@@ -38,6 +38,7 @@ SKIPPED = {"crusade", "weapon modifications"}  # option groups no roster file st
 SHOW = "Show "  # the data's toggles that show other datasheets (allies, Legends), under its "Show/Hide Options"
 CONFIGURATION = "Configuration"  # the data's category of army-wide settings
 FACTION_CATEGORY = "Faction: "  # how the data names the category of a Faction keyword
+HELD = "held"  # an unplaced weapon's last place: a unit of one model holds fewer of it than stated (D63)
 
 Path = tuple[str | int, ...]
 # a place of the roster file, the name it states, a suggestion (for a weapon: the one taken in its place)
@@ -297,13 +298,17 @@ def _new_unit(tree: SelectionTree, option: Option, models: int) -> Selection:
 
 def _place_wargear(tree: SelectionTree, unit: Selection, wargear: tuple[tuple[str, int], ...]) -> list[tuple[str, str]]:
     """Place the stated weapons one by one (`_place_weapon`); returns each weapon the placing of a
-    later one left on fewer models than stated, with that later one."""
+    later one left on fewer models than stated, with that later one. A unit of one model given
+    fewer of a weapon than stated, as many as the data lets it hold, is said so (D63)."""
     displaced: list[tuple[str, str]] = []
     carried: dict[str, int] = {}
     for weapon, count in wargear:
         alongside = tuple(other for other, _ in wargear if other != weapon)
-        for selection in _place_weapon(tree.editor, unit, weapon, count, alongside):
+        made = _place_weapon(tree.editor, unit, weapon, count, alongside)
+        for selection in made:
             tree.places[selection.id] = ("wargear", weapon)
+        if made and not unit_models(unit) and held(unit, weapon) < count:
+            tree.unplaced.append((("wargear", weapon, HELD), weapon, None))
         for earlier, before in list(carried.items()):
             now = _carried(unit, earlier)
             if now < before and now < dict(wargear)[earlier]:
@@ -311,6 +316,11 @@ def _place_wargear(tree: SelectionTree, unit: Selection, wargear: tuple[tuple[st
             carried[earlier] = now
         carried[weapon] = _carried(unit, weapon)
     return displaced
+
+
+def held(unit: Selection, weapon: str) -> int:
+    """How many of the weapon a unit of one model holds (two Missile Drones' missile pods: two)."""
+    return sum(s.total_number for s in unit.walk() if s is not unit and _gives(s.option, weapon)) // unit.total_number
 
 
 def _carried(unit: Selection, weapon: str) -> int:
@@ -655,6 +665,19 @@ def _room(editor: Editor, selection: Selection) -> int:
     return int(min(most)) - selection.number if most else 1000
 
 
+def _most_held(editor: Editor, selection: Selection) -> int:
+    """How many of a selection its max in its parent and the maxima of the groups it is in allow."""
+    most = selection.number + _room(editor, selection)
+    group, parent = selection.option.group, selection.parent
+    while group is not None and parent is not None:
+        context = Context(None, parent, parent.force, group)
+        most = min([most, *(int(value) for node, limit in group.limits if limit.kind == "max"
+                            and limit.field == "selections"
+                            and (value := editor.evaluation.constraint_value(group, node, context)) >= 0)])
+        group = group.group
+    return most
+
+
 def _options_named(option: Option, name: str, depth: int = 0) -> Iterator[Option]:
     """The options of that name under `option`, through groups and entries (not Crusade's),
     nearest first."""
@@ -669,7 +692,7 @@ def _options_named(option: Option, name: str, depth: int = 0) -> Iterator[Option
 
 def _option_shown(editor: Editor, unit: Selection, name: str) -> Option | None:
     """The option of that name under the unit that the data shows there, else the first (the
-    engine then says it is hidden): two detachments' Enhancements may share a name (D59)."""
+    engine then says it is hidden): two detachments' Enhancements may share a name (D60)."""
     named = list(_options_named(unit.option, name))
     assert unit.force is not None
     return next((o for o in named if not editor.evaluation.is_hidden(o, Context(None, unit, unit.force, o))
@@ -861,13 +884,21 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
     """Give the weapon to `carried` models of the unit, beyond those that carry it already: first
     models of a kind that carries it by its datasheet, moved from the most numerous kind beside
     it; then models of a selected kind that may take it, split off their kind; then a weapon the
-    unit's own entries give (outside any model), on the unit. Returns the selections made (none
-    where the data offers the weapon nowhere: the muster rules say so)."""
-    if not unit_models(unit):  # a one-model unit: its weapons are its own
+    unit's own entries give (outside any model), on the unit. A unit of one model takes `carried`
+    of the weapon. Returns the selections made (none where the data offers the weapon nowhere: the
+    muster rules say so)."""
+    if not unit_models(unit):  # a one-model unit: its weapons are its own, `carried` of each (D63)
         option = _weapon_option(unit.option, weapon, alongside)
         if option is None or _carries(unit, weapon):
             return []
-        return [_select_along(editor, unit, option)]
+        before = {id(s) for s in unit.walk()}
+        selection = outer = _select_along(editor, unit, option)
+        while outer.parent is not None and id(outer.parent) not in before:
+            outer = outer.parent  # the entry that brings it: a Riptide's two missile pods are two Missile Drones'
+        if carried > outer.number:  # as many as the data lets it hold there (not a second of "one of")
+            editor.set_count(outer, max(outer.number, min(carried, _most_held(editor, outer))))
+            _make_room(editor, outer)  # four fusion blasters put aside a Commander's default weapon
+        return [selection]
     missing = carried - sum(m.number for m in unit_models(unit) if _carries(m, weapon))
     made: list[Selection] = []
     kinds = sorted(_kinds_carrying(unit, weapon), key=lambda found: _unstated(found[0], unit, (weapon, *alongside)))

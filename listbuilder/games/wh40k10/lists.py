@@ -335,14 +335,16 @@ def _wargear(unit: Unit, listed: ListedUnit, models: int, defaults: UnitGear) ->
                                                                                    list[ListedItem]]:
     """The roster's `wargear` from the weapons the list states (D28): each weapon of the datasheet
     on as many models as carry it (at most the models of the line it is listed under, however often
-    that line names it, D61; and of the unit), only those on more models than the unit built with no
-    choice made carries it (`defaults`), and outside its default loadout (which kind a line's models
-    are the list does not always say) unless a choice that unit leaves unmade offers it (D59: a
-    Hellblaster Sergeant's bolt pistol); and the lines that name no weapon of the datasheet."""
+    that line names it, D61, and of the unit; a unit of one model: as many of it as stated, D63),
+    only those on more models than the unit built with no choice made carries it (`defaults`), and
+    outside its default loadout (which kind a line's models are the list does not always say)
+    unless a choice that unit leaves unmade offers it (D59: a Hellblaster Sergeant's bolt pistol);
+    and the lines that name no weapon of the datasheet."""
     model_lines, _ = _model_lines(unit, listed)
     weapons = Names(sorted({weapon_name(w.name) for w in unit.weapons}))
     default = {name_key(w) for w in default_loadout(unit)}
     by_line: dict[tuple[str, int | None], int] = {}  # (weapon, the model line it is under): its carriers
+    one = models == 1  # a unit of one model: a weapon's number is how many of it the model carries (D63)
     chosen: dict[str, int] = {}
     unplaced = []
     for index, item in enumerate(listed.items):
@@ -354,11 +356,12 @@ def _wargear(unit: Unit, listed: ListedUnit, models: int, defaults: UnitGear) ->
         elif weapon is None:
             unplaced.append(item)
         else:
-            most = listed.items[item.under].count if item.under is not None else models
-            by_line[weapon, item.under] = min(by_line.get((weapon, item.under), 0) + item.count, most)
+            line = listed.items[item.under].count if item.under is not None else models
+            stated = by_line.get((weapon, item.under), 0) + item.count
+            by_line[weapon, item.under] = stated if one else min(stated, line)
     carried: dict[str, int] = {}
     for (weapon, _), count in by_line.items():
-        carried[weapon] = min(carried.get(weapon, 0) + count, models)
+        carried[weapon] = carried.get(weapon, 0) + count if one else min(carried.get(weapon, 0) + count, models)
     # weapons stated as taken first: those `export` states so are those the weapons after them took
     # the place of in the engine (D46), and are placed before them again
     return chosen | {w: n for w, n in carried.items() if w not in chosen and n > defaults.carried.get(name_key(w), 0)

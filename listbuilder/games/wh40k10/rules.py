@@ -478,10 +478,13 @@ class _Muster:
         """Each weapon on the datasheet, on no more models than the unit has, nor than the kinds of
         model that may carry it can number (DECISIONS.md D3, D23), nor than the data's limit per
         unit allows at its size (D24, D25); then weapons the data limits together (D26), and the
-        weapons only one choice offers, on no more models than that choice allows."""
+        weapons only one choice offers, on no more models than that choice allows. A unit of one
+        model states how many of a weapon it carries: that one model carries it, and how many of
+        it the data allows, the data's rules say (D63)."""
         unit, models = checked.unit, checked.models
         refused: set[str] = set()
-        for weapon, carried in checked.entry.wargear.items():
+        for weapon, stated in checked.entry.wargear.items():
+            carried = min(stated, 1) if models == 1 else stated
             where = ("units", checked.index, "wargear", weapon)
             kinds = unit.carriers.get(name_key(weapon), [])  # [] not on the datasheet, None not bounded
             most = most_carrying(unit, kinds, models) if kinds else models
