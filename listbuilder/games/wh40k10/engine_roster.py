@@ -665,6 +665,22 @@ def _room(editor: Editor, selection: Selection) -> int:
     return int(min(most)) - selection.number if most else 1000
 
 
+def _hold(editor: Editor, unit: Selection, option: Option, weapon: str, carried: int) -> Selection:
+    """Select `option` under a unit of one model, the entry that brings it (a Riptide's missile
+    pod, a Missile Drone's) as many times as it takes to hold `carried` of the weapon, as far as its
+    maxima allow (not a second of "one of"), putting aside the defaults of its group (four fusion
+    blasters, a Commander's high-output burst cannon)."""
+    before = {id(s) for s in unit.walk()}
+    selection = outer = _select_along(editor, unit, option)
+    while outer.parent is not None and id(outer.parent) not in before:
+        outer = outer.parent
+    most = _most_held(editor, outer)
+    while held(unit, weapon) < carried and outer.number < most:
+        editor.set_count(outer, outer.number + 1)
+    _make_room(editor, outer)
+    return selection
+
+
 def _most_held(editor: Editor, selection: Selection) -> int:
     """How many of a selection its max in its parent and the maxima of the groups it is in allow."""
     most = selection.number + _room(editor, selection)
@@ -694,9 +710,14 @@ def _option_shown(editor: Editor, unit: Selection, name: str) -> Option | None:
     """The option of that name under the unit that the data shows there, else the first (the
     engine then says it is hidden): two detachments' Enhancements may share a name (D60)."""
     named = list(_options_named(unit.option, name))
+    return next((o for o in named if _visible(editor, unit, o)), named[0] if named else None)
+
+
+def _visible(editor: Editor, unit: Selection, option: Option) -> bool:
+    """Whether the data shows an option under the unit (neither it nor a group it is in hidden)."""
     assert unit.force is not None
-    return next((o for o in named if not editor.evaluation.is_hidden(o, Context(None, unit, unit.force, o))
-                 and not editor.evaluation.in_hidden_group(o, unit, unit.force)), named[0] if named else None)
+    return not editor.evaluation.is_hidden(option, Context(None, unit, unit.force, option)) \
+        and not editor.evaluation.in_hidden_group(option, unit, unit.force)
 
 
 def datasheet_option(engine: EngineData, faction: Faction, unit_id: str) -> Option | None:
@@ -888,17 +909,16 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
     of the weapon. Returns the selections made (none where the data offers the weapon nowhere: the
     muster rules say so)."""
     if not unit_models(unit):  # a one-model unit: its weapons are its own, `carried` of each (D63)
-        option = _weapon_option(unit.option, weapon, alongside)
-        if option is None or _carries(unit, weapon):
+        best = _weapon_option(unit.option, weapon, alongside)
+        if best is None or _carries(unit, weapon):
             return []
-        before = {id(s) for s in unit.walk()}
-        selection = outer = _select_along(editor, unit, option)
-        while outer.parent is not None and id(outer.parent) not in before:
-            outer = outer.parent  # the entry that brings it: a Riptide's two missile pods are two Missile Drones'
-        if carried > outer.number:  # as many as the data lets it hold there (not a second of "one of")
-            editor.set_count(outer, max(outer.number, min(carried, _most_held(editor, outer))))
-            _make_room(editor, outer)  # four fusion blasters put aside a Commander's default weapon
-        return [selection]
+        made = [_hold(editor, unit, best, weapon, carried)]
+        for option in _weapon_options(unit.option, weapon):  # then other entries giving it: a Forgefiend's
+            if held(unit, weapon) >= carried:  # ectoplasma cannons of its head and of its arms
+                break
+            if option is not best and _visible(editor, unit, option):
+                made.append(_hold(editor, unit, option, weapon, carried))
+        return made
     missing = carried - sum(m.number for m in unit_models(unit) if _carries(m, weapon))
     made: list[Selection] = []
     kinds = sorted(_kinds_carrying(unit, weapon), key=lambda found: _unstated(found[0], unit, (weapon, *alongside)))
