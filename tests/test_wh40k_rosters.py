@@ -763,7 +763,8 @@ def test_a_one_model_unit_carries_as_many_of_a_weapon_as_stated(wh40k_catalog):
     """D63: a Deff Dread takes four weapons and has none by default (Orks.cat:4118-4190): two
     klaws and two big shootas are legal, one of each is the data's "at least 4"; a Commander's
     four fusion blasters put his default weapon aside; a Riptide's two missile pods are two
-    Missile Drones (T'au Empire.cat:7093); a Captain's two plasma pistols are one finding, the
+    Missile Drones (T'au Empire.cat:7093); a Forgefiend's three ectoplasma cannons come from its
+    arms and its head; a Captain's two plasma pistols are one finding, the
     data's one."""
     orks = "faction: Orks\ndetachment: War Horde\n"
     warboss = "  - {type: Warboss, warlord: true}\n"
@@ -783,6 +784,11 @@ def test_a_one_model_unit_carries_as_many_of_a_weapon_as_stated(wh40k_catalog):
             or "burst" in s.option.name] == [("Fusion blaster", 4)]
     assert [(s.option.name, s.number) for s in tau.tree.units[1].walk() if s.option.name == "Missile Drone"] == [
         ("Missile Drone", 2)]
+    from listbuilder.games.wh40k10.engine_roster import held
+    fiend = checked(wh40k_catalog, "  - {type: Chaos Lord, warlord: true}\n  - {type: Forgefiend, wargear: "
+                                   "{Ectoplasma cannon: 3}}\n",  # its arms' two and its head's one
+                    army="faction: Chaos Space Marines\ndetachment: Veterans of the Long War\n")
+    assert fiend.findings == [] and fiend.tree is not None and held(fiend.tree.units[1], "Ectoplasma cannon") == 3
     [pistols] = findings_of(wh40k_catalog, "  - {type: Captain, warlord: true, wargear: {Plasma pistol: 2, "
                                            "Power fist: 1}}\n",
                             army="faction: Space Marines\ndetachment: Gladius Task Force\n")

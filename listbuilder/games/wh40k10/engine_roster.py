@@ -910,7 +910,7 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
     muster rules say so)."""
     if not unit_models(unit):  # a one-model unit: its weapons are its own, `carried` of each (D63)
         best = _weapon_option(unit.option, weapon, alongside)
-        if best is None or _carries(unit, weapon):
+        if best is None or held(unit, weapon) >= carried:
             return []
         made = [_hold(editor, unit, best, weapon, carried)]
         for option in _weapon_options(unit.option, weapon):  # then other entries giving it: a Forgefiend's
