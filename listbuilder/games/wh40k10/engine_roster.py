@@ -665,6 +665,23 @@ def _room(editor: Editor, selection: Selection) -> int:
     return int(min(most)) - selection.number if most else 1000
 
 
+def _held_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
+                 alongside: tuple[str, ...]) -> list[Selection]:
+    """Give a unit of one model `carried` of the weapon: through the entry `_weapon_option` takes,
+    then the other entries the data shows giving it (a Forgefiend's ectoplasma cannons of its head
+    and of its arms). Returns the selections made."""
+    best = _weapon_option(unit.option, weapon, alongside)
+    if best is None or held(unit, weapon) >= carried:
+        return []
+    made = [_hold(editor, unit, best, weapon, carried)]
+    for other in _weapon_options(unit.option, weapon):
+        if held(unit, weapon) >= carried:
+            break
+        if other is not best and _visible(editor, unit, other):
+            made.append(_hold(editor, unit, other, weapon, carried))
+    return made
+
+
 def _hold(editor: Editor, unit: Selection, option: Option, weapon: str, carried: int) -> Selection:
     """Select `option` under a unit of one model, the entry that brings it (a Riptide's missile
     pod, a Missile Drone's) as many times as it takes to hold `carried` of the weapon, as far as its
@@ -909,16 +926,7 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
     of the weapon. Returns the selections made (none where the data offers the weapon nowhere: the
     muster rules say so)."""
     if not unit_models(unit):  # a one-model unit: its weapons are its own, `carried` of each (D63)
-        best = _weapon_option(unit.option, weapon, alongside)
-        if best is None or held(unit, weapon) >= carried:
-            return []
-        made = [_hold(editor, unit, best, weapon, carried)]
-        for option in _weapon_options(unit.option, weapon):  # then other entries giving it: a Forgefiend's
-            if held(unit, weapon) >= carried:  # ectoplasma cannons of its head and of its arms
-                break
-            if option is not best and _visible(editor, unit, option):
-                made.append(_hold(editor, unit, option, weapon, carried))
-        return made
+        return _held_weapon(editor, unit, weapon, carried, alongside)
     missing = carried - sum(m.number for m in unit_models(unit) if _carries(m, weapon))
     made: list[Selection] = []
     kinds = sorted(_kinds_carrying(unit, weapon), key=lambda found: _unstated(found[0], unit, (weapon, *alongside)))
