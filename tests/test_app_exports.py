@@ -145,15 +145,16 @@ def test_weapons_taken_are_carried_and_the_rest_reported(catalog):
         "Eviscerator": 2, "Inferno Pistol": 2, "Plasma pistol": 2, "Power fist": 3}
     angels = imported(catalog, "dark-angels-v1.53-wrath-of-the-rock.txt")
     assert unit(angels, "Intercessor Squad").wargear == {"Astartes grenade launcher": 1, "Hand flamer": 1}
-    assert unit(angels, "Hellblaster Squad").wargear == {}  # the loadout its models start with
+    # the Sergeant's bolt pistol: a choice the data leaves to make (Pistol Option, min 1, no default; D59)
+    assert unit(angels, "Hellblaster Squad").wargear == {"Bolt pistol": 5}
     kept_aside = [(f.location.line, f.message) for f in angels.findings if f.code == "list-wargear-unplaced"]
     assert kept_aside == [
         (19, "Azrael: 'The Lion Helm' is not a weapon of its datasheet; not carried into the roster")]
     # wargear that is no weapon but a choice of the unit in the data is its options (D44)
     assert unit(angels, "Infiltrator Squad").options == ["Helix Gauntlet", "Infiltrator Comms Array"]
-    # two weapons listed under one model are carried by that one model
+    # a unit of one model carries as many of a weapon as listed (D63)
     orks = imported(catalog, "orks-v1.24-war-horde.txt")
-    assert all(n <= 1 for n in unit(orks, "Deff Dread").wargear.values())
+    assert unit(orks, "Deff Dread").wargear == {"Dread klaw": 2, "Big shoota": 2}
     assert not validate(flattened.roster, catalog).findings
 
 
@@ -390,3 +391,14 @@ def test_import_of_a_list_naming_an_unknown_datasheet_writes_nothing(bsdata_inst
     err = capsys.readouterr().err
     assert f"{tmp_path / 'post.txt'}:19: error: 'Scout Squadron' (5 models as written) is not a datasheet of" in err
     assert err.endswith(f"{tmp_path / 'post.txt'}: not imported; nothing was written\n")
+
+
+@pytest.mark.parametrize(("name", "valid", "errors"), [
+    ("dark-angels-v1.53-wrath-of-the-rock.txt", True, []),  # D59, D60: was 2,015 points, two data findings
+    ("derived-dark-angels-v1.53-no-title.txt", True, []),
+    ("orks-v1.24-war-horde.txt", False, ["model-count"]),  # the Gretchin's 10 (now 11 or 22); the Deff Dread's
+    ("derived-orks-v1.24-no-title.txt", False, ["model-count"])])  # four weapons are no longer a finding (D63)
+def test_the_verdicts_of_the_real_exports(catalog, name, valid, errors):
+    result = check_file(REAL / name, catalog, name)
+    assert result.valid == valid
+    assert sorted(f.code for f in result.findings if f.severity == "error") == errors

@@ -237,8 +237,10 @@ def test_reading_keeps_every_model_weapon_and_enhancement(catalog, name):
         datasheet = data.unit_named(faction, unit.type)
         defaults = {name_key(w) for w in default_loadout(datasheet)}
         given = unit_gear(data, faction, roster.model_copy(update={"units": []}), datasheet, models, {})
-        assert unit.wargear == {w: min(n, models) for w, n in weapons.items()  # D32, D46
-                                if name_key(w) not in defaults and min(n, models) > given.get(name_key(w), 0)}
+        carried = {w: n if models == 1 else min(n, models) for w, n in weapons.items()}  # D63: one model's own count
+        assert unit.wargear == {w: n for w, n in carried.items()  # D32, D46, D59
+                                if (name_key(w) not in defaults or name_key(w) in given.unchosen)
+                                and n > given.carried.get(name_key(w), 0)}
         enhancements = [s["name"] for s in inner if s["name"] in _enhancements(data)]
         assert enhancements == ([unit.enhancement] if unit.enhancement else [])
 

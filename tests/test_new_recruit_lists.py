@@ -16,6 +16,7 @@ from listbuilder.games import validate
 from listbuilder.games.wh40k10.listtext import read_new_recruit, text_form
 from listbuilder.games.wh40k10.new_recruit import GW, ROSTER_TEXT, WTC, WTC_COMPACT, layout
 from listbuilder.listengine.catalog import Catalog
+from listbuilder.rosters.batch import check_file
 from listbuilder.rosters.lists import read_list, read_list_data
 
 from .sampling import one_in
@@ -358,3 +359,35 @@ def test_an_enhancement_among_a_units_items_is_its_enhancement_not_wargear():
     assert (enforcer.name, enforcer.enhancement, enforcer.enhancement_line) == (
         "Commander in Enforcer Battlesuit", "Starflare Ignition System", 15)
     assert stated(enforcer) == {"Shield Drone": 1, "Missile pod": 1, "Battlesuit fists": 1}
+
+
+def test_a_weapon_named_twice_under_one_model_is_carried_by_it_once(wh40k):
+    """D61: a Pathfinder Shas'ui's "Drone burst cannon", named twice under his one model line, is
+    one model carrying it: the real lists' Pathfinder Teams are no longer "2 models ... but at most 1"."""
+    text = ("+++++++++++++++++++++++++++++++++++++++++++++++\n+ FACTION KEYWORD: Xenos - T'au Empire\n"
+            "+ DETACHMENT: Kauyon\n+ TOTAL ARMY POINTS: 150pts\n+\n+ WARLORD: Char1: Cadre Fireblade\n"
+            "+++++++++++++++++++++++++++++++++++++++++++++++\n\nCHARACTER\n\nCadre Fireblade (50 pts)\n"
+            "• 1x Fireblade pulse rifle\n• Warlord\n\nBATTLELINE\n\nPathfinder Team (90 pts)\n"
+            "• 1x Pathfinder Shas'ui\n    • 1x Pulse carbine\n    • 1x Drone burst cannon\n"
+            "    • 1x Drone burst cannon\n• 9x Pathfinders\n    • 9x Pulse carbine\n")
+    result = imported(wh40k, "gw/pathfinders.txt", text)
+    assert result.roster.units[1].wargear == {"Drone burst cannon": 1}
+    for name in ("gw/tau-advanced-acquisition.txt", "wtc-compact/tau-advanced-acquisition.txt"):
+        pathfinders = [u for u in imported(wh40k, name).roster.units if u.type == "Pathfinder Team"]
+        assert pathfinders[0].wargear["Drone burst cannon"] == 1
+
+
+@pytest.mark.parametrize(("name", "errors"), [
+    # no `+ WARLORD:` line, 3 Stealth Battlesuits (the data has 5 only), 2,070 points: each true, once;
+    # no longer the Commander's Missile Drone (D60)
+    ("gw/tau-retaliation-cadre.txt", ["model-count", "model-count", "no-warlord", "points-over-limit"]),
+    ("roster-text/tau-big-suits.txt", ["model-count", "model-count", "no-warlord", "points-over-limit"]),
+    ("wtc-compact/tau-retaliation-cadre.txt", ["model-count"] * 3 + ["points-over-limit"]),  # nor the Pathfinders (D61)
+    # a detachment and an Enhancement the data has not: the Negation Emitters, four Enhancements
+    ("gw/tau-advanced-acquisition.txt", ["too-many-enhancements", "unknown-enhancement", "unknown-enhancement"]),
+    ("wtc-compact/tau-advanced-acquisition.txt", ["too-many-enhancements", "unknown-enhancement",
+                                                  "unknown-enhancement"])])
+def test_the_verdicts_of_the_real_tau_exports(wh40k, name, errors):
+    result = check_file(REAL / name, wh40k, name)
+    assert not result.valid
+    assert sorted(f.code for f in result.findings if f.severity == "error") == errors

@@ -453,3 +453,35 @@ def test_a_misspelt_detachment_in_the_apps_text_is_named_as_written(catalog, tmp
     result = check_file(tmp_path / "list.txt", catalog, "list.txt")
     assert [(f.code, f.location.line, f.suggestion) for f in result.findings] == [
         ("unknown-detachment", 6, "did you mean 'Gladius Task Force'?")]
+
+
+APP_ARMY = "Space Marines\nStrike Force (2,000 points)\nGladius Task Force\n\nCHARACTERS\n\n" \
+           "Captain (80 points)\n  • Warlord\n\nOTHER DATASHEETS\n\n"
+
+
+def test_a_default_weapon_stated_for_a_choice_the_data_leaves_unmade_is_carried(catalog, tmp_path):
+    """D59: the Hellblaster Sergeant's Pistol Option has a minimum and no default (Imperium - Space
+    Marines.cat:17183); his listed bolt pistol, a default of the other Hellblasters, is carried, and
+    nothing is said. The Boyz' choppas, a default the list states on more models than the data
+    gives, stay out (D28)."""
+    path = tmp_path / "list.txt"
+    path.write_text(APP_ARMY + "Hellblaster Squad (110 points)\n  • 1x Hellblaster Sergeant\n    ◦ 1x Bolt pistol\n"
+                    "    ◦ 1x Close combat weapon\n    ◦ 1x Plasma incinerator\n  • 4x Hellblaster\n"
+                    "    ◦ 4x Bolt pistol\n    ◦ 4x Close combat weapon\n    ◦ 4x Plasma incinerator\n",
+                    encoding="utf-8")
+    assert read_list(path, catalog).roster.units[1].wargear == {"Bolt pistol": 5}
+    assert check_file(path, catalog, path.name).findings == []
+    orks = read_list(LISTS / "real" / "app" / "orks-v1.24-war-horde.txt", catalog).roster
+    assert [u.wargear for u in orks.units if u.type == "Boyz"] == [{}] * 3
+
+
+def test_a_one_model_units_weapons_are_read_as_many_as_listed(catalog, tmp_path):
+    """D63: '2x Dread Klaw' under a Deff Dread is two klaws on its one model (Orks.cat:4118: four
+    weapons, no default), and the list is legal."""
+    path = tmp_path / "list.txt"
+    path.write_text("Orks\nStrike Force (2,000 points)\nWar Horde\n\nCHARACTERS\n\nWarboss (75 points)\n"
+                    "  • Warlord\n\nOTHER DATASHEETS\n\nDeff Dread (120 points)\n  • 1x Deff Dread\n"
+                    "    ◦ 3x Dread Klaw\n    ◦ 1x Rokkit launcha\n", encoding="utf-8")
+    assert read_list(path, catalog).roster.units[1].wargear == {"Dread klaw": 3, "Rokkit launcha": 1}
+    result = check_file(path, catalog, path.name)
+    assert [f.code for f in result.findings] == [] and result.valid

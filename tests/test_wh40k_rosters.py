@@ -779,3 +779,72 @@ def test_houndpack_lance_characters_are_the_players_three(check, wh40k_catalog):
     [two] = findings_of(wh40k_catalog, leader + chosen + "  - {type: War Dog Executioner}\n", army)
     assert (two.code, two.message, two.path) == (  # the army's, not also on a War Dog's choice
         "data-constraint", "Houndpack Lance Character: at least 3 selections in the force, 2 taken", ("units",))
+
+
+def test_an_enhancement_two_detachments_name_alike_is_the_detachments(wh40k_catalog):
+    """D60: Deathwing Assault is an Enhancement of Inner Circle Task Force (30 points, Imperium -
+    Space Marines.cat:40791) and of Wrath of the Rock (15 points, line 41828); a Chaplain in
+    Terminator Armour of a Wrath of the Rock army takes the second, shown to him."""
+    result = checked(wh40k_catalog, "  - {type: Chaplain in Terminator Armour, warlord: true, "
+                                    "enhancement: Deathwing Assault}\n",
+                     army="faction: Dark Angels\ndetachment: Wrath of the Rock\n")
+    assert result.findings == [] and result.total == 90 and result.tree is not None
+    [enhancement] = [s for s in result.tree.units[0].walk() if s.option.name == "Deathwing Assault"]
+    assert enhancement.option.group is not None and enhancement.option.group.name == "Wrath of the Rock Enhancements"
+
+
+def test_a_commanders_own_missile_pods_are_not_a_drones(wh40k_catalog):
+    """D60: a Commander in Enforcer Battlesuit's missile pod is his Support Systems' (T'au
+    Empire.cat:841), not the one a Missile Drone of his Drones group carries."""
+    result = checked(wh40k_catalog, "  - {type: Commander in Enforcer Battlesuit, warlord: true, "
+                                    "wargear: {Missile pod: 1}}\n",
+                     army="faction: T'au Empire\ndetachment: Kauyon\n")
+    assert result.findings == [] and result.tree is not None
+    assert "Missile Drone" not in [s.option.name for s in result.tree.units[0].walk()]
+
+
+def test_a_one_model_unit_carries_as_many_of_a_weapon_as_stated(wh40k_catalog):
+    """D63: a Deff Dread takes four weapons and has none by default (Orks.cat:4118-4190): two
+    klaws and two big shootas are legal, one of each is the data's "at least 4"; a Commander's
+    four fusion blasters put his default weapon aside; a Riptide's two missile pods are two
+    Missile Drones (T'au Empire.cat:7093); a Forgefiend's three ectoplasma cannons come from its
+    arms and its head; a Captain's two plasma pistols are one finding, the
+    data's one."""
+    orks = "faction: Orks\ndetachment: War Horde\n"
+    warboss = "  - {type: Warboss, warlord: true}\n"
+    dread = warboss + "  - {type: Deff Dread, wargear: {Dread klaw: 2, Big shoota: 2}}\n"
+    result = checked(wh40k_catalog, dread, army=orks)
+    assert result.findings == [] and result.tree is not None
+    assert sorted((s.option.name, s.number) for s in result.tree.units[1].children if "Stompy" not in s.option.name) \
+        == [("Big shoota", 2), ("Dread klaw", 2)]
+    [short] = findings_of(wh40k_catalog, warboss + "  - {type: Deff Dread, wargear: {Dread klaw: 1, Big shoota: 1}}\n",
+                          army=orks)
+    assert short.message == "Wargear Options: at least 4 selections in Deff Dread, 2 taken"
+    tau = checked(wh40k_catalog, "  - {type: Commander in Coldstar Battlesuit, warlord: true, "
+                                 "wargear: {Fusion blaster: 4}}\n  - {type: Riptide Battlesuit, "
+                                 "wargear: {Missile pod: 2}}\n", army="faction: T'au Empire\ndetachment: Kauyon\n")
+    assert tau.findings == [] and tau.tree is not None
+    assert [(s.option.name, s.number) for s in tau.tree.units[0].walk() if "blaster" in s.option.name
+            or "burst" in s.option.name] == [("Fusion blaster", 4)]
+    assert [(s.option.name, s.number) for s in tau.tree.units[1].walk() if s.option.name == "Missile Drone"] == [
+        ("Missile Drone", 2)]
+    from listbuilder.games.wh40k10.engine_roster import held
+    fiend = checked(wh40k_catalog, "  - {type: Chaos Lord, warlord: true}\n  - {type: Forgefiend, wargear: "
+                                   "{Ectoplasma cannon: 3}}\n",  # its arms' two and its head's one
+                    army="faction: Chaos Space Marines\ndetachment: Veterans of the Long War\n")
+    assert fiend.findings == [] and fiend.tree is not None and held(fiend.tree.units[1], "Ectoplasma cannon") == 3
+    [pistols] = findings_of(wh40k_catalog, "  - {type: Captain, warlord: true, wargear: {Plasma pistol: 2, "
+                                           "Power fist: 1}}\n",
+                            army="faction: Space Marines\ndetachment: Gladius Task Force\n")
+    assert (pistols.code, pistols.path, pistols.message, pistols.suggestion) == (
+        "data-wargear-count", ("units", 0, "wargear", "Plasma pistol"),
+        "Captain cannot carry as many Plasma pistol as stated: the data lets it hold 1", "state `Plasma pistol: 1`")
+
+
+def test_a_hidden_enhancement_says_whom_it_is_for(check):
+    """D62: the data hides Dimensional Sanctum on a bearer that is not a Cryptek; the finding says
+    so, as the data's Enhancement states it."""
+    [finding] = [f for f in check("necrons/illegal-dimensional-sanctum.yaml").findings if f.code == "data-hidden"]
+    assert finding.message == "Dimensional Sanctum is hidden and may not be taken"
+    assert finding.suggestion == ("Dimensional Sanctum: CRYPTEK model only; give it to such a Character, or take "
+                                  "another Enhancement")

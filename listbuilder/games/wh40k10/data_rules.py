@@ -15,7 +15,7 @@ from ...battlescribe.validate import RuleError
 from ...core.event import DATA_RULE
 from ...core.findings import Finding
 from ...core.names import suggest
-from .engine_roster import Path, SelectionTree, unit_models
+from .engine_roster import HELD, Path, SelectionTree, held, unit_models
 
 # Muster rules the data states too (D37): the seed's rule of three, Epic Heroes, Enhancements,
 # Warlord and Character, which the data states as limits on the entry the seed's finding names
@@ -78,6 +78,11 @@ def data_findings(tree: SelectionTree) -> list[Finding]:
         if path[2] == "options":
             found.append(Finding("unknown-option", f"{unit.option.name} has no choice '{name}' in the data", rule,
                                  path=path, suggestion=suggestion or OPTION_HINT))
+        elif path[2:] == ("wargear", name, HELD):
+            most = held(unit, name)
+            found.append(Finding("data-wargear-count", f"{unit.option.name} cannot carry as many {name} as stated: "
+                                 f"the data lets it hold {most}", rule, path=path[:4],
+                                 suggestion=f"state `{name}: {most}`"))
         elif path[2] == "wargear" and unit_models(unit):  # several models: no placement of them carries all
             found.append(Finding("data-wargear-alternatives", f"{unit.option.name} cannot carry {name} together with "
                                  f"{suggestion} as stated: no placement of them on its models that the data allows "

@@ -38,6 +38,7 @@ SKIPPED = {"crusade", "weapon modifications"}  # option groups no roster file st
 SHOW = "Show "  # the data's toggles that show other datasheets (allies, Legends), under its "Show/Hide Options"
 CONFIGURATION = "Configuration"  # the data's category of army-wide settings
 FACTION_CATEGORY = "Faction: "  # how the data names the category of a Faction keyword
+HELD = "held"  # an unplaced weapon's last place: a unit of one model holds fewer of it than stated (D63)
 
 Path = tuple[str | int, ...]
 # a place of the roster file, the name it states, a suggestion (for a weapon: the one taken in its place)
@@ -282,7 +283,7 @@ def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[
     for named, field_name in ((enhancement, "enhancement"), ("Warlord" if warlord else None, "warlord")):
         if named is None:
             continue
-        found = _option_named(unit.option, named)
+        found = _option_shown(editor, unit, named)
         if found is None:
             tree.unplaced.append(((field_name,), named, None))
             continue
@@ -301,13 +302,17 @@ def _new_unit(tree: SelectionTree, option: Option, models: int) -> Selection:
 
 def _place_wargear(tree: SelectionTree, unit: Selection, wargear: tuple[tuple[str, int], ...]) -> list[tuple[str, str]]:
     """Place the stated weapons one by one (`_place_weapon`); returns each weapon the placing of a
-    later one left on fewer models than stated, with that later one."""
+    later one left on fewer models than stated, with that later one. A unit of one model given
+    fewer of a weapon than stated, as many as the data lets it hold, is said so (D63)."""
     displaced: list[tuple[str, str]] = []
     carried: dict[str, int] = {}
     for weapon, count in wargear:
         alongside = tuple(other for other, _ in wargear if other != weapon)
-        for selection in _place_weapon(tree.editor, unit, weapon, count, alongside):
+        made = _place_weapon(tree.editor, unit, weapon, count, alongside)
+        for selection in made:
             tree.places[selection.id] = ("wargear", weapon)
+        if made and not unit_models(unit) and held(unit, weapon) < count:
+            tree.unplaced.append((("wargear", weapon, HELD), weapon, None))
         for earlier, before in list(carried.items()):
             now = _carried(unit, earlier)
             if now < before and now < dict(wargear)[earlier]:
@@ -315,6 +320,11 @@ def _place_wargear(tree: SelectionTree, unit: Selection, wargear: tuple[tuple[st
             carried[earlier] = now
         carried[weapon] = _carried(unit, weapon)
     return displaced
+
+
+def held(unit: Selection, weapon: str) -> int:
+    """How many of the weapon a unit of one model holds (two Missile Drones' missile pods: two)."""
+    return sum(s.total_number for s in unit.walk() if s is not unit and _gives(s.option, weapon)) // unit.total_number
 
 
 def _carried(unit: Selection, weapon: str) -> int:
@@ -659,20 +669,76 @@ def _room(editor: Editor, selection: Selection) -> int:
     return int(min(most)) - selection.number if most else 1000
 
 
-def _option_named(option: Option, name: str, depth: int = 0) -> Option | None:
-    """The option of that name under `option`, through groups and entries (not Crusade's)."""
+def _held_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
+                 alongside: tuple[str, ...]) -> list[Selection]:
+    """Give a unit of one model `carried` of the weapon: through the entry `_weapon_option` takes,
+    then the other entries the data shows giving it (a Forgefiend's ectoplasma cannons of its head
+    and of its arms). Returns the selections made."""
+    best = _weapon_option(unit.option, weapon, alongside)
+    if best is None or held(unit, weapon) >= carried:
+        return []
+    made = [_hold(editor, unit, best, weapon, carried)]
+    for other in _weapon_options(unit.option, weapon):
+        if held(unit, weapon) >= carried:
+            break
+        if other is not best and _visible(editor, unit, other):
+            made.append(_hold(editor, unit, other, weapon, carried))
+    return made
+
+
+def _hold(editor: Editor, unit: Selection, option: Option, weapon: str, carried: int) -> Selection:
+    """Select `option` under a unit of one model, the entry that brings it (a Riptide's missile
+    pod, a Missile Drone's) as many times as it takes to hold `carried` of the weapon, as far as its
+    maxima allow (not a second of "one of"), putting aside the defaults of its group (four fusion
+    blasters, a Commander's high-output burst cannon)."""
+    before = {id(s) for s in unit.walk()}
+    selection = outer = _select_along(editor, unit, option)
+    while outer.parent is not None and id(outer.parent) not in before:
+        outer = outer.parent
+    most = _most_held(editor, outer)
+    while held(unit, weapon) < carried and outer.number < most:
+        editor.set_count(outer, outer.number + 1)
+    _make_room(editor, outer)
+    return selection
+
+
+def _most_held(editor: Editor, selection: Selection) -> int:
+    """How many of a selection its max in its parent and the maxima of the groups it is in allow."""
+    most = selection.number + _room(editor, selection)
+    group, parent = selection.option.group, selection.parent
+    while group is not None and parent is not None:
+        context = Context(None, parent, parent.force, group)
+        most = min([most, *(int(value) for node, limit in group.limits if limit.kind == "max"
+                            and limit.field == "selections"
+                            and (value := editor.evaluation.constraint_value(group, node, context)) >= 0)])
+        group = group.group
+    return most
+
+
+def _options_named(option: Option, name: str, depth: int = 0) -> Iterator[Option]:
+    """The options of that name under `option`, through groups and entries (not Crusade's),
+    nearest first."""
     for child in option.children():
-        if name_key(child.name) in SKIPPED:
-            continue
-        if not child.is_group and name_key(child.name) == name_key(name):
-            return child
+        if name_key(child.name) not in SKIPPED and not child.is_group and name_key(child.name) == name_key(name):
+            yield child
     for child in option.children():
         if name_key(child.name) in SKIPPED or child.type == "model" or depth >= 4:
             continue
-        found = _option_named(child, name, depth + 1)
-        if found is not None:
-            return found
-    return None
+        yield from _options_named(child, name, depth + 1)
+
+
+def _option_shown(editor: Editor, unit: Selection, name: str) -> Option | None:
+    """The option of that name under the unit that the data shows there, else the first (the
+    engine then says it is hidden): two detachments' Enhancements may share a name (D60)."""
+    named = list(_options_named(unit.option, name))
+    return next((o for o in named if _visible(editor, unit, o)), named[0] if named else None)
+
+
+def _visible(editor: Editor, unit: Selection, option: Option) -> bool:
+    """Whether the data shows an option under the unit (neither it nor a group it is in hidden)."""
+    assert unit.force is not None
+    return not editor.evaluation.is_hidden(option, Context(None, unit, unit.force, option)) \
+        and not editor.evaluation.in_hidden_group(option, unit, unit.force)
 
 
 def datasheet_option(engine: EngineData, faction: Faction, unit_id: str) -> Option | None:
@@ -755,22 +821,32 @@ def _weapon_option(option: Option, weapon: str, alongside: tuple[str, ...] = ())
     gives most of the weapons stated `alongside` it (a Captain's plasma pistol where a power fist may
     be taken with it), then the one whose group offers fewest of them, which taking it would put
     aside (an Intercessor Sergeant's power weapon is offered in place of his bolt rifle and in place
-    of his close combat weapon: beside a bolt rifle, the second), else the first in the data's order."""
-    if not alongside:
-        return next(_weapon_options(option, weapon), None)
+    of his close combat weapon: beside a bolt rifle, the second), then the one selected with fewest
+    entries on the way (a T'au Commander's own missile pod, not a Missile Drone's; D60), else the
+    first in the data's order."""
     found = list(_weapon_options(option, weapon))
-    if len(found) < 2:
-        return found[0] if found else None
+    if not alongside or len(found) < 2:
+        return min(found, key=lambda candidate: _entries_between(option, candidate), default=None)
 
-    def fit(candidate: Option) -> tuple[int, int]:
+    def fit(candidate: Option) -> tuple[int, int, int]:
         choice = _outermost(option, candidate)
         together = sum(_weapon_option(choice, other) is not None for other in alongside)
         group = choice.group
         aside = 0 if group is None else sum(
             any(o is not choice for o in _weapon_options(group, other)) for other in alongside)
-        return together, -aside
+        return together, -aside, -_entries_between(option, candidate)
 
     return max(found, key=fit)
+
+
+def _entries_between(above: Option, option: Option) -> int:
+    """How many entries (not groups) selecting `option` under `above` selects on the way."""
+    count = 0
+    for node in option.ancestors():
+        if node is above:
+            break
+        count += not node.is_group
+    return count
 
 
 def _weapon_options(option: Option, weapon: str, depth: int = 0) -> Iterator[Option]:
@@ -850,13 +926,11 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
     """Give the weapon to `carried` models of the unit, beyond those that carry it already: first
     models of a kind that carries it by its datasheet, moved from the most numerous kind beside
     it; then models of a selected kind that may take it, split off their kind; then a weapon the
-    unit's own entries give (outside any model), on the unit. Returns the selections made (none
-    where the data offers the weapon nowhere: the muster rules say so)."""
-    if not unit_models(unit):  # a one-model unit: its weapons are its own
-        option = _weapon_option(unit.option, weapon, alongside)
-        if option is None or _carries(unit, weapon):
-            return []
-        return [_select_along(editor, unit, option)]
+    unit's own entries give (outside any model), on the unit. A unit of one model takes `carried`
+    of the weapon. Returns the selections made (none where the data offers the weapon nowhere: the
+    muster rules say so)."""
+    if not unit_models(unit):  # a one-model unit: its weapons are its own, `carried` of each (D63)
+        return _held_weapon(editor, unit, weapon, carried, alongside)
     missing = carried - sum(m.number for m in unit_models(unit) if _carries(m, weapon))
     made: list[Selection] = []
     kinds = sorted(_kinds_carrying(unit, weapon), key=lambda found: _unstated(found[0], unit, (weapon, *alongside)))

@@ -22,7 +22,7 @@ from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
 from .catalog import Enhancement, Faction, Unit, Wh40kCatalog, loose_key, weapon_name
 from .engine_roster import choice_named, datasheet_option, is_weapon
-from .loadout import unit_gear
+from .loadout import UnitGear, unit_gear
 from .roster import Wh40kRoster, Wh40kUnit
 from .rules import battle_size, faction_name, find_faction, has_keyword
 
@@ -331,16 +331,20 @@ def _models_written(listed: ListedUnit) -> int | None:
     return listed.count or None
 
 
-def _wargear(unit: Unit, listed: ListedUnit, models: int,
-             defaults: dict[str, int]) -> tuple[dict[str, int], list[ListedItem]]:
+def _wargear(unit: Unit, listed: ListedUnit, models: int, defaults: UnitGear) -> tuple[dict[str, int],
+                                                                                   list[ListedItem]]:
     """The roster's `wargear` from the weapons the list states (D28): each weapon of the datasheet
-    on as many models as carry it (at most the models of the line it is listed under, and of the
-    unit), only those outside its default loadout (which kind a line's models are the list does not
-    always say); and the lines that name no weapon of the datasheet."""
+    on as many models as carry it (at most the models of the line it is listed under, however often
+    that line names it, D61, and of the unit; a unit of one model: as many of it as stated, D63),
+    only those on more models than the unit built with no choice made carries it (`defaults`), and
+    outside its default loadout (which kind a line's models are the list does not always say)
+    unless a choice that unit leaves unmade offers it (D59: a Hellblaster Sergeant's bolt pistol);
+    and the lines that name no weapon of the datasheet."""
     model_lines, _ = _model_lines(unit, listed)
     weapons = Names(sorted({weapon_name(w.name) for w in unit.weapons}))
     default = {name_key(w) for w in default_loadout(unit)}
-    carried: dict[str, int] = {}
+    by_line: dict[tuple[str, int | None], int] = {}  # (weapon, the model line it is under): its carriers
+    one = models == 1  # a unit of one model: a weapon's number is how many of it the model carries (D63)
     chosen: dict[str, int] = {}
     unplaced = []
     for index, item in enumerate(listed.items):
@@ -352,16 +356,20 @@ def _wargear(unit: Unit, listed: ListedUnit, models: int,
         elif weapon is None:
             unplaced.append(item)
         else:
-            most = listed.items[item.under].count if item.under is not None else models
-            carried[weapon] = min(carried.get(weapon, 0) + min(item.count, most), models)
+            line = listed.items[item.under].count if item.under is not None else models
+            stated = by_line.get((weapon, item.under), 0) + item.count
+            by_line[weapon, item.under] = stated if one else min(stated, line)
+    carried: dict[str, int] = {}
+    for (weapon, _), count in by_line.items():
+        carried[weapon] = carried.get(weapon, 0) + count if one else min(carried.get(weapon, 0) + count, models)
     # weapons stated as taken first: those `export` states so are those the weapons after them took
     # the place of in the engine (D46), and are placed before them again
-    return chosen | {w: n for w, n in carried.items() if w not in chosen and name_key(w) not in default
-                     and n > defaults.get(name_key(w), 0)}, unplaced
+    return chosen | {w: n for w, n in carried.items() if w not in chosen and n > defaults.carried.get(name_key(w), 0)
+                     and (name_key(w) not in default or name_key(w) in defaults.unchosen)}, unplaced
 
 
 def carried(unit: Unit, listed: ListedUnit, models: int, option: Option | None,
-            gear_of: Callable[[dict[str, int]], dict[str, int]]) -> tuple[dict[str, int], list[tuple[str, int]],
+            gear_of: Callable[[dict[str, int]], UnitGear]) -> tuple[dict[str, int], list[tuple[str, int]],
                                                                          list[ListedItem]]:
     """What a roster takes of a unit's listed lines: its `wargear` (D28), its `options` (D44) with
     their lines, and the lines that are neither. `option`: the datasheet's entry in the engine's
@@ -370,7 +378,7 @@ def carried(unit: Unit, listed: ListedUnit, models: int, option: Option | None,
     nor is what it carries anyway with the weapons taken (the Lychguard's dispersion shields with
     their hyperphase swords; D46)."""
     wargear, left = _wargear(unit, listed, models, gear_of({}))
-    held = gear_of(wargear) if left else {}
+    held = gear_of(wargear).carried if left else {}
     options, left = _options(option, [i for i in left if held.get(name_key(i.name), 0) < i.count])
     return wargear, options, left
 

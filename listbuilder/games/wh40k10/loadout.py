@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from ...battlescribe.editor import Editor
+from ...battlescribe.evaluate import Context
+from ...battlescribe.model import Option
 from ...battlescribe.roster import Selection
 from ...core.names import name_key
 from .catalog import Faction, Unit, Wh40kCatalog, loose_key, weapon_name
@@ -86,14 +89,44 @@ class Gear:
         return counts
 
 
+@dataclass(frozen=True)
+class UnitGear:
+    """What a unit built with the data's defaults and some `wargear` carries: each weapon and
+    other wargear by name_key, with how many of its models carry it; and the weapons (by
+    name_key) of the choices it leaves unmade."""
+
+    carried: dict[str, int]
+    unchosen: frozenset[str] = frozenset()
+
+
 def unit_gear(data: Wh40kCatalog, faction: Faction, army: Wh40kRoster, unit: Unit, models: int,
-              wargear: dict[str, int]) -> dict[str, int]:
+              wargear: dict[str, int]) -> UnitGear:
     """What a unit of `models` models of that datasheet carries in the army (a roster of no unit)
-    with that `wargear` and the data's defaults: each weapon and other wargear by name_key, and
-    how many of its models carry it (nothing known without the engine's data)."""
+    with that `wargear` and the data's defaults (nothing known without the engine's data)."""
     engine = data.engine_data(faction)
     if engine is None:
-        return {}
+        return UnitGear({})
     alone = army.model_copy(update={"units": [Wh40kUnit(type=unit.name, models=models, wargear=wargear)]})
-    built = selection_tree(alone, data, faction, engine).units.get(0)
-    return Gear(unit).carried(built) if built is not None else {}
+    tree = selection_tree(alone, data, faction, engine)
+    built = tree.units.get(0)
+    if built is None:
+        return UnitGear({})
+    return UnitGear(Gear(unit).carried(built), frozenset(
+        name_key(weapon_name(o.name)) for holder in [built, *unit_models(built)]
+        for o in _unchosen(tree.editor, holder, holder.option)))
+
+
+def _unchosen(editor: Editor, holder: Selection, option: Option) -> list[Option]:
+    """The entries of the groups under `option` (not under its entries) whose minimum of
+    selections in `holder` its selections do not meet: a choice the data leaves to the player
+    (a Hellblaster Sergeant's pistol, D59)."""
+    found: list[Option] = []
+    for group in (o for o in option.children() if o.is_group):
+        least = max((editor.evaluation.constraint_value(group, node, Context(None, holder, holder.force, group))
+                     for node, limit in group.limits if limit.kind == "min" and limit.field == "selections"),
+                    default=0)
+        taken = sum(s.number for s in holder.children if group.ids & s.option.group_ids)
+        if taken < least:
+            found += [o for o in group.children() if not o.is_group]
+        found += _unchosen(editor, holder, group)
+    return found

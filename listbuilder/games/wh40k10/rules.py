@@ -478,10 +478,13 @@ class _Muster:
         """Each weapon on the datasheet, on no more models than the unit has, nor than the kinds of
         model that may carry it can number (DECISIONS.md D3, D23), nor than the data's limit per
         unit allows at its size (D24, D25); then weapons the data limits together (D26), and the
-        weapons only one choice offers, on no more models than that choice allows."""
+        weapons only one choice offers, on no more models than that choice allows. A unit of one
+        model states how many of a weapon it carries: that one model carries it, and how many of
+        it the data allows, the data's rules say (D63)."""
         unit, models = checked.unit, checked.models
         refused: set[str] = set()
-        for weapon, carried in checked.entry.wargear.items():
+        for weapon, stated in checked.entry.wargear.items():
+            carried = min(stated, 1) if models == 1 else stated
             where = ("units", checked.index, "wargear", weapon)
             kinds = unit.carriers.get(name_key(weapon), [])  # [] not on the datasheet, None not bounded
             most = most_carrying(unit, kinds, models) if kinds else models
@@ -947,5 +950,18 @@ def validate(roster: Wh40kRoster, catalog: Catalog) -> Wh40kResult:
             "points-over-limit", f"the army costs {result.total:,} points, {result.total - result.limit:,} over "
             f"{result.battle_size.name}'s {result.limit:,}", BATTLE_SIZE, path=("battle_size",)))
     if result.tree is not None:
-        result.findings = merged(result.findings, data_findings(result.tree), result.tree)
+        bearers = {c.index: c.enhancement for c in result.units if c.enhancement and c.enhancement.restrictions}
+        result.findings = [_who_may_bear(f, bearers) for f in merged(result.findings, data_findings(result.tree),
+                                                                      result.tree)]
     return result
+
+
+def _who_may_bear(finding: Finding, bearers: dict[int, Enhancement]) -> Finding:
+    """An Enhancement the data hides on its bearer (its bearer is not one it is for): the finding
+    says whom it is for, as the data's Enhancement states it (D62)."""
+    enhancement = bearers.get(finding.path[1]) if finding.code == "data-hidden" and finding.path[2:] == (
+        "enhancement",) and isinstance(finding.path[1], int) else None
+    if enhancement is None:
+        return finding
+    return replace(finding, suggestion=f"{enhancement.name}: {enhancement.restrictions}; give it to such a "
+                                       "Character, or take another Enhancement")
