@@ -11,6 +11,7 @@ import io
 import json
 import os
 import sys
+import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
@@ -815,12 +816,29 @@ def _usable_standard_streams() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 -- the process's, till it exits
 
 
+PLUGIN_LOADER = "pydantic.plugin._loader"  # pydantic's private module that looks for plugins
+NO_PLUGINS = ("__all__", "1", "true")  # PYDANTIC_DISABLE_PLUGINS's values by which that module finds none
+
+
 def run() -> int:
     """`listbuilder` as a process: the console script and `python -m listbuilder`. Pydantic's
     plugins are not looked for (unless the environment says which): listbuilder uses none, and
     looking reads every installed package's metadata when the first model is built (docs/speed.md)."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _without_plugin_loader()
     return main(process=True)
+
+
+def _without_plugin_loader() -> None:
+    """Where the environment disables every pydantic plugin, pydantic's loader of them (a private
+    module) is replaced by one that finds none, as the real one would: importing the real one imports
+    `importlib.metadata`, and with it email, zipfile and csv (−45 M of a check, docs/speed.md).
+    tests/test_cli_imports.py fails if pydantic's loader or its use changes so that this is wrong or
+    no longer saves anything."""
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") in NO_PLUGINS and PLUGIN_LOADER not in sys.modules:
+        loader = types.ModuleType(PLUGIN_LOADER, "pydantic's plugins, all disabled: none is looked for")
+        loader.get_plugins = tuple  # type: ignore[attr-defined]  # no plugin: ()
+        sys.modules[PLUGIN_LOADER] = loader
 
 
 def main(argv: Sequence[str] | None = None, process: bool = False) -> int:
