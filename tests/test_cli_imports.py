@@ -164,3 +164,17 @@ def test_a_check_as_a_process_builds_its_models_without_importing_package_metada
     imported = {line.split("|")[-1].strip() for line in check.stderr.splitlines() if line.startswith("import time:")}
     assert "pydantic.plugin._schema_validator" in imported  # a model was built: its plugins were asked for
     assert {"importlib.metadata", "email", "zipfile"} & imported == set()
+
+
+@pytest.mark.parametrize("arguments", [["check", "a.yaml", "--format", "json", "--army", "x", "--army", "y"],
+                                       ["data", "import", "bsdata", "folder", "--label", "L"], ["edit", "r.yaml"],
+                                       ["new"], ["pack", "f", "-o", "p.pdf"], ["schema"]])
+def test_the_parser_of_one_command_reads_its_arguments_as_the_whole_table_does(arguments):
+    """cli.parser builds the parser of the command the arguments name alone: what it reads, and the
+    usage it shows (which names every command), are the whole table's."""
+    from listbuilder.cli import COMMANDS, parser
+
+    one, every = parser(arguments), parser()
+    assert len(one._subparsers._group_actions[0].choices) == 1 < len(COMMANDS)  # type: ignore[union-attr]
+    assert one.parse_args(arguments) == every.parse_args(arguments)
+    assert one.format_usage() == every.format_usage()
