@@ -50,16 +50,16 @@ def _catalog() -> Catalog | None:
 
 def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
     """The event's rules from --event and the options that override it; raises LoadFailure."""
+    given = {key: value for key, value in (("points", options.points), ("game", options.game),
+                                            ("armies", options.army), ("data", options.data)) if value is not None}
+    if not options.event and not given:
+        return None  # no event's model imported, nor its validator built
     from .core.event import Event
     from .core.findings import LoadFailure, Location
     from .games import known_games
     from .rosters.batch import read_event
     from .rosters.events import event_problems
 
-    given = {key: value for key, value in (("points", options.points), ("game", options.game),
-                                            ("armies", options.army), ("data", options.data)) if value is not None}
-    if not options.event and not given:
-        return None  # no event's model built, nor its validator
     event = read_event(Path(options.event), catalog) if options.event else Event()
     event = event.model_copy(update=given)
     problems = event_problems(event, catalog, known_games(catalog))
