@@ -893,7 +893,7 @@ def run() -> int:
 def _without_plugin_loader() -> None:
     """Where the environment disables every pydantic plugin, pydantic's loader of them (a private
     module) is replaced by one that finds none, as the real one would: importing the real one imports
-    `importlib.metadata`, and with it email, zipfile and csv (−45 M of a check, docs/speed.md).
+    `importlib.metadata`, and with it email, zipfile and csv (−42 M of a 40k check, docs/speed.md).
     tests/test_cli_imports.py fails if pydantic's loader or its use changes so that this is wrong or
     no longer saves anything."""
     if os.environ.get("PYDANTIC_DISABLE_PLUGINS") in NO_PLUGINS and PLUGIN_LOADER not in sys.modules:
