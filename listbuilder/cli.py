@@ -11,6 +11,7 @@ import io
 import json
 import os
 import sys
+import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
@@ -49,16 +50,16 @@ def _catalog() -> Catalog | None:
 
 def _event(options: argparse.Namespace, catalog: Catalog) -> Event | None:
     """The event's rules from --event and the options that override it; raises LoadFailure."""
+    given = {key: value for key, value in (("points", options.points), ("game", options.game),
+                                            ("armies", options.army), ("data", options.data)) if value is not None}
+    if not options.event and not given:
+        return None  # no event's model imported, nor its validator built
     from .core.event import Event
     from .core.findings import LoadFailure, Location
     from .games import known_games
     from .rosters.batch import read_event
     from .rosters.events import event_problems
 
-    given = {key: value for key, value in (("points", options.points), ("game", options.game),
-                                            ("armies", options.army), ("data", options.data)) if value is not None}
-    if not options.event and not given:
-        return None  # no event's model built, nor its validator
     event = read_event(Path(options.event), catalog) if options.event else Event()
     event = event.model_copy(update=given)
     problems = event_problems(event, catalog, known_games(catalog))
@@ -573,17 +574,16 @@ DATA_HELP = ("the version of the imported data (40k) to use: a label or revision
              "(default: the default version)")
 
 
-def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.",
-                                  epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    top.add_argument("--version", action="version", version=f"listbuilder {__version__}")
-    commands = top.add_subparsers(dest="command")
+def _edit_command(commands: argparse._SubParsersAction) -> None:
     edit_help = ("open a roster in the editor (a list another tool wrote, as `check` reads it, is saved to a new "
                  ".yaml beside it)")
     edit = commands.add_parser("edit", help=edit_help, description=edit_help)
     edit.add_argument("roster", help="the roster file (.yaml), or a list: .txt, .ros, .rosz")
     edit.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     edit.set_defaults(run=command_edit)
+
+
+def _new_command(commands: argparse._SubParsersAction) -> None:
     new = commands.add_parser("new", help="start a roster in the editor")
     new.add_argument("roster", nargs="?", help="the file to save it to (must not exist yet)")
     new.add_argument("--game", help="game id: epic-armageddon, epic-remastered or wh40k-10e (asked for when missing)")
@@ -593,6 +593,9 @@ def parser() -> argparse.ArgumentParser:
                      "Epic Remastered); 40k: the battle size's, 1000, 2000 (default) or 3000")
     new.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     new.set_defaults(run=command_new)
+
+
+def _check_command(commands: argparse._SubParsersAction) -> None:
     check = commands.add_parser("check", help="check rosters against their army lists", epilog=EXIT_CODES,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("rosters", nargs="*", help="roster files or folders of them (default: the demo roster)")
@@ -608,6 +611,9 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--jobs", type=_positive, metavar="N", help="processes for large folders (default: every core)")
     check.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     check.set_defaults(run=command_check)
+
+
+def _stats_command(commands: argparse._SubParsersAction) -> None:
     stats_help = ("what the field plays: lists per army and detachment, datasheets (formations) taken, points by "
                   "category")
     stats = commands.add_parser("stats", help=stats_help, description=stats_help + ", each list's size")
@@ -618,6 +624,9 @@ def parser() -> argparse.ArgumentParser:
     stats.add_argument("--jobs", type=_positive, metavar="N", help="processes for large folders (default: every core)")
     stats.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     stats.set_defaults(run=command_stats, points=None, game=None, army=None)
+
+
+def _pack_command(commands: argparse._SubParsersAction) -> None:
     pack_help = "write the event pack: every list of a folder in one layout, a contents page first, as PDF or HTML"
     pack = commands.add_parser("pack", help=pack_help, description=pack_help + "; each list's verdict and findings "
                                "with it", epilog="exit codes: 0 every list legal; 1 a list is illegal; 2 a file could "
@@ -635,6 +644,9 @@ def parser() -> argparse.ArgumentParser:
     pack.add_argument("--paper", choices=["a4", "letter"], default="a4", help="the page size: a4 (default) or letter")
     pack.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     pack.set_defaults(run=command_pack, points=None, game=None, army=None)
+
+
+def _export_command(commands: argparse._SubParsersAction) -> None:
     export = commands.add_parser("export", help="write a roster as the list text players post")
     export.add_argument("roster", help="the roster file")
     export.add_argument("--format", choices=["text", "markdown", "ros", "rosz"], default="text",
@@ -644,6 +656,9 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: standard output)")
     export.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     export.set_defaults(run=command_export)
+
+
+def _import_command(commands: argparse._SubParsersAction) -> None:
     importing = commands.add_parser("import", help="read a list into a roster file: Epic list text (as `export` "
                                     "writes it); 40k: the official app's text, New Recruit's text, BattleScribe "
                                     ".ros/.rosz")
@@ -652,6 +667,9 @@ def parser() -> argparse.ArgumentParser:
                                                                     "output)")
     importing.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     importing.set_defaults(run=command_import)
+
+
+def _diff_command(commands: argparse._SubParsersAction) -> None:
     diff = commands.add_parser("diff", help="what changed between two versions of a roster",
                                epilog="exit codes: 0 the same roster; 1 the rosters differ (what changed is "
                                "printed); 2 a file could not be read or understood")
@@ -659,6 +677,9 @@ def parser() -> argparse.ArgumentParser:
     diff.add_argument("new", help="the later roster file")
     diff.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     diff.set_defaults(run=command_diff)
+
+
+def _reprice_command(commands: argparse._SubParsersAction) -> None:
     reprice = commands.add_parser("reprice", help="a 40k roster's points under another version of the imported "
                                   "data, and what it no longer allows", epilog="exit codes: 0 legal under that "
                                   "version; 1 illegal; 2 the roster cannot be read or no version is called that")
@@ -668,6 +689,9 @@ def parser() -> argparse.ArgumentParser:
     reprice.add_argument("-o", "--output", metavar="ROSTER", help="also write the roster here, stamped with that "
                          "version (default: the roster is left as it is)")
     reprice.set_defaults(run=command_reprice)
+
+
+def _print_command(commands: argparse._SubParsersAction) -> None:
     printing = commands.add_parser("print", help="write a roster as a PDF: roster, findings, datasheets, glossary")
     printing.add_argument("roster", help="the roster file")
     printing.add_argument("-o", "--output", metavar="PDF", help="where to write it (default: the roster's name, .pdf)")
@@ -675,16 +699,54 @@ def parser() -> argparse.ArgumentParser:
                           "letter (US)")
     printing.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     printing.set_defaults(run=command_print)
+
+
+def _armies_command(commands: argparse._SubParsersAction) -> None:
     armies_help = "list the army lists that can be built (40k: the installed factions and their detachments)"
     armies = commands.add_parser("armies", help=armies_help, description=armies_help)
     armies.add_argument("game", nargs="?", help="only this game: epic-armageddon, epic-remastered or wh40k-10e "
                         "(default: every game)")
     armies.add_argument("--data", metavar="LABEL", help=DATA_HELP)
     armies.set_defaults(run=command_armies)
+
+
+def _schema_command(commands: argparse._SubParsersAction) -> None:
     schema = commands.add_parser("schema", help="print the JSON Schemas of list, datasheet and roster files")
     schema.add_argument("--write", metavar="DIR", help="write one file per schema into DIR")
     schema.set_defaults(run=command_schema)
-    add_data_commands(commands)
+
+
+COMMANDS: dict[str, Callable[[argparse._SubParsersAction], None]] = {
+    "edit": _edit_command,
+    "new": _new_command,
+    "check": _check_command,
+    "stats": _stats_command,
+    "pack": _pack_command,
+    "export": _export_command,
+    "import": _import_command,
+    "diff": _diff_command,
+    "reprice": _reprice_command,
+    "print": _print_command,
+    "armies": _armies_command,
+    "schema": _schema_command,
+    "data": add_data_commands,
+}  # in the order `--help` lists them
+
+
+def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The command line's parser, for the arguments `argv`: when they begin with a command's name,
+    that command alone has its parser built (building every one's cost a check 30 M instructions,
+    docs/speed.md), and usage names every command all the same."""
+    top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.",
+                                  epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    top.add_argument("--version", action="version", version=f"listbuilder {__version__}")
+    if argv and argv[0] in COMMANDS:
+        commands = top.add_subparsers(dest="command", metavar="{" + ",".join(COMMANDS) + "}")
+        COMMANDS[argv[0]](commands)
+    else:
+        commands = top.add_subparsers(dest="command")
+        for add in COMMANDS.values():
+            add(commands)
     return top
 
 
@@ -815,12 +877,29 @@ def _usable_standard_streams() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 -- the process's, till it exits
 
 
+PLUGIN_LOADER = "pydantic.plugin._loader"  # pydantic's private module that looks for plugins
+NO_PLUGINS = ("__all__", "1", "true")  # PYDANTIC_DISABLE_PLUGINS's values by which that module finds none
+
+
 def run() -> int:
     """`listbuilder` as a process: the console script and `python -m listbuilder`. Pydantic's
     plugins are not looked for (unless the environment says which): listbuilder uses none, and
     looking reads every installed package's metadata when the first model is built (docs/speed.md)."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _without_plugin_loader()
     return main(process=True)
+
+
+def _without_plugin_loader() -> None:
+    """Where the environment disables every pydantic plugin, pydantic's loader of them (a private
+    module) is replaced by one that finds none, as the real one would: importing the real one imports
+    `importlib.metadata`, and with it email, zipfile and csv (−42 M of a 40k check, docs/speed.md).
+    tests/test_cli_imports.py fails if pydantic's loader or its use changes so that this is wrong or
+    no longer saves anything."""
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") in NO_PLUGINS and PLUGIN_LOADER not in sys.modules:
+        loader = types.ModuleType(PLUGIN_LOADER, "pydantic's plugins, all disabled: none is looked for")
+        loader.get_plugins = tuple  # type: ignore[attr-defined]  # no plugin: ()
+        sys.modules[PLUGIN_LOADER] = loader
 
 
 def main(argv: Sequence[str] | None = None, process: bool = False) -> int:
@@ -840,14 +919,15 @@ def main(argv: Sequence[str] | None = None, process: bool = False) -> int:
 
 
 def _main(argv: Sequence[str] | None, output: _Output, process: bool) -> int:
-    options = parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else argv
+    options = parser(arguments).parse_args(arguments)
     if options.command is None:
         # The editor on the demo roster; without a terminal (a pipe, a test run) the demo is checked.
         if sys.stdin.isatty() and sys.stdout.isatty():  # every option `edit` has, at its default
-            options = parser().parse_args(["edit", ""])
+            options = parser(["edit"]).parse_args(["edit", ""])
             options.roster = None
         else:
-            options = parser().parse_args(["check"])
+            options = parser(["check"]).parse_args(["check"])
     _fit_encoding(options, output)
     try:
         code: int = options.run(options)

@@ -131,3 +131,50 @@ def test_a_40k_check_builds_no_validator_of_the_installed_data(bsdata_installed)
              "print([m.__pydantic_complete__ for m in (Faction, Unit, Wh40kCatalog, Wh40kRoster)])")
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert run.stdout.splitlines()[-1] == "[False, False, False, True]"
+
+
+def test_pydantic_looks_for_plugins_through_the_one_function_the_command_line_replaces(monkeypatch):
+    """cli._without_plugin_loader stands in for pydantic's private loader of plugins when every plugin
+    is disabled: it is right only while pydantic uses nothing of that module but `get_plugins`, and the
+    real one finds no plugin for each value the command line takes as disabling them all."""
+    import pydantic
+    from pydantic.plugin import _loader
+
+    from listbuilder.cli import NO_PLUGINS, PLUGIN_LOADER
+
+    assert _loader.__name__ == PLUGIN_LOADER
+    package = Path(pydantic.__file__).parent
+    uses = sorted((str(path.relative_to(package)), line.strip()) for path in package.rglob("*.py")
+                  if path.name != "_loader.py" for line in path.read_text(encoding="utf-8").splitlines()
+                  if "_loader" in line)
+    assert uses == [("plugin/_schema_validator.py", "from ._loader import get_plugins")]
+    for value in NO_PLUGINS:
+        monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", value)
+        assert list(_loader.get_plugins()) == []
+
+
+def test_a_check_as_a_process_builds_its_models_without_importing_package_metadata(bsdata_installed):
+    """What the stand-in saves: pydantic's real loader imports importlib.metadata (and email, zipfile,
+    csv) when the first model is built; a 40k check, which builds its roster's, imports none of them."""
+    assert "importlib.metadata" in modules_loaded_by("import pydantic.plugin._loader")
+    roster = Path(__file__).parent / "wh40k-rosters" / "necrons" / "legal-awakened-dynasty.yaml"
+    check = subprocess.run([sys.executable, "-X", "importtime", "-m", "listbuilder", "check", str(roster)],
+                           capture_output=True, text=True, check=False)
+    assert check.returncode == 0
+    imported = {line.split("|")[-1].strip() for line in check.stderr.splitlines() if line.startswith("import time:")}
+    assert "pydantic.plugin._schema_validator" in imported  # a model was built: its plugins were asked for
+    assert {"importlib.metadata", "email", "zipfile"} & imported == set()
+
+
+@pytest.mark.parametrize("arguments", [["check", "a.yaml", "--format", "json", "--army", "x", "--army", "y"],
+                                       ["data", "import", "bsdata", "folder", "--label", "L"], ["edit", "r.yaml"],
+                                       ["new"], ["pack", "f", "-o", "p.pdf"], ["schema"]])
+def test_the_parser_of_one_command_reads_its_arguments_as_the_whole_table_does(arguments):
+    """cli.parser builds the parser of the command the arguments name alone: what it reads, and the
+    usage it shows (which names every command), are the whole table's."""
+    from listbuilder.cli import COMMANDS, parser
+
+    one, every = parser(arguments), parser()
+    assert len(one._subparsers._group_actions[0].choices) == 1 < len(COMMANDS)  # type: ignore[union-attr]
+    assert one.parse_args(arguments) == every.parse_args(arguments)
+    assert one.format_usage() == every.format_usage()

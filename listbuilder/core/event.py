@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt
 
-from .findings import Finding
+from .findings import DATA_RULE, Finding
 
 # The keys every game reads; the others are one game's own (core.system.EventRules.keys)
 EVERY_GAME = frozenset({"name", "game", "points", "armies", "waive", "data"})
@@ -78,9 +78,6 @@ def limit_differs(limit: int, event: Event) -> Finding | None:
 def states_points(roster: Any) -> bool:
     """Whether the roster's points limit is its `points:` (Epic), not something else (40k's battle size)."""
     return "points" in type(roster).model_fields
-
-
-DATA_RULE = "data:"  # how a finding from the players' data (not the project's rules) begins its rule
 
 
 def waived(findings: list[Finding], event: Event) -> list[Finding]:

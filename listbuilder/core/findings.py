@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 Path = tuple[str | int, ...]
+DATA_RULE = "data:"  # how a finding from the players' data (not the project's rules) begins its rule
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.event import Event
 from ..core.findings import Finding, LoadFailure, Location
 from ..core.longlived import collector_paused
 from ..data.catalog import data_versions, with_data
@@ -15,6 +14,9 @@ from ..listengine.catalog import Catalog
 from ..rosters.batch import RosterItem, check_read, priced_under, read_file
 from ..rosters.files import RosterFile
 from .submissions import INTERNAL, UNREADABLE, Submission, render_failure, render_result
+
+if TYPE_CHECKING:
+    from ..core.event import Event
 
 POOL_FROM = 32  # fewer files are checked in this process: starting workers would cost more
 

@@ -4,11 +4,9 @@ file, and the text, JSON and CSV documents. Every report names the listbuilder a
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import re
-import textwrap
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,6 +131,8 @@ def render_failure(file: str, findings: list[Finding], form: str, verdict: str =
     if form == "json":
         return _json_entry(failure_json(file, findings, verdict))
     if form == "text":
+        import textwrap  # imported where a report uses it, as csv below: the two cost every check 6 M
+
         return f"{file}: {verdict}\n" + textwrap.indent(failure_text(findings), "  ")
     if form == "html":
         from .html import failure_html
@@ -218,6 +218,8 @@ def csv_cell(value: Any) -> Any:
 def csv_report(submissions: list[Submission], provenance: Provenance) -> str:
     """One row per roster, UTF-8 with a byte order mark: without it Excel on Windows reads the file
     in the machine's code page, and a name's dash ('Imperial Guard – Steel Legion') as mojibake."""
+    import csv
+
     stream = io.StringIO()
     stream.write("\ufeff")
     writer = csv.writer(stream)

@@ -7,17 +7,18 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core.event import Event, waived
 from ..core.findings import LoadFailure
 from ..data.yamlfile import read
 from ..data.yamlfile import validate as validate_document
 from ..games import known_games, summarise, system_for, validate
 from ..listengine.catalog import Catalog
-from .events import apply_event, event_problems, game_rules
 from .files import RosterFile, read_list_file, read_roster
 from .lists import LIST_SUFFIXES, is_list, list_form, read_bounded
+
+if TYPE_CHECKING:  # an event's model and rules are imported with an event only
+    from ..core.event import Event
 
 ROSTER_SUFFIXES = (".yaml", ".yml", *LIST_SUFFIXES)  # lists other tools wrote (imports.py) too
 KEPT_TEXT = 32 * 1024  # a list's text is ~1 KB; a larger .txt is read again when checked (a folder's memory bounded)
@@ -96,6 +97,9 @@ def _text(path: Path) -> bytes | None:
 
 def read_event(path: Path, catalog: Catalog) -> Event:
     """An event file (name, game, points, armies, a game's own rules), its names checked. Raises LoadFailure."""
+    from ..core.event import Event
+    from .events import event_problems
+
     document = read(path)
     event = validate_document(document, Event)
     problems = event_problems(event, catalog, known_games(catalog))
@@ -148,6 +152,9 @@ def check_read(roster_file: RosterFile, catalog: Catalog, event: Event | None = 
         result = validate(roster_file.roster, catalog)
         result.findings = roster_file.report(result.findings)
         return result
+    from ..core.event import waived
+    from .events import apply_event, game_rules
+
     roster, broken = apply_event(roster_file.roster, event, catalog)
     result = validate(roster, catalog)
     result.findings = roster_file.report(broken + waived(game_rules(result, event, catalog), event))

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import errno
 import io
-import lzma
 import stat
-import zipfile
 import zlib
 from collections.abc import Iterator
 from pathlib import Path as FsPath
@@ -54,6 +52,9 @@ def read_bounded(path: FsPath, shown: str) -> bytes:
 
 def unzipped(data: bytes, shown: str) -> bytes:
     """The one .ros inside a .rosz, read no further than MAX_UNZIPPED whatever its header claims."""
+    import lzma  # a .rosz's only: a check of a roster file imports neither
+    import zipfile
+
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = [m for m in archive.infolist() if m.filename.lower().endswith(".ros")]

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...battlescribe.validate import RuleError
-from ...core.event import DATA_RULE
-from ...core.findings import Finding
+from ...core.findings import DATA_RULE, Finding
 from ...core.names import suggest
 from .engine_roster import HELD, Path, SelectionTree, held, unit_models
 

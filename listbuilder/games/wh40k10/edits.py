@@ -12,8 +12,7 @@ from typing import Any
 from ...battlescribe.evaluate import Context
 from ...battlescribe.model import Option
 from ...battlescribe.roster import Selection
-from ...core.event import DATA_RULE
-from ...core.findings import Finding
+from ...core.findings import DATA_RULE, Finding
 from ...core.names import name_key
 from .catalog import Faction, Unit, Wh40kCatalog, weapon_name
 from .engine_roster import MEMO_SIZE, SelectionTree, choice_named, choices, is_weapon, unit_toggles
