@@ -91,9 +91,24 @@ def unit_gear(data: Wh40kCatalog, faction: Faction, army: Wh40kRoster, unit: Uni
     """What a unit of `models` models of that datasheet carries in the army (a roster of no unit)
     with that `wargear` and the data's defaults: each weapon and other wargear by name_key, and
     how many of its models carry it (nothing known without the engine's data)."""
+    built = _built(data, faction, army, unit, models, wargear)
+    return Gear(unit).carried(built) if built is not None else {}
+
+
+def gear_by_kind(data: Wh40kCatalog, faction: Faction, army: Wh40kRoster, unit: Unit, models: int,
+                 wargear: dict[str, int]) -> list[tuple[str, dict[str, int]]]:
+    """As `unit_gear`, model selection by model selection: the kind of model's name and what its
+    models carry (D56)."""
+    built = _built(data, faction, army, unit, models, wargear)
+    gear = Gear(unit)
+    return [(model.option.name, {name_key(name): count for name, count in gear.counted([model]).items()})
+            for model in (models_of(built) if built is not None else [])]
+
+
+def _built(data: Wh40kCatalog, faction: Faction, army: Wh40kRoster, unit: Unit, models: int,
+           wargear: dict[str, int]) -> Selection | None:
     engine = data.engine_data(faction)
     if engine is None:
-        return {}
+        return None
     alone = army.model_copy(update={"units": [Wh40kUnit(type=unit.name, models=models, wargear=wargear)]})
-    built = selection_tree(alone, data, faction, engine).units.get(0)
-    return Gear(unit).carried(built) if built is not None else {}
+    return selection_tree(alone, data, faction, engine).units.get(0)
