@@ -375,21 +375,25 @@ def carried(unit: Unit, listed: ListedUnit, models: int, option: Option | None,
     return wargear, options, left
 
 
-def carried_by(unit: Unit, listed: ListedUnit, wargear: dict[str, int],
+def carried_by(unit: Unit, listed: ListedUnit, models: int, wargear: dict[str, int],
                placed: Callable[[dict[str, int]], list[tuple[str, dict[str, int]]]]) -> dict[str, dict[str, int]]:
     """Which kinds of model carry which of the roster's `wargear`, where the list says it (a weapon
-    listed under a model line naming a kind of model of the datasheet) and the weapons placed by
-    their numbers alone are elsewhere (D56): each such weapon with every kind the list gives it to.
-    `placed`: each model selection's kind and what it carries with that `wargear` (loadout.gear_by_kind)."""
+    listed under a model line naming a kind of model of the datasheet, on all the models `wargear`
+    gives it to) and the weapons placed by their numbers alone are elsewhere (D56): each such weapon
+    with every kind the list gives it to. `placed`: each model selection's kind and what it carries
+    with that `wargear` (loadout.gear_by_kind)."""
     weapons = Names(list(wargear))
     kinds = [m.name for m in unit.models]
     stated: dict[tuple[str, str], int] = {}  # (kind of model as written, weapon of `wargear`) -> models
     for item in listed.items:
-        weapon = weapons(item.name) if item.kind == "weapon" and item.under is not None else None
-        kind = listed.items[item.under].name if item.under is not None else ""
-        if weapon is not None and any(names_kind(kind, name) for name in kinds):
-            stated[(kind, weapon)] = stated.get((kind, weapon), 0) + item.count
-    if not stated or sum(m.max for m in unit.models) <= 1:
+        line = listed.items[item.under] if item.kind == "weapon" and item.under is not None else None
+        weapon = weapons(item.name) if line is not None else None
+        if line is not None and weapon is not None and any(names_kind(line.name, name) for name in kinds):
+            # '2x Missile pod' under one Broadside: the models of the line carry them
+            stated[(line.name, weapon)] = stated.get((line.name, weapon), 0) + min(item.count, line.count)
+    whole = {w for w, n in wargear.items() if sum(c for (_, weapon), c in stated.items() if weapon == w) == n}
+    stated = {(kind, weapon): count for (kind, weapon), count in stated.items() if weapon in whole}
+    if not stated or models <= 1:
         return {}
     tree = placed(wargear)
     elsewhere = {weapon for (kind, weapon), count in stated.items()
@@ -487,7 +491,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
         counted = models or unit.min_models
         wargear, options, unplaced_gear = carried(unit, item, counted, option, partial(
             unit_gear, data, faction, army, unit, counted))
-        by_kind = carried_by(unit, item, wargear, partial(gear_by_kind, data, faction, army, unit, counted))
+        by_kind = carried_by(unit, item, counted, wargear, partial(gear_by_kind, data, faction, army, unit, counted))
         lines.update({("units", index, "carried_by", kind): next(
             (i.line for i in item.items if i.kind == "model" and i.name == kind), item.line) for kind in by_kind})
         options = item.stated_options + options
