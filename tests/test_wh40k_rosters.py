@@ -708,7 +708,8 @@ def test_the_kinds_of_model_a_roster_says_carry_a_weapon_carry_it(wh40k_catalog,
     counted = roster.units[1].model_copy(update={"carried_by": {}})
     alone = validate(roster.model_copy(update={"units": [roster.units[0], counted]}), catalog)
     assert [f.message for f in alone.findings if f.code == "data-error"] == [
-        "Khornate eviscerator: Max 1 Khornate eviscerator per 5 models", "Plasma pistol: Max 1 plasma pistol per 5 models"]
+        "Khornate eviscerator: Max 1 Khornate eviscerator per 5 models",
+        "Plasma pistol: Max 1 plasma pistol per 5 models"]
     (finding,) = check("world-eaters/illegal-berzerker-pistols.yaml").findings
     assert (finding.code, finding.message, finding.location.line) == (
         "data-error", "Plasma pistol: Max 1 plasma pistol per 5 models", 14)
@@ -726,7 +727,8 @@ def test_kinds_of_model_the_datasheet_lacks_or_more_weapons_than_wargear_are_one
                            army="faction: World Eaters\ndetachment: Berzerker Warband\n")
     assert [(f.code, f.path, f.message, f.suggestion) for f in findings] == [
         ("unknown-model-kind", ("units", 1, "carried_by", "Khorne Berzerker Chamion"),
-         "Khorne Berzerkers has no kind of model 'Khorne Berzerker Chamion'", "did you mean 'Khorne Berzerker Champion'?"),
+         "Khorne Berzerkers has no kind of model 'Khorne Berzerker Chamion'",
+         "did you mean 'Khorne Berzerker Champion'?"),
         ("carried-by-over-wargear", ("units", 1, "carried_by", "Khorne Berzerkers", "Chainblade"),
          "`carried_by` gives Chainblade to 1 model of Khorne Berzerkers, `wargear` to 0",
          "state every weapon in `wargear` with all the models carrying it: `Chainblade: 1`")]
