@@ -143,7 +143,8 @@ def _selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, e
             continue
         enhancement = entry.enhancement if entry.enhancement and name_key(entry.enhancement) in enhancements else None
         wargear = tuple((w, n) for w, n in entry.wargear.items() if ("units", index, "wargear", w) not in leave_out)
-        carried_by = tuple((kind, tuple((w, n) for w, n in weapons.items() if w in dict(wargear)))
+        stated = {name_key(w): w for w, _ in wargear}  # a kind's weapons as `wargear` spells them (D56)
+        carried_by = tuple((kind, tuple((stated[name_key(w)], n) for w, n in weapons.items() if name_key(w) in stated))
                            for kind, weapons in entry.carried_by.items())
         models = entry.models if entry.models and unit.points_for(entry.models) is not None else unit.min_models
         built = _built_unit(engine, scratch, (entry.type, models, wargear, tuple(entry.options), enhancement,

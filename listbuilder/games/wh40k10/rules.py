@@ -507,18 +507,19 @@ class _Muster:
         """`carried_by` names kinds of model of the datasheet (D56), and gives each weapon to no more
         models than `wargear` does."""
         entry, kinds = checked.entry, [m.name for m in checked.unit.models]
-        totals: dict[str, tuple[int, str]] = {}  # weapon -> models the kinds carrying it number, the last kind
+        stated = {name_key(w): n for w, n in entry.wargear.items()}
+        totals: dict[str, tuple[int, str, str]] = {}  # weapon's key -> models given it, the last kind, as written
         for kind, weapons in entry.carried_by.items():
             if not any(names_kind(kind, name) for name in kinds):  # its weapons are not counted: one finding
                 self.error("unknown-model-kind", f"{checked.name} has no kind of model '{kind}'", UNITS,
                            ("units", checked.index, "carried_by", kind), did_you_mean(kind, kinds))
                 continue
             for weapon, count in weapons.items():
-                totals[weapon] = (totals.get(weapon, (0, kind))[0] + count, kind)
-        for weapon, (total, kind) in totals.items():
-            if total > entry.wargear.get(weapon, 0):
+                totals[name_key(weapon)] = (totals.get(name_key(weapon), (0,))[0] + count, kind, weapon)
+        for key, (total, kind, weapon) in totals.items():
+            if total > stated.get(key, 0):
                 self.error("carried-by-over-wargear", f"`carried_by` gives {weapon} to {plural(total, 'model')} "
-                           f"of {checked.name}, `wargear` to {entry.wargear.get(weapon, 0)}", UNITS,
+                           f"of {checked.name}, `wargear` to {stated.get(key, 0)}", UNITS,
                            ("units", checked.index, "carried_by", kind, weapon),
                            f"state every weapon in `wargear` with all the models carrying it: `{weapon}: {total}`")
 
