@@ -433,7 +433,8 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     assert "data-rules-unchecked" not in "".join(by_parts)
     assert {faction for _, faction in by_faction.installed_parts} == {
         "Necrons", "Space Marines", "T'au Empire", "Aeldari", "Astra Militarum", "Chaos Space Marines", "Tyranids",
-        "Chaos Daemons", "Imperial Knights", "Thousand Sons", "Orks", "Adepta Sororitas", "Blood Angels"}
+        "Chaos Daemons", "Imperial Knights", "Thousand Sons", "Orks", "Adepta Sororitas", "Blood Angels",
+        "World Eaters"}
     assert not by_faction.installed and all(data is not whole for data in by_faction.installed_parts.values())
 
     assert load_installed("wh40k-10e", "T'au Empire").engine_data(tau).catalogues[0]["name"] == tau.name
