@@ -864,6 +864,7 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
         if option is None or _carries(unit, weapon):
             return []
         return [_select_along(editor, unit, option)]
+
     def named(kind: Option) -> bool:
         return kind_named is None or names_kind(kind_named, kind.name)
 
