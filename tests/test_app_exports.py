@@ -251,14 +251,16 @@ EXAMPLES = sorted([str(p.relative_to(HERE)) for p in ROSTERS.glob("*/*.yaml")]
 def _as_checked(result):
     """A roster as its check reads it, to compare two: the army, and each unit (in any order) with
     its datasheet and choices by the data's names, its model count, its points and its loadout as
-    the engine resolves it (the lines `export` writes of it)."""
+    the engine resolves it (the lines `export` writes of it). Which kinds of model carry a weapon
+    (`carried_by`) is in the loadout: it comes back by the data's names of the kinds, and only
+    where the weapons' numbers alone would be placed elsewhere (D56)."""
     units = []
     for index, entry in enumerate(result.roster.units):
         checked = next((c for c in result.units if c.index == index), None)
         built = result.tree.units.get(index) if result.tree is not None else None
         options = [c.name if (c := choice_named(built.option, o) if built else None) else o for o in entry.options]
         stated = entry.model_copy(update={"type": checked.name if checked else entry.type, "options": options,
-                                          "models": checked.models if checked else entry.models})
+                                          "models": checked.models if checked else entry.models, "carried_by": {}})
         units.append((json.dumps(stated.model_dump(), sort_keys=True), checked.points if checked else None,
                       Gear(checked.unit).lines(built) if checked and built else None))
     army = (result.faction.id, result.battle_size.name, result.roster.detachment, result.total)

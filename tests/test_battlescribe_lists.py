@@ -160,11 +160,15 @@ def test_weapons_are_carried_with_their_carriers(catalog):
 
 
 def test_a_weapon_the_data_limits_is_found_at_its_line(catalog, tmp_path):
-    """Three grenade launchers in ten Intercessors (the data allows two): the check's finding is at
-    the line of the launcher's selection."""
+    """Three grenade launchers in ten Intercessors (the data allows two), on three launcher models
+    (a weapon's number is its model selection's, D56): the check's finding is at the line of the
+    launcher's selection."""
     lines = ros_bytes("nr-space-marines-gladius.ros").decode().splitlines()
+    for name, before, after in (("Intercessor w/ Grenade Launcher", 2, 3), ("Astartes grenade launcher", 2, 3),
+                                ("Intercessor", 7, 6)):
+        at = next(i for i, line in enumerate(lines) if f'name="{name}"' in line)
+        lines[at] = lines[at].replace(f'number="{before}"', f'number="{after}"')
     launcher = next(i for i, line in enumerate(lines) if 'name="Astartes grenade launcher"' in line)
-    lines[launcher] = lines[launcher].replace('number="2"', 'number="3"')
     (tmp_path / "list.ros").write_text("\n".join(lines), encoding="utf-8")
     result = check_file(tmp_path / "list.ros", catalog, "list.ros")
     [limit] = [f for f in result.findings if f.code == "wargear-not-allowed"]

@@ -274,6 +274,20 @@ def test_one_squads_wargear_read_alike_from_every_layout(name, index):
         assert stated(unit) == BERZERKERS
 
 
+@pytest.mark.parametrize("name", [name for name in FILES if "world-eaters" in name])
+def test_a_berzerker_champions_plasma_pistol_is_his(wh40k, name):
+    """D56: every real World Eaters list gives the Khorne Berzerker Champion one of his squad's
+    three plasma pistols; the roster says so (`carried_by`), so that the data's "Max 1 plasma pistol
+    per 5 models" (Chaos - World Eaters.cat:9860), which counts the rank and file's only, is not
+    broken by a pistol the engine would put on them (New Recruit calls these lists legal)."""
+    from listbuilder.games import validate
+
+    result = imported(wh40k, name)
+    squads = [u for u in result.roster.units if u.type == "Khorne Berzerkers"]
+    assert squads and all(u.carried_by["Khorne Berzerker Champion"] == {"Plasma pistol": 1} for u in squads)
+    assert not [f for f in validate(result.roster, wh40k).findings if f.code.startswith("data-")]
+
+
 def test_wargear_per_model_and_of_one_model_units():
     listed = read_new_recruit(text_of("wtc-compact/tau-advanced-acquisition.txt")).units
     enforcer, fireknives, pathfinders = listed[3], listed[8], listed[12]

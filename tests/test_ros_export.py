@@ -143,6 +143,29 @@ def test_the_weapons_taken_come_back(bsdata_installed, tmp_path):
 
 
 @pytest.mark.parametrize("form", ["ros", "text"])
+def test_which_kind_of_model_carries_a_weapon_comes_back(bsdata_installed, tmp_path, form):
+    """D56: the Berzerker Champion's plasma pistol is his in the .ros (and under his line in the
+    app's text); `import` reads back which kinds of model carry the weapons, and the check places
+    every weapon on the same models again."""
+    from listbuilder.data.catalog import load_catalog
+    from listbuilder.games import validate
+    from listbuilder.games.wh40k10.engine_roster import unit_models
+    from listbuilder.rosters.files import read_roster
+
+    def loadout_of(unit) -> list[tuple]:  # each model selection: its kind, how many, what they carry
+        return sorted((m.option.name, m.number, sorted(s.option.name for s in m.walk() if s is not m))
+                      for m in unit_models(unit))
+
+    catalog = load_catalog()
+    roster = ROSTERS / "world-eaters" / "legal-berzerker-champion.yaml"
+    back = tmp_path / "back.yaml"
+    assert main(["import", str(_export(roster, tmp_path, form)), "-o", str(back)]) == 0
+    original, again = (validate(read_roster(path, catalog, path.name).roster, catalog) for path in (roster, back))
+    assert again.roster.units[1].carried_by["Khorne Berzerker Champion"] == {"Plasma pistol": 1}
+    assert again.findings == [] and loadout_of(again.tree.units[1]) == loadout_of(original.tree.units[1])
+
+
+@pytest.mark.parametrize("form", ["ros", "text"])
 def test_options_come_back_by_the_datas_names(bsdata_installed, tmp_path, form):
     """D44: a unit's `options` are in the .ros as the choices' selections, and in the app's text as
     its wargear lines (`• 1x Nurgle`, D46); `import` reads each back into `options`, by the data's

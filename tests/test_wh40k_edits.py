@@ -87,6 +87,22 @@ def test_stepping_carriers_writes_the_rosters_wargear_and_the_check_judges_it(da
     assert start.units[1].wargear == {"plasma pistol": 1}  # edits return new rosters
 
 
+def test_stepping_a_weapon_below_the_kinds_said_to_carry_it_no_longer_says_which(data):
+    """D56: `carried_by` keeps which kinds carry a weapon while `wargear` gives it to as many models;
+    fewer, and the weapon's kinds are no longer stated (the check would otherwise refuse the roster)."""
+    berzerkers = sheet(data, "Khorne Berzerkers", "World Eaters")
+    start = roster(Wh40kUnit(type="Khorne Berzerkers", models=10,
+                             wargear={"Plasma pistol": 2, "Khornate eviscerator": 1},
+                             carried_by={"Khorne Berzerker Champion": {"Plasma pistol": 1},
+                                         "Khorne Berzerker": {"Plasma pistol": 1, "Khornate eviscerator": 1}}),
+                   faction="World Eaters")
+    more = edits.step_wargear(start, 0, berzerkers, "Plasma pistol", 1)
+    assert more is not None and more.units[0].carried_by == start.units[0].carried_by
+    fewer = edits.step_wargear(start, 0, berzerkers, "Plasma pistol", -1)
+    assert fewer is not None and fewer.units[0].wargear == {"Plasma pistol": 1, "Khornate eviscerator": 1}
+    assert fewer.units[0].carried_by == {"Khorne Berzerker": {"Khornate eviscerator": 1}}
+
+
 def test_a_second_unit_of_a_datasheet_gets_a_label_so_references_stay_unambiguous(check):
     led = roster(Wh40kUnit(type="Captain", warlord=True, leads="Intercessor Squad"),
                  Wh40kUnit(type="Intercessor Squad"))

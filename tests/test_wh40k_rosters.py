@@ -83,6 +83,11 @@ EXPECTED = {
         limit=2000, total=260, reserves=0, codes=[], units=[(90, 1, 2), (170, 10, 4)]),
     "chaos-space-marines/illegal-legionary-weapons.yaml": dict(  # 90 + 90: "Max 1 per 5 models"
         limit=2000, total=180, reserves=0, codes=["data-wargear-alternatives"], units=[(90, 1, 2), (90, 5, 2)]),
+    # Which kind of model carries some of the weapons (D56): Khârn 100 + 10 Khorne Berzerkers 180
+    "world-eaters/legal-berzerker-champion.yaml": dict(  # the Champion's plasma pistol is his own entry's
+        limit=2000, total=280, reserves=0, codes=[], units=[(100, 1, 2), (180, 10, 4)]),
+    "world-eaters/illegal-berzerker-pistols.yaml": dict(  # three on the rank and file: "Max 1 per 5 models"
+        limit=2000, total=280, reserves=0, codes=["data-error"], units=[(100, 1, 2), (180, 10, 4)]),
     "space-marines/illegal-wargear-limit.yaml": dict(
         limit=1000, total=160, reserves=0, codes=["wargear-not-allowed"]),  # 3 grenade launchers, at most 2 (D24)
     "necrons/legal-awakened-dynasty.yaml": dict(  # the Ghost Ark's 10 Warriors and 1 Character, full (D48)
@@ -434,7 +439,7 @@ def test_a_check_loads_only_its_factions_units_and_finds_what_the_whole_catalog_
     assert {faction for _, faction in by_faction.installed_parts} == {
         "Necrons", "Space Marines", "T'au Empire", "Aeldari", "Astra Militarum", "Chaos Space Marines", "Tyranids",
         "Chaos Daemons", "Imperial Knights", "Thousand Sons", "Orks", "Adepta Sororitas", "Blood Angels",
-        "Chaos Knights"}
+        "Chaos Knights", "World Eaters"}
     assert not by_faction.installed and all(data is not whole for data in by_faction.installed_parts.values())
 
     assert load_installed("wh40k-10e", "T'au Empire").engine_data(tau).catalogues[0]["name"] == tau.name
@@ -690,6 +695,49 @@ def test_a_kind_of_model_bringing_an_unstated_weapon_is_taken_last(wh40k_catalog
     assert ("Khorne Berzerker w/ chainblade and plasma pistol", 2, ["Chainblade", "Plasma pistol"]) in _loadout(
         result.tree.units[1])
     assert not any("eviscerator" in weapon for *_, weapons in _loadout(result.tree.units[1]) for weapon in weapons)
+
+
+def test_the_kinds_of_model_a_roster_says_carry_a_weapon_carry_it(wh40k_catalog, check):
+    """D56: the Champion's plasma pistol on the Champion, the rank and file's two and their two
+    eviscerators on Berzerkers (which of them carry both the roster does not say: D55's order puts
+    them together, on the data's first kind bringing no weapon no one stated), none of the data's
+    limits broken; the same weapons by their numbers alone put all three plasma pistols on the rank
+    and file, as D55 left it."""
+    catalog = Catalog(installed={"wh40k-10e": wh40k_catalog})
+    roster = read_roster(ROSTERS / "world-eaters/legal-berzerker-champion.yaml", catalog).roster
+    result = validate(roster, catalog)
+    assert result.findings == [] and result.tree is not None
+    assert _loadout(result.tree.units[1]) == [
+        ("Khorne Berzerker", 7, ["Bolt pistol", "Chainblade"]),
+        ("Khorne Berzerker Champion", 1, ["Chainblade", "Plasma pistol"]),
+        ("Khorne Berzerker w/ eviscerator and plasma pistol", 2, ["Khornate eviscerator", "Plasma pistol"])]
+    counted = roster.units[1].model_copy(update={"carried_by": {}})
+    alone = validate(roster.model_copy(update={"units": [roster.units[0], counted]}), catalog)
+    assert [f.message for f in alone.findings if f.code == "data-error"] == [
+        "Khornate eviscerator: Max 1 Khornate eviscerator per 5 models",
+        "Plasma pistol: Max 1 plasma pistol per 5 models"]
+    (finding,) = check("world-eaters/illegal-berzerker-pistols.yaml").findings
+    assert (finding.code, finding.message, finding.location.line) == (
+        "data-error", "Plasma pistol: Max 1 plasma pistol per 5 models", 14)
+    assert "Chaos - World Eaters.cat:9846" in finding.rule
+
+
+def test_kinds_of_model_the_datasheet_lacks_or_more_weapons_than_wargear_are_one_finding_each(wh40k_catalog):
+    """D56: `carried_by` names kinds of model of the datasheet (or the name its kinds share before
+    ' w/'), and gives a weapon to no more models than `wargear` does."""
+    findings = findings_of(wh40k_catalog, "  - {type: Khârn the Betrayer, warlord: true}\n"
+                                          "  - type: Khorne Berzerkers\n    models: 10\n"
+                                          "    wargear: {Plasma pistol: 2}\n"
+                                          "    carried_by: {Khorne Berzerker Chamion: {Plasma pistol: 1}, "
+                                          "Khorne Berzerkers: {Plasma pistol: 2, Chainblade: 1}}\n",
+                           army="faction: World Eaters\ndetachment: Berzerker Warband\n")
+    assert [(f.code, f.path, f.message, f.suggestion) for f in findings] == [
+        ("unknown-model-kind", ("units", 1, "carried_by", "Khorne Berzerker Chamion"),
+         "Khorne Berzerkers has no kind of model 'Khorne Berzerker Chamion'",
+         "did you mean 'Khorne Berzerker Champion'?"),
+        ("carried-by-over-wargear", ("units", 1, "carried_by", "Khorne Berzerkers", "Chainblade"),
+         "`carried_by` gives Chainblade to 1 model of Khorne Berzerkers, `wargear` to 0",
+         "state every weapon in `wargear` with all the models carrying it: `Chainblade: 1`")]
 
 
 def test_a_unit_whose_character_is_its_model_is_a_character(wh40k_catalog):

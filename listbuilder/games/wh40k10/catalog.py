@@ -49,6 +49,13 @@ def loose_key(name: str) -> str:
     return "-".join(words[1:] if len(words) > 1 and words[0] == "the" else words)
 
 
+def names_kind(written: str, model: str) -> bool:
+    """Whether a kind of model as a roster or a list writes it names the data's kind `model`: by
+    its name, or by the name the data's kinds share before ' w/' ('Khorne Berzerker' for 'Khorne
+    Berzerker w/ chainblade and plasma pistol', as New Recruit's text writes them; D56)."""
+    return loose_key(written) in (loose_key(model), loose_key(model.split(" w/")[0]))
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 

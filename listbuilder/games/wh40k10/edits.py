@@ -191,7 +191,13 @@ def step_wargear(roster: Wh40kRoster, index: int, unit: Unit, weapon: str, step:
         wargear[key] = target
     else:
         del wargear[key]
-    return change_unit(roster, index, wargear=wargear)
+    stated = sum(n for weapons in entry.carried_by.values() for w, n in weapons.items() if name_key(w) == name_key(key))
+    if stated <= target:
+        return change_unit(roster, index, wargear=wargear)
+    # fewer models carry it than `carried_by` gives it to: which kinds carry it is no longer said (D56)
+    by_kind = {kind: {w: n for w, n in weapons.items() if name_key(w) != name_key(key)}
+               for kind, weapons in entry.carried_by.items()}
+    return change_unit(roster, index, wargear=wargear, carried_by={k: w for k, w in by_kind.items() if w})
 
 
 # -- options (choices that are not weapons, D44) ----------------------------------------------

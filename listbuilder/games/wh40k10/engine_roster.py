@@ -29,7 +29,7 @@ from ...battlescribe.model import Node, Option, as_list
 from ...battlescribe.roster import Force, Selection
 from ...battlescribe.validate import Validator
 from ...core.names import did_you_mean, name_key
-from .catalog import WEAPON_PROFILES, EngineData, Faction, Wh40kCatalog, loose_key, weapon_name
+from .catalog import WEAPON_PROFILES, EngineData, Faction, Wh40kCatalog, loose_key, names_kind, weapon_name
 from .roster import Wh40kRoster
 
 ARMY_ROSTER = "Army Roster"  # the game system's force entry for a matched-play army
@@ -148,9 +148,12 @@ def _selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, e
             continue
         enhancement = entry.enhancement if entry.enhancement and name_key(entry.enhancement) in enhancements else None
         wargear = tuple((w, n) for w, n in entry.wargear.items() if ("units", index, "wargear", w) not in leave_out)
+        stated = {name_key(w): w for w, _ in wargear}  # a kind's weapons as `wargear` spells them (D56)
+        carried_by = tuple((kind, tuple((stated[name_key(w)], n) for w, n in weapons.items() if name_key(w) in stated))
+                           for kind, weapons in entry.carried_by.items())
         models = entry.models if entry.models and unit.points_for(entry.models) is not None else unit.min_models
         built = _built_unit(engine, scratch, (entry.type, models, wargear, tuple(entry.options), enhancement,
-                                              entry.warlord))
+                                              entry.warlord, carried_by))
         if built is not None:
             _copy_in(tree, index, built)
         else:
@@ -170,7 +173,8 @@ class _BuiltUnit:
     unplaced: list[Unplaced]
 
 
-UnitKey = tuple[str, int, tuple[tuple[str, int], ...], tuple[str, ...], str | None, bool]
+Weapons = tuple[tuple[str, int], ...]  # (weapon, how many models carry it), in the roster's order
+UnitKey = tuple[str, int, Weapons, tuple[str, ...], str | None, bool, tuple[tuple[str, Weapons], ...]]
 MEMO_SIZE = 4096  # units kept built, per faction's data (an editing session changes a few at a time)
 # Each unit is built in an army kept on the faction's EngineData, then taken out again: one thread
 # at a time (the editor checks in a worker while its Add dialog may ask for refusals on the UI thread)
@@ -255,15 +259,21 @@ def _choose(tree: SelectionTree, holder_name: str, wanted: Callable[[str], bool]
         tree.editor.select_child_entry(holder, option.entry_id)
 
 
-def _add_unit(tree: SelectionTree, name: str, models: int, wargear: tuple[tuple[str, int], ...],
-              options: tuple[str, ...], enhancement: str | None, warlord: bool) -> None:
-    """The unit at its model count, with its wargear, options, Enhancement and Warlord, as unit 0
-    of the tree, its places relative to it."""
+def _add_unit(tree: SelectionTree, name: str, models: int, wargear: Weapons, options: tuple[str, ...],
+              enhancement: str | None, warlord: bool, carried_by: tuple[tuple[str, Weapons], ...]) -> None:
+    """The unit at its model count, with its wargear (first what the kinds of model `carried_by`
+    names carry, D56), options, Enhancement and Warlord, as unit 0 of the tree, its places
+    relative to it."""
     editor = tree.editor
     option = _root_option(tree, name)
     if option is None:
         return  # the muster rules: unknown-unit
     unit = _new_unit(tree, option, models)
+    for kind, weapons in carried_by if unit_models(unit) else ():
+        for weapon, count in weapons:
+            alongside = tuple(other for other, _ in weapons if other != weapon)
+            for selection in _place_weapon(editor, unit, weapon, count, alongside, kind):
+                tree.places[selection.id] = ("wargear", weapon)
     displaced = _place_wargear(tree, unit, wargear)
     if unit_models(unit) and any(_carried(unit, w) < n for w, n in wargear):  # several models, a weapon short (D50)
         unit, carried_all, complete = _search_placement(tree, unit, option, models, wargear)
@@ -922,21 +932,27 @@ def _make_room(editor: Editor, chosen: Selection) -> None:
 
 
 def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
-                  alongside: tuple[str, ...] = ()) -> list[Selection]:
+                  alongside: tuple[str, ...] = (), kind_named: str | None = None) -> list[Selection]:
     """Give the weapon to `carried` models of the unit, beyond those that carry it already: first
     models of a kind that carries it by its datasheet, moved from the most numerous kind beside
     it; then models of a selected kind that may take it, split off their kind; then a weapon the
     unit's own entries give (outside any model), on the unit. A unit of one model takes `carried`
-    of the weapon. Returns the selections made (none where the data offers the weapon nowhere: the
-    muster rules say so)."""
+    of the weapon. With `kind_named`, only models of the kinds it names (`names_kind`) count, give
+    and take it (D56). Returns the selections made (none where the data offers the weapon nowhere:
+    the muster rules say so)."""
     if not unit_models(unit):  # a one-model unit: its weapons are its own, `carried` of each (D63)
         return _held_weapon(editor, unit, weapon, carried, alongside)
-    missing = carried - sum(m.number for m in unit_models(unit) if _carries(m, weapon))
+
+    def named(kind: Option) -> bool:
+        return kind_named is None or names_kind(kind_named, kind.name)
+
+    missing = carried - sum(m.number for m in unit_models(unit) if named(m.option) and _carries(m, weapon))
     made: list[Selection] = []
-    kinds = sorted(_kinds_carrying(unit, weapon), key=lambda found: _unstated(found[0], unit, (weapon, *alongside)))
+    kinds = sorted([found for found in _kinds_carrying(unit, weapon) if named(found[0])],
+                   key=lambda found: _unstated(found[0], unit, (weapon, *alongside)))
     for kind, container in kinds:
         donors = [m for m in unit_models(unit) if m.parent is container and _beside(kind, m.option)
-                  and m.number > 1 and not _carries(m, weapon)]
+                  and named(m.option) and m.number > 1 and not _carries(m, weapon)]
         if missing <= 0 or not donors:
             continue
         donor = max(donors, key=lambda m: m.number)
@@ -950,6 +966,8 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
     for model in sorted(unit_models(unit), key=lambda m: -m.number):
         if missing <= 0:
             break
+        if not named(model.option):
+            continue
         option = _weapon_option(model.option, weapon, alongside)
         if option is None or _carries(model, weapon):
             continue
@@ -961,7 +979,7 @@ def _place_weapon(editor: Editor, unit: Selection, weapon: str, carried: int,
             model = _split(editor, unit, model, taking)
         made.append(_select_along(editor, model, option))
         missing -= taking
-    if missing > 0 and not made:
+    if missing > 0 and not made and kind_named is None:
         option = _weapon_option(unit.option, weapon, alongside)
         if option is not None:
             selection = _select_along(editor, unit, option)
@@ -1021,6 +1039,6 @@ def unit_toggles(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engi
         scratch = _scratch(engine, roster, data, faction)
         for name in names:
             unit = sheets.get(name.casefold())
-            built = _built_unit(engine, scratch, (name, unit.min_models, (), (), None, False)) if unit else None
+            built = _built_unit(engine, scratch, (name, unit.min_models, (), (), None, False, ())) if unit else None
             found[name] = frozenset(toggle or holder for holder, toggle in built.toggles) if built else frozenset()
     return found

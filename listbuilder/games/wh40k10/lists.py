@@ -20,9 +20,9 @@ from ...battlescribe.model import Option
 from ...core import system as core_system
 from ...core.findings import Finding, Location
 from ...core.names import did_you_mean, name_key
-from .catalog import Enhancement, Faction, Unit, Wh40kCatalog, loose_key, weapon_name
+from .catalog import Enhancement, Faction, Unit, Wh40kCatalog, loose_key, names_kind, weapon_name
 from .engine_roster import choice_named, datasheet_option, is_weapon
-from .loadout import UnitGear, unit_gear
+from .loadout import UnitGear, gear_by_kind, unit_gear
 from .roster import Wh40kRoster, Wh40kUnit
 from .rules import battle_size, faction_name, find_faction, has_keyword
 
@@ -383,6 +383,36 @@ def carried(unit: Unit, listed: ListedUnit, models: int, option: Option | None,
     return wargear, options, left
 
 
+def carried_by(unit: Unit, listed: ListedUnit, models: int, wargear: dict[str, int],
+               placed: Callable[[dict[str, int]], list[tuple[str, dict[str, int]]]]) -> dict[str, dict[str, int]]:
+    """Which kinds of model carry which of the roster's `wargear`, where the list says it (a weapon
+    listed under a model line naming a kind of model of the datasheet, on all the models `wargear`
+    gives it to) and the weapons placed by their numbers alone are elsewhere (D56): each such weapon
+    with every kind the list gives it to. `placed`: each model selection's kind and what it carries
+    with that `wargear` (loadout.gear_by_kind)."""
+    weapons = Names(list(wargear))
+    kinds = [m.name for m in unit.models]
+    stated: dict[tuple[str, str], int] = {}  # (kind of model as written, weapon of `wargear`) -> models
+    for item in listed.items:
+        line = listed.items[item.under] if item.kind == "weapon" and item.under is not None else None
+        weapon = weapons(item.name) if line is not None else None
+        if line is not None and weapon is not None and any(names_kind(line.name, name) for name in kinds):
+            # '2x Missile pod' under one Broadside: the models of the line carry them
+            stated[(line.name, weapon)] = stated.get((line.name, weapon), 0) + min(item.count, line.count)
+    whole = {w for w, n in wargear.items() if sum(c for (_, weapon), c in stated.items() if weapon == w) == n}
+    stated = {(kind, weapon): count for (kind, weapon), count in stated.items() if weapon in whole}
+    if not stated or models <= 1:
+        return {}
+    tree = placed(wargear)
+    elsewhere = {weapon for (kind, weapon), count in stated.items()
+                 if sum(gear.get(name_key(weapon), 0) for name, gear in tree if names_kind(kind, name)) != count}
+    found: dict[str, dict[str, int]] = {}
+    for (kind, weapon), count in stated.items():
+        if weapon in elsewhere:
+            found.setdefault(kind, {})[weapon] = count
+    return found
+
+
 def _options(option: Option | None, items: list[ListedItem]) -> tuple[list[tuple[str, int]], list[ListedItem]]:
     """The roster's `options` (each with its line) from the lines that name no weapon: those that
     name a choice of the unit in the engine's data that is not a weapon (a Daemon Prince's
@@ -469,6 +499,9 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
         counted = models or unit.min_models
         wargear, options, unplaced_gear = carried(unit, item, counted, option, partial(
             unit_gear, data, faction, army, unit, counted))
+        by_kind = carried_by(unit, item, counted, wargear, partial(gear_by_kind, data, faction, army, unit, counted))
+        lines.update({("units", index, "carried_by", kind): next(
+            (i.line for i in item.items if i.kind == "model" and i.name == kind), item.line) for kind in by_kind})
         options = item.stated_options + options
         lines.update({("units", index, "options", i): line for i, (_, line) in enumerate(options)})
         lines.update({("units", index, "wargear", weapon): next(
@@ -483,7 +516,7 @@ def to_roster(listed: ListedArmy, data: Wh40kCatalog, shown: str,
         allowed = size_points is not None  # else the count stays as stated and the check says so (D31)
         units.append(Wh40kUnit(type=unit.name, models=models if unit.max_models > unit.min_models or not allowed
                                else None, enhancement=enhancement.name if enhancement else item.enhancement,
-                               wargear=wargear, options=[name for name, _ in options],
+                               wargear=wargear, carried_by=by_kind, options=[name for name, _ in options],
                                reserves=item.reserves or (not listed.formations_stated  # where the
                                                           and has_keyword(unit, "Aircraft")),  # rules put it (D20)
                                **stated))

@@ -13,7 +13,7 @@ from ...battlescribe.model import Option
 from ...battlescribe.roster import Selection
 from ...core.names import name_key
 from .catalog import Faction, Unit, Wh40kCatalog, loose_key, weapon_name
-from .engine_roster import is_weapon, selection_tree, unit_models
+from .engine_roster import SelectionTree, is_weapon, selection_tree, unit_models
 from .roster import Wh40kRoster, Wh40kUnit
 
 Line = tuple[int, str]  # a unit's bullet line: its level (0: '•'; 1: '◦', under the model line above), its text
@@ -103,17 +103,35 @@ def unit_gear(data: Wh40kCatalog, faction: Faction, army: Wh40kRoster, unit: Uni
               wargear: dict[str, int]) -> UnitGear:
     """What a unit of `models` models of that datasheet carries in the army (a roster of no unit)
     with that `wargear` and the data's defaults (nothing known without the engine's data)."""
-    engine = data.engine_data(faction)
-    if engine is None:
-        return UnitGear({})
-    alone = army.model_copy(update={"units": [Wh40kUnit(type=unit.name, models=models, wargear=wargear)]})
-    tree = selection_tree(alone, data, faction, engine)
-    built = tree.units.get(0)
+    built = _built(data, faction, army, unit, models, wargear)
     if built is None:
         return UnitGear({})
-    return UnitGear(Gear(unit).carried(built), frozenset(
-        name_key(weapon_name(o.name)) for holder in [built, *unit_models(built)]
+    tree, selection = built
+    return UnitGear(Gear(unit).carried(selection), frozenset(
+        name_key(weapon_name(o.name)) for holder in [selection, *unit_models(selection)]
         for o in _unchosen(tree.editor, holder, holder.option)))
+
+
+def gear_by_kind(data: Wh40kCatalog, faction: Faction, army: Wh40kRoster, unit: Unit, models: int,
+                 wargear: dict[str, int]) -> list[tuple[str, dict[str, int]]]:
+    """As `unit_gear`, model selection by model selection: the kind of model's name and what its
+    models carry (D56)."""
+    built = _built(data, faction, army, unit, models, wargear)
+    gear = Gear(unit)
+    return [(model.option.name, {name_key(name): count for name, count in gear.counted([model]).items()})
+            for model in (models_of(built[1]) if built is not None else [])]
+
+
+def _built(data: Wh40kCatalog, faction: Faction, army: Wh40kRoster, unit: Unit, models: int,
+           wargear: dict[str, int]) -> tuple[SelectionTree, Selection] | None:
+    """The army of that one unit, and the unit, as the engine builds them (None without its data)."""
+    engine = data.engine_data(faction)
+    if engine is None:
+        return None
+    alone = army.model_copy(update={"units": [Wh40kUnit(type=unit.name, models=models, wargear=wargear)]})
+    tree = selection_tree(alone, data, faction, engine)
+    selection = tree.units.get(0)
+    return (tree, selection) if selection is not None else None
 
 
 def _unchosen(editor: Editor, holder: Selection, option: Option) -> list[Option]:

@@ -16,6 +16,11 @@ class Wh40kUnit(Entry):
     models: PositiveInt | None = Field(None, description="how many models (default: the fewest it may have)")
     wargear: dict[str, PositiveInt] = Field(
         {}, description="weapons taken instead of the default loadout -> how many models carry each")
+    carried_by: dict[str, dict[str, PositiveInt]] = Field(
+        {}, description="which kind of model carries some of `wargear`: a kind of model of the datasheet (or the "
+                        "name its kinds share before ' w/') -> weapons of `wargear` -> how many models of it carry "
+                        "each, e.g. {'Khorne Berzerker Champion': {'Plasma pistol': 1}}; the rest is placed as the "
+                        "data allows")
     options: list[str] = Field(
         [], description="the unit's choices that are not weapons, by the data's name, e.g. 'Cult of Duplicity' "
                         "(a Great Cult) or, where the name alone is ambiguous, 'Sworn Alignment: Freeblade'")

@@ -24,6 +24,7 @@ from .catalog import (
     Unit,
     WargearChoice,
     Wh40kCatalog,
+    names_kind,
     weapon_name,
 )
 from .data_rules import data_findings, merged
@@ -464,6 +465,7 @@ class _Muster:
         self.units.append(checked)
         self._faction_keyword(checked)
         self._wargear(checked)
+        self._carried_by(checked)
 
     def _faction_keyword(self, checked: CheckedUnit) -> None:
         """Every unit must have the army's Faction keyword; a datasheet of the army's catalogue
@@ -503,6 +505,26 @@ class _Muster:
             refused.add(name_key(weapon))
         self._together(checked, refused)
         self._choices(checked, refused)
+
+    def _carried_by(self, checked: CheckedUnit) -> None:
+        """`carried_by` names kinds of model of the datasheet (D56), and gives each weapon to no more
+        models than `wargear` does."""
+        entry, kinds = checked.entry, [m.name for m in checked.unit.models]
+        stated = {name_key(w): n for w, n in entry.wargear.items()}
+        totals: dict[str, tuple[int, str, str]] = {}  # weapon's key -> models given it, the last kind, as written
+        for kind, weapons in entry.carried_by.items():
+            if not any(names_kind(kind, name) for name in kinds):  # its weapons are not counted: one finding
+                self.error("unknown-model-kind", f"{checked.name} has no kind of model '{kind}'", UNITS,
+                           ("units", checked.index, "carried_by", kind), did_you_mean(kind, kinds))
+                continue
+            for weapon, count in weapons.items():
+                totals[name_key(weapon)] = (totals.get(name_key(weapon), (0,))[0] + count, kind, weapon)
+        for key, (total, kind, weapon) in totals.items():
+            if total > stated.get(key, 0):
+                self.error("carried-by-over-wargear", f"`carried_by` gives {weapon} to {plural(total, 'model')} "
+                           f"of {checked.name}, `wargear` to {stated.get(key, 0)}", UNITS,
+                           ("units", checked.index, "carried_by", kind, weapon),
+                           f"state every weapon in `wargear` with all the models carrying it: `{weapon}: {total}`")
 
     def _within_limit(self, checked: CheckedUnit, weapon: str, carried: int, where: tuple[str | int, ...]) -> bool:
         """Whether the weapon is on no more models than the data's limit per unit allows at the

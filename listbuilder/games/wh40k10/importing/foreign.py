@@ -152,16 +152,20 @@ class _Selections:
         listed.models = sum(int(self.figure(s, "number", "1", whole=True)) for s in models) or None
         listed.points = round(sum(self.figure(c, "value", "0") for c in selection.iter("cost")
                                   if c.get("name") == POINTS_TYPE))
+        kinds: dict[etree._Element, int] = {}  # each model selection -> its item, which its weapons are listed under
         for chosen in selection.iter("selection"):
             name, upgrade = chosen.get("name", ""), chosen.get("type") == "upgrade"
             number = int(self.figure(chosen, "number", "1", whole=True))
+            if chosen.get("type") == "model":
+                kinds[chosen] = listed.add(ListedItem(name, number, chosen.sourceline, "model"))
             if upgrade and name.casefold() == "warlord":
                 listed.warlord = True
             elif upgrade and chosen.get("group", "").casefold().startswith("enhancement"):
                 listed.enhancement, listed.enhancement_line = name, chosen.sourceline
             elif weapons := _weapons(chosen):
+                model = next((kinds[a] for a in [chosen, *chosen.iterancestors("selection")] if a in kinds), None)
                 for weapon in weapons:
-                    listed.add(ListedItem(weapon, number, chosen.sourceline, "weapon"))
+                    listed.add(ListedItem(weapon, number, chosen.sourceline, "weapon", under=model))
             elif upgrade and not any(_weapons(inner) for inner in chosen.iter("selection")):  # else its weapons count
                 listed.options.append((name, chosen.sourceline, number))
         return listed
