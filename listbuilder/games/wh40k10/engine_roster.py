@@ -401,7 +401,7 @@ def _loadouts(editor: Editor, unit: Selection, weapons: list[str]) -> list[_Load
     containers = [unit, *{id(m.parent): m.parent for m in sources if m.parent is not None}.values()]
     found: dict[tuple[object, ...], _Loadout] = {}
     for container in containers:
-        for kind in [k for k in _entries(container.option.children()) if k.type == "model"]:
+        for kind in _model_kinds(container.option):
             own = [i for i, m in enumerate(sources) if m.option is kind and m.parent is container]
             others = sorted((i for i, m in enumerate(sources) if m.option is not kind and m.parent is container
                              and _beside(kind, m.option)), key=lambda i: -sources[i].number)
@@ -572,6 +572,20 @@ def _entries(options: list[Option]) -> Iterator[Option]:
             yield option
 
 
+@lru_cache(maxsize=MEMO_SIZE)
+def _model_kinds(option: Option) -> tuple[Option, ...]:
+    """The kinds of model an entry offers, through groups but those no roster states (SKIPPED:
+    Crusade's, some 250 entries under every unit, none of them a model in wh40k-10e); kept per
+    entry, as each weapon placed asks them again."""
+    found: list[Option] = []
+    for child in option.children():
+        if child.is_group and name_key(child.name) not in SKIPPED:
+            found += _model_kinds(child)
+        elif child.type == "model":
+            found.append(child)
+    return tuple(found)
+
+
 def unit_models(unit: Selection) -> list[Selection]:
     """The unit's model selections, also those within an entry of its composition ("1 Shock
     Trooper Sergeant and 9 Shock Troopers")."""
@@ -617,8 +631,8 @@ def _new_kind(editor: Editor, unit: Selection, models: list[Selection]) -> Selec
     kinds (in the same group) first."""
     selected = {m.option.entry_id for m in models}
     containers = [unit, *{id(m.parent): m.parent for m in models if m.parent is not None}.values()]
-    kinds = [(container, kind) for container in containers for kind in _entries(container.option.children())
-             if kind.type == "model" and kind.entry_id not in selected]
+    kinds = [(container, kind) for container in containers for kind in _model_kinds(container.option)
+             if kind.entry_id not in selected]
     kinds.sort(key=lambda found: not any(_beside(found[1], m.option) for m in models))
     for container, kind in kinds:
         context = Context(None, container, container.force, kind)
@@ -898,8 +912,7 @@ def _kinds_carrying(unit: Selection, weapon: str) -> list[tuple[Option, Selectio
     selected = {m.option.entry_id for m in unit_models(unit)}
     containers = [unit, *{id(m.parent): m.parent for m in unit_models(unit) if m.parent is not None}.values()]
     return list({kind.entry_id: (kind, container) for container in containers
-                 for kind in _entries(container.option.children()) if kind.type == "model"
-                 and kind.entry_id not in selected
+                 for kind in _model_kinds(container.option) if kind.entry_id not in selected
                  and any(_gives(child, weapon) for child in _entries(kind.children()))}.values())
 
 
