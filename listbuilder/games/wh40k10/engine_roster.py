@@ -25,7 +25,7 @@ from itertools import combinations
 
 from ...battlescribe.editor import EditError, Editor, merges
 from ...battlescribe.evaluate import Context
-from ...battlescribe.model import Node, Option, as_list
+from ...battlescribe.model import GameData, Node, Option, as_list
 from ...battlescribe.roster import Force, Selection
 from ...battlescribe.validate import Validator
 from ...core.names import did_you_mean, name_key
@@ -519,14 +519,14 @@ def _root_option(tree: SelectionTree, name: str) -> Option | None:
     which is selected with it, as a New Recruit user would; else a hidden one (the engine then
     says it is hidden)."""
     editor, force = tree.editor, tree.force
-    roots = list(_entries(editor.data.root_options(force.catalogue_id)))
-    named = [o for o in roots if name_key(o.name) == name_key(name)]
+    named = _roots_by_name(editor.data, force.catalogue_id).get(name_key(name), [])
     if not named:
         return None
     shown = _shown(editor, force, named)
     if shown is not None:
         return shown
     toggles: list[Selection] = []
+    roots = list(_entries(editor.data.root_options(force.catalogue_id)))
     holders = [o for o in roots if o.name.startswith(SHOW.strip()) and list(o.selectable_children())]
     for holder_option in holders:  # "Show/Hide Options", its "Show …" entries under it
         holder = next((s for s in force.selections if s.option is holder_option), None)
@@ -550,6 +550,16 @@ def _root_option(tree: SelectionTree, name: str) -> Option | None:
     for holder in [s for s in force.selections if s.option in holders and not s.children]:
         editor.deselect(holder)
     return shown or named[0]
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _roots_by_name(data: GameData, catalogue_id: str) -> dict[str, list[Option]]:
+    """The root entries of a catalogue's force by `name_key`, through groups, in data order: each
+    unit of a roster looks its entry up."""
+    found: dict[str, list[Option]] = {}
+    for option in _entries(data.root_options(catalogue_id)):
+        found.setdefault(name_key(option.name), []).append(option)
+    return found
 
 
 def _visibility_setting(option: Option) -> bool:
