@@ -546,13 +546,15 @@ class Evaluation:
         (read as a number, a group holds when it is not zero)."""
         kind = str(group.get("type") or "and")
         if kind in ("and", "or", "not"):
-            results = [self.condition_holds(c, context) for c in as_list(group, "conditions")]
-            results += [self.group_holds(g, context) for g in as_list(group, "conditionGroups")]
+            # in data order, stopping at the first that decides the group: what is not asked
+            # cannot change its result (nor what reuse.py records it read)
+            results = (self.condition_holds(c, context) for c in as_list(group, "conditions"))
+            groups = (self.group_holds(g, context) for g in as_list(group, "conditionGroups"))
             if kind == "or":
-                return any(results)
+                return any(results) or any(groups)
             if kind == "not":
-                return not any(results)
-            return all(results)
+                return not (any(results) or any(groups))
+            return all(results) and all(groups)
         return self.group_value(group, context) != 0
 
     def group_value(self, group: Node, context: Context) -> float:

@@ -323,38 +323,59 @@ class Option:
         return None
 
 
+class Later(NamedTuple):
+    """A group all of whose options below (through groups) with a constraint that can ever be
+    broken have only maxima, with their ids: none of it is looked at, nor its options made, until
+    an option of one of those ids is taken (BSData's Crusade groups: some 250 options under
+    every unit, taken in no army but a Crusade one)."""
+
+    group: Option
+    ids: frozenset[str]
+
+
 @dataclass(frozen=True)
 class Checkable:
     """The options validation looks at in one place, each with its place in data order: those
     with a min (always checked), and those with only maxima by id (checked only where an option
-    of that id is taken somewhere, as nothing untaken breaks a max)."""
+    of that id is taken somewhere, as nothing untaken breaks a max), some of them in groups
+    listed only then (`Later`)."""
 
     always: list[tuple[int, Option]]
     maxima: dict[str, list[tuple[int, Option]]]
+    later: list[tuple[int, Later]]
+    ids: frozenset[str]  # the ids of every option with only maxima, in `maxima` and `later`
     only_always: tuple[Option, ...]  # what `to_check` gives where none with only maxima is taken
     chosen: dict[frozenset[str], tuple[Option, ...]] = field(default_factory=dict)  # ... else, by which are
 
     @staticmethod
-    def of(options: list[Option]) -> Checkable:
+    def of(options: list[Option | Later]) -> Checkable:
         always: list[tuple[int, Option]] = []
         maxima: dict[str, list[tuple[int, Option]]] = {}
+        later: list[tuple[int, Later]] = []
         for index, option in enumerate(options):
-            if option.only_maxima:
+            if isinstance(option, Later):
+                later.append((index, option))
+            elif option.only_maxima:
                 maxima.setdefault(option.id, []).append((index, option))
             else:
                 always.append((index, option))
-        return Checkable(always, maxima, tuple(option for _, option in always))
+        ids = frozenset(maxima).union(*(group.ids for _, group in later))
+        return Checkable(always, maxima, later, ids, tuple(option for _, option in always))
 
     def to_check(self, taken: dict[str, Any]) -> tuple[Option, ...]:
         """In data order: every option with a min, and those with only maxima that are taken."""
-        held = frozenset(self.maxima.keys() & taken.keys()) if self.maxima else frozenset()
+        held = frozenset(taken.keys() & self.ids) if self.ids else frozenset()
         if not held:
             return self.only_always
         found = self.chosen.get(held)
         if found is None:
             chosen = list(self.always)
-            for key in held:
+            for key in held & self.maxima.keys():
                 chosen += self.maxima[key]
+            for index, group in self.later:
+                if group.ids & held:  # its options, in their order, at the group's place
+                    options = group.group.data.checkable(group.group.children()).to_check(taken)
+                    chosen += [(index, option) for option in options]
             chosen.sort(key=lambda pair: pair[0])
             found = self.chosen[held] = tuple(option for _, option in chosen)
         return found
@@ -386,6 +407,7 @@ class GameData:
         self._root_options: dict[str, list[Option]] = {}
         self._checkable: dict[int, tuple[list[Option], Checkable]] = {}
         self._breakable: dict[tuple[int, int], list[str]] = {}
+        self._below: dict[tuple[int, int], frozenset[str] | None] = {}  # `_maxima_below`'s
         self._queries_costs: bool | None = None
         self._modified: list[Node] = []  # the nodes with modifiers: where a condition may count a cost
         for file in [game_system, *catalogues]:
@@ -632,9 +654,36 @@ class GameData:
         validation need look at. Read once per list of options."""
         found = self._checkable.get(id(options))
         if found is None:
-            found = (options, Checkable.of(_with_limits(options)))  # the list kept, its id its own
+            found = (options, Checkable.of(self._with_limits(options)))  # the list kept, its id its own
             self._checkable[id(options)] = found
         return found[1]
+
+    def _with_limits(self, options: list[Option]) -> list[Option | Later]:
+        """The options with a constraint that can ever be broken, through groups, in data order;
+        a group whose such options all have only maxima stands for them (`Later`)."""
+        found: list[Option | Later] = []
+        for option in options:
+            if option.breakable:
+                found.append(option)
+            if option.is_group:
+                ids = self._maxima_below(option)
+                if ids is None:
+                    found += self._with_limits(option.children())
+                elif ids:
+                    found.append(Later(option, ids))
+        return found
+
+    def _maxima_below(self, group: Option) -> frozenset[str] | None:
+        """The ids of the options below a group (through groups) with a constraint that can ever
+        be broken, where all of those have only maxima; else None. Read once for the group's entry
+        and link: what is below it, and which of its constraints can break, is theirs alone."""
+        key = (id(group.node), id(group.link))
+        if key not in self._below:
+            below = self._with_limits(group.children())
+            self._below[key] = None if any(not isinstance(item, Later) and not item.only_maxima for item in below) \
+                else frozenset().union(*(item.ids if isinstance(item, Later) else (item.id,) for item in below))
+            self._keep.append((group.node, group.link))
+        return self._below[key]
 
     def find_root(self, catalogue_id: str, entry_id: str) -> Option | None:
         """A root option named by target id, link id or composite id (through groups)."""
@@ -655,16 +704,6 @@ def _counts_cost(node: Node, wanted: set[str]) -> bool:
         return True
     return any(_counts_cost(inner, wanted) for key in ("modifiers", "modifierGroups", "conditionGroups")
                for inner in as_list(node, key))
-
-
-def _with_limits(options: list[Option]) -> list[Option]:
-    found: list[Option] = []
-    for option in options:
-        if option.breakable:
-            found.append(option)
-        if option.is_group:
-            found += _with_limits(option.children())
-    return found
 
 
 def is_targeted(modifier: Node) -> bool:

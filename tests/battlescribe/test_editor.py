@@ -159,3 +159,41 @@ def test_a_min_in_the_whole_army_selects_nothing_under_a_unit() -> None:
     for hound in hounds:
         editor.select_child_entry(hound, "leader")
     assert editor.findings() == []
+
+
+def _trophy_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The Gang of `_game` with a group of trophies whose options have only maxima (one a roster's
+    limit, in a group within the group), as BSData's Crusade groups under every unit."""
+    game_system, (catalogue,) = _game()
+    trophies = {"id": "trophies", "name": "Trophies", "selectionEntries": [
+        {"id": "skull", "name": "Skull", "type": "upgrade",
+         "constraints": [{"id": "one-skull", "type": "max", "value": 1, "field": "selections", "scope": "parent"}]}],
+        "selectionEntryGroups": [{"id": "relics", "name": "Relics", "selectionEntries": [
+            {"id": "crown", "name": "Crown", "type": "upgrade",
+             "constraints": [{"id": "one-crown", "type": "max", "value": 1, "field": "selections",
+                              "scope": "roster"}]}]}]}
+    gang = next(e for e in catalogue["selectionEntries"] if e["id"] == "gang")
+    gang["selectionEntryGroups"] = [trophies]
+    return game_system, [catalogue]
+
+
+def test_a_group_of_maxima_is_checked_once_one_of_its_options_is_taken() -> None:
+    editor = Editor(*_trophy_game())
+    force, _ = editor.add_force("band")
+    editor.select_entry(force, "chief")
+    gang, _ = editor.select_entry(force, "gang")
+    assert editor.findings() == []
+    checkable = editor.data.checkable(gang.option.children())
+    assert [(group.group.id, sorted(group.ids)) for _, group in checkable.later] == [("trophies", ["crown", "skull"])]
+    editor.select_child_entry(gang, "skull")
+    assert editor.findings() == []
+    editor.select_child_entry(gang, "skull")
+    finding, = editor.findings()
+    assert finding.rule == "cat:skull/one-skull" and "at most 1" in finding.message
+    editor.deselect(gang.children[-1])
+    other, _ = editor.select_entry(force, "gang")
+    editor.select_child_entry(gang, "crown")
+    assert editor.findings() == []
+    editor.select_child_entry(other, "crown")
+    finding, = editor.findings()
+    assert finding.rule == "cat:crown/one-crown" and "2 taken" in finding.message

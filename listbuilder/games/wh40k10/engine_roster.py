@@ -25,7 +25,7 @@ from itertools import combinations
 
 from ...battlescribe.editor import EditError, Editor, merges
 from ...battlescribe.evaluate import Context
-from ...battlescribe.model import Node, Option, as_list
+from ...battlescribe.model import GameData, Node, Option, as_list
 from ...battlescribe.roster import Force, Selection
 from ...battlescribe.validate import Validator
 from ...core.names import did_you_mean, name_key
@@ -425,7 +425,7 @@ def _loadouts(editor: Editor, unit: Selection, weapons: list[str]) -> list[_Load
     containers = [unit, *{id(m.parent): m.parent for m in sources if m.parent is not None}.values()]
     found: dict[tuple[object, ...], _Loadout] = {}
     for container in containers:
-        for kind in [k for k in _entries(container.option.children()) if k.type == "model"]:
+        for kind in _model_kinds(container.option):
             own = [i for i, m in enumerate(sources) if m.option is kind and m.parent is container]
             others = sorted((i for i, m in enumerate(sources) if m.option is not kind and m.parent is container
                              and _beside(kind, m.option)), key=lambda i: -sources[i].number)
@@ -543,14 +543,14 @@ def _root_option(tree: SelectionTree, name: str) -> Option | None:
     which is selected with it, as a New Recruit user would; else a hidden one (the engine then
     says it is hidden)."""
     editor, force = tree.editor, tree.force
-    roots = list(_entries(editor.data.root_options(force.catalogue_id)))
-    named = [o for o in roots if name_key(o.name) == name_key(name)]
+    named = _roots_by_name(editor.data, force.catalogue_id).get(name_key(name), [])
     if not named:
         return None
     shown = _shown(editor, force, named)
     if shown is not None:
         return shown
     toggles: list[Selection] = []
+    roots = list(_entries(editor.data.root_options(force.catalogue_id)))
     holders = [o for o in roots if o.name.startswith(SHOW.strip()) and list(o.selectable_children())]
     for holder_option in holders:  # "Show/Hide Options", its "Show …" entries under it
         holder = next((s for s in force.selections if s.option is holder_option), None)
@@ -576,6 +576,16 @@ def _root_option(tree: SelectionTree, name: str) -> Option | None:
     return shown or named[0]
 
 
+@lru_cache(maxsize=MEMO_SIZE)
+def _roots_by_name(data: GameData, catalogue_id: str) -> dict[str, list[Option]]:
+    """The root entries of a catalogue's force by `name_key`, through groups, in data order: each
+    unit of a roster looks its entry up."""
+    found: dict[str, list[Option]] = {}
+    for option in _entries(data.root_options(catalogue_id)):
+        found.setdefault(name_key(option.name), []).append(option)
+    return found
+
+
 def _visibility_setting(option: Option) -> bool:
     """An army-wide setting the data shows units by, taken on its own: a "Show …" entry with
     nothing to choose under it ("Show Khorne Daemons", which the data names "Khorne Daemons are
@@ -594,6 +604,20 @@ def _entries(options: list[Option]) -> Iterator[Option]:
             yield from _entries(option.children())
         else:
             yield option
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _model_kinds(option: Option) -> tuple[Option, ...]:
+    """The kinds of model an entry offers, through groups but those no roster states (SKIPPED:
+    Crusade's, some 250 entries under every unit, none of them a model in wh40k-10e); kept per
+    entry, as each weapon placed asks them again."""
+    found: list[Option] = []
+    for child in option.children():
+        if child.is_group and name_key(child.name) not in SKIPPED:
+            found += _model_kinds(child)
+        elif child.type == "model":
+            found.append(child)
+    return tuple(found)
 
 
 def unit_models(unit: Selection) -> list[Selection]:
@@ -641,8 +665,8 @@ def _new_kind(editor: Editor, unit: Selection, models: list[Selection]) -> Selec
     kinds (in the same group) first."""
     selected = {m.option.entry_id for m in models}
     containers = [unit, *{id(m.parent): m.parent for m in models if m.parent is not None}.values()]
-    kinds = [(container, kind) for container in containers for kind in _entries(container.option.children())
-             if kind.type == "model" and kind.entry_id not in selected]
+    kinds = [(container, kind) for container in containers for kind in _model_kinds(container.option)
+             if kind.entry_id not in selected]
     kinds.sort(key=lambda found: not any(_beside(found[1], m.option) for m in models))
     for container, kind in kinds:
         context = Context(None, container, container.force, kind)
@@ -994,8 +1018,7 @@ def _kinds_carrying(unit: Selection, weapon: str) -> list[tuple[Option, Selectio
     selected = {m.option.entry_id for m in unit_models(unit)}
     containers = [unit, *{id(m.parent): m.parent for m in unit_models(unit) if m.parent is not None}.values()]
     return list({kind.entry_id: (kind, container) for container in containers
-                 for kind in _entries(container.option.children()) if kind.type == "model"
-                 and kind.entry_id not in selected
+                 for kind in _model_kinds(container.option) if kind.entry_id not in selected
                  and any(_gives(child, weapon) for child in _entries(kind.children()))}.values())
 
 
