@@ -37,8 +37,7 @@ class Wh40kRoster(Entry):
     game: str = Field(description="wh40k-10e")
     faction: str = Field(description="the army's faction: a catalogue name or its Faction keyword")
     battle_size: str = Field(description="Incursion, Strike Force or Onslaught: sets the points limit")
-    detachment: str = Field("", description="the one set of Detachment rules the army uses (none named: a "
-                                                              "finding lists the faction's)")
+    detachment: str = Field(description="the one set of Detachment rules the army uses")
     name: str = ""
     data: str | None = Field(None, description=(
         "the version of the imported data it was last priced under (`listbuilder reprice -o` writes it): a label "
