@@ -26,6 +26,7 @@ from itertools import combinations
 from ...battlescribe.editor import EditError, Editor, merges
 from ...battlescribe.evaluate import Context
 from ...battlescribe.model import GameData, Node, Option, as_list
+from ...battlescribe.reuse import Reuse
 from ...battlescribe.roster import Force, Selection
 from ...battlescribe.validate import Validator
 from ...core.names import did_you_mean, name_key
@@ -386,13 +387,14 @@ def _search_placement(tree: SelectionTree, placed: Selection, option: Option, mo
     complete = complete and all(m.parent is defaults for m in sources)  # no other entry of a composition tried
     if not plans:
         return placed, False, complete
-    broken = _rules_broken(editor)  # asked only now: the engine's findings take their time
+    reuse = Reuse()  # what the judging of one placement found outside the unit, for the next's
+    broken = _rules_broken(editor, reuse)  # asked only now: the engine's findings take their time
     editor.deselect(placed)
     for counts in plans:
         unit = tree.units[0] = editor.adopt(tree.force, defaults)
         tree.places[unit.id] = ()
         _build_plan(tree, unit, loadouts, counts)
-        if _rules_broken(editor) <= broken:
+        if _rules_broken(editor, reuse) <= broken:
             return unit, True, complete
         editor.deselect(unit)
     unit = _new_unit(tree, option, models)  # none the data allows: the stated weapons one by one, again
@@ -405,8 +407,8 @@ SEARCH_BUILDS = 12  # whole placements built for the engine to judge at most
 SEARCH_TOGETHER = 3  # stated weapons tried together on one model at most
 
 
-def _rules_broken(editor: Editor) -> set[tuple[str, str]]:
-    return {(error.source, error.constraint_id) for error in _Judge(editor.evaluation).run()}
+def _rules_broken(editor: Editor, reuse: Reuse) -> set[tuple[str, str]]:
+    return {(error.source, error.constraint_id) for error in _Judge(editor.evaluation, reuse).run()}
 
 
 class _Judge(Validator):
