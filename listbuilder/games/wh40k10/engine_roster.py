@@ -132,7 +132,10 @@ def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, en
 def _selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engine: EngineData,
                     leave_out: AbstractSet[Path]) -> SelectionTree:
     scratch = _scratch(engine, roster, data, faction)
-    editor = Editor.on(engine.data, name=roster.name or "Roster", reuse=engine.reuse)
+    # The first roster checked on the data keeps nothing for reuse (reuse.py): keeping costs, and
+    # a `check` of one file checks no other; the editor's next states, a folder's next files do.
+    editor = Editor.on(engine.data, name=roster.name or "Roster", reuse=engine.reuse if engine.checked else None)
+    engine.checked = True
     force = Force(scratch.force.entry, scratch.force.catalogue_id, roster=editor.roster)
     editor.roster.forces.append(force)
     tree = SelectionTree(editor, force)
