@@ -848,11 +848,16 @@ def is_weapon(option: Option) -> bool:
 
 def _gives(option: Option, weapon: str) -> bool:
     """Whether an entry is the weapon: by its name or by a profile of it."""
-    if name_key(option.name) == name_key(weapon):
-        return True
+    return name_key(weapon) in _weapons_given(option)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _weapons_given(option: Option) -> frozenset[str]:
+    """The `name_key`s of an entry's name and of the weapons its profiles are of: kept per entry,
+    as a unit's every selection is asked of each weapon placed."""
     holders = [option.node, *([option.link] if option.link is not None else [])]
-    return any(name_key(weapon_name(str(p.get("name", "")))) == name_key(weapon)
-               for holder in holders for p in as_list(holder, "profiles"))
+    return frozenset([name_key(option.name), *(name_key(weapon_name(str(p.get("name", ""))))
+                                               for holder in holders for p in as_list(holder, "profiles"))])
 
 
 def _weapon_option(option: Option, weapon: str, alongside: tuple[str, ...] = ()) -> Option | None:
