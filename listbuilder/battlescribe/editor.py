@@ -243,13 +243,11 @@ class Editor:
                 continue
             if constraint.get("automatic") is not None and not as_bool(constraint.get("automatic")):
                 continue  # New Recruit: a min marked automatic=false is not selected for the user
-            value = self.evaluation.constraint_value(option, constraint, context)
             field_name = str(constraint.get("field") or "selections")
-            if field_name == "forces":
-                value = min(value, 1)
-            elif field_name != "selections":
+            if field_name not in STARTED_BY:
                 continue
-            amount = max(amount, int(value))
+            value = self.evaluation.constraint_value(option, constraint, context)
+            amount = max(amount, int(min(value, 1) if field_name == "forces" else value))
         return amount
 
     def deselect(self, selection: Selection) -> None:
@@ -384,9 +382,14 @@ def _may_ask_more(option: Option) -> bool:
     return option.is_group and any(_may_ask_more(child) for child in option.children())
 
 
+STARTED_BY = ("selections", "forces")  # what a min may count to select for the user (not points)
+
+
 def _may_start_with(option: Option) -> bool:
-    """Whether an option has a min (or exactly) or a defaultAmount: else it starts at none."""
-    if any(node.get("type") in ("min", "exactly") for node in option.constraints):
+    """Whether an option has a min (or exactly) of selections or forces, or a defaultAmount: else it
+    starts at none (a datasheet's min of points, which BSData gives every one, selects nothing)."""
+    if any(node.get("type") in ("min", "exactly") and str(node.get("field") or "selections") in STARTED_BY
+           for node in option.constraints):
         return True
     return option.node.get("defaultAmount") is not None or (option.link or {}).get("defaultAmount") is not None
 
