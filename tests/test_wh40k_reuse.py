@@ -162,3 +162,20 @@ def test_a_roster_wide_count_is_counted_again_at_a_reused_unit(catalog, replayed
     assert "Lieutenant" not in replayed
     assert twice(validate(no_captain, catalog)) == [("units", 0, "enhancement")]
     assert found == checked(no_captain, catalog, fresh=True)
+
+
+def test_the_first_roster_checked_on_the_data_keeps_nothing_to_reuse(catalog, replayed, monkeypatch):
+    """A check of one file checks no other roster, so the first checked on a faction's data records
+    nothing (engine_roster); the second keeps what it found, which the third reuses."""
+    roster = read_file(TESTS / "wh40k-rosters/space-marines/illegal-enhancements.yaml", catalog).roster
+    data = catalog.imported(GAME_ID, roster.faction)
+    [faction] = find_faction(data, roster.faction)
+    engine = data.engine_data(faction)
+    engine.reuse.clear()
+    monkeypatch.setattr(engine, "checked", False)
+    first = checked(roster, catalog)
+    replayed.clear()
+    assert checked(roster, catalog) == first
+    assert replayed == []
+    assert checked(roster, catalog) == first
+    assert {"Captain", "Lieutenant"} <= set(replayed)

@@ -158,7 +158,9 @@ class Editor:
         """A second pass over a new root selection: what its mins ask now that all its defaults are
         there (BSData raises a Sergeant's min once his squad holds a weapon, and marks it automatic)."""
         for selection in list(root.walk()):
-            self._auto_select(selection.option.children(), force, selection, auto)
+            options = [option for option in selection.option.children() if _may_ask_more(option)]
+            if options:
+                self._auto_select(options, force, selection, auto)
 
     def _auto_select(self, options: list[Option], force: Force, parent: Selection | None,
                      auto: dict[str, str]) -> None:
@@ -241,13 +243,11 @@ class Editor:
                 continue
             if constraint.get("automatic") is not None and not as_bool(constraint.get("automatic")):
                 continue  # New Recruit: a min marked automatic=false is not selected for the user
-            value = self.evaluation.constraint_value(option, constraint, context)
             field_name = str(constraint.get("field") or "selections")
-            if field_name == "forces":
-                value = min(value, 1)
-            elif field_name != "selections":
+            if field_name not in STARTED_BY:
                 continue
-            amount = max(amount, int(value))
+            value = self.evaluation.constraint_value(option, constraint, context)
+            amount = max(amount, int(min(value, 1) if field_name == "forces" else value))
         return amount
 
     def deselect(self, selection: Selection) -> None:
@@ -373,9 +373,23 @@ def _min_modified(option: Option) -> bool:
     return any(limit.kind in ("min", "exactly") and limit.id in option.modified_fields for _, limit in option.limits)
 
 
+def _may_ask_more(option: Option) -> bool:
+    """Whether a container may need more of an option (a group: of its options) than it took
+    when it was made: only where a modifier may change a min or what is hidden, for the first pass
+    over a container took all the others ask, and what it holds only grows."""
+    if _min_modified(option) or not option.modified_fields.isdisjoint(("hidden", "category")):
+        return True
+    return option.is_group and any(_may_ask_more(child) for child in option.children())
+
+
+STARTED_BY = ("selections", "forces")  # what a min may count to select for the user (not points)
+
+
 def _may_start_with(option: Option) -> bool:
-    """Whether an option has a min (or exactly) or a defaultAmount: else it starts at none."""
-    if any(limit.kind in ("min", "exactly") for _, limit in option.limits):
+    """Whether an option has a min (or exactly) of selections or forces, or a defaultAmount: else it
+    starts at none (a datasheet's min of points, which BSData gives every one, selects nothing)."""
+    if any(node.get("type") in ("min", "exactly") and str(node.get("field") or "selections") in STARTED_BY
+           for node in option.constraints):
         return True
     return option.node.get("defaultAmount") is not None or (option.link or {}).get("defaultAmount") is not None
 

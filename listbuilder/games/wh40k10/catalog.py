@@ -358,6 +358,7 @@ class EngineData:
     revision: str
     built: dict[Any, Any] = field(default_factory=dict)  # what engine_roster built on it, to reuse
     reuse: Reuse = field(default_factory=Reuse)  # what validation found at the units of rosters checked on it
+    checked: bool = False  # whether a roster was checked on it (engine_roster: the first keeps nothing in `reuse`)
 
     @cached_property
     def data(self) -> GameData:

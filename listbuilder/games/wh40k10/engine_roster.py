@@ -26,6 +26,7 @@ from itertools import combinations
 from ...battlescribe.editor import EditError, Editor, merges
 from ...battlescribe.evaluate import Context
 from ...battlescribe.model import GameData, Node, Option, as_list
+from ...battlescribe.reuse import Reuse
 from ...battlescribe.roster import Force, Selection
 from ...battlescribe.validate import Validator
 from ...core.names import did_you_mean, name_key
@@ -131,7 +132,10 @@ def selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, en
 def _selection_tree(roster: Wh40kRoster, data: Wh40kCatalog, faction: Faction, engine: EngineData,
                     leave_out: AbstractSet[Path]) -> SelectionTree:
     scratch = _scratch(engine, roster, data, faction)
-    editor = Editor.on(engine.data, name=roster.name or "Roster", reuse=engine.reuse)
+    # The first roster checked on the data keeps nothing for reuse (reuse.py): keeping costs, and
+    # a `check` of one file checks no other; the editor's next states, a folder's next files do.
+    editor = Editor.on(engine.data, name=roster.name or "Roster", reuse=engine.reuse if engine.checked else None)
+    engine.checked = True
     force = Force(scratch.force.entry, scratch.force.catalogue_id, roster=editor.roster)
     editor.roster.forces.append(force)
     tree = SelectionTree(editor, force)
@@ -386,13 +390,14 @@ def _search_placement(tree: SelectionTree, placed: Selection, option: Option, mo
     complete = complete and all(m.parent is defaults for m in sources)  # no other entry of a composition tried
     if not plans:
         return placed, False, complete
-    broken = _rules_broken(editor)  # asked only now: the engine's findings take their time
+    reuse = Reuse()  # what the judging of one placement found outside the unit, for the next's
+    broken = _rules_broken(editor, reuse)  # asked only now: the engine's findings take their time
     editor.deselect(placed)
     for counts in plans:
         unit = tree.units[0] = editor.adopt(tree.force, defaults)
         tree.places[unit.id] = ()
         _build_plan(tree, unit, loadouts, counts)
-        if _rules_broken(editor) <= broken:
+        if _rules_broken(editor, reuse) <= broken:
             return unit, True, complete
         editor.deselect(unit)
     unit = _new_unit(tree, option, models)  # none the data allows: the stated weapons one by one, again
@@ -405,8 +410,8 @@ SEARCH_BUILDS = 12  # whole placements built for the engine to judge at most
 SEARCH_TOGETHER = 3  # stated weapons tried together on one model at most
 
 
-def _rules_broken(editor: Editor) -> set[tuple[str, str]]:
-    return {(error.source, error.constraint_id) for error in _Judge(editor.evaluation).run()}
+def _rules_broken(editor: Editor, reuse: Reuse) -> set[tuple[str, str]]:
+    return {(error.source, error.constraint_id) for error in _Judge(editor.evaluation, reuse).run()}
 
 
 class _Judge(Validator):
@@ -843,11 +848,16 @@ def is_weapon(option: Option) -> bool:
 
 def _gives(option: Option, weapon: str) -> bool:
     """Whether an entry is the weapon: by its name or by a profile of it."""
-    if name_key(option.name) == name_key(weapon):
-        return True
+    return name_key(weapon) in _weapons_given(option)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _weapons_given(option: Option) -> frozenset[str]:
+    """The `name_key`s of an entry's name and of the weapons its profiles are of: kept per entry,
+    as a unit's every selection is asked of each weapon placed."""
     holders = [option.node, *([option.link] if option.link is not None else [])]
-    return any(name_key(weapon_name(str(p.get("name", "")))) == name_key(weapon)
-               for holder in holders for p in as_list(holder, "profiles"))
+    return frozenset([name_key(option.name), *(name_key(weapon_name(str(p.get("name", ""))))
+                                               for holder in holders for p in as_list(holder, "profiles"))])
 
 
 def _weapon_option(option: Option, weapon: str, alongside: tuple[str, ...] = ()) -> Option | None:
