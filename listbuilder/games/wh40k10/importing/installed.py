@@ -46,10 +46,12 @@ DEFAULT_MARK = "default"  # in a game's versions folder: the revision of the ver
 
 
 def data_dir() -> Path:
-    import platformdirs  # only where the folder is wanted: most commands never read it
-
     override = os.environ.get(DATA_DIR_VARIABLE)
-    return Path(override) if override else Path(platformdirs.user_data_dir("listbuilder", appauthor=False))
+    if override:
+        return Path(override)
+    import platformdirs  # only where its folder is wanted: with tempfile, shutil and random, 15-22 M
+
+    return Path(platformdirs.user_data_dir("listbuilder", appauthor=False))
 
 
 def _catalogs() -> Path:
