@@ -595,9 +595,25 @@ def _new_command(commands: argparse._SubParsersAction) -> None:
     new.set_defaults(run=command_new)
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's, looking up the terminal's width only when it formats text: argparse makes one for
+    every argument added, to check its metavar, and the look-up imports shutil (6 M of a check)."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=0)
+        del self._width, self._max_help_position  # worked out by `__getattr__` when first read
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in ("_width", "_max_help_position"):
+            raise AttributeError(name)
+        own = argparse.RawDescriptionHelpFormatter(self._prog)  # the terminal's width, as argparse sets it
+        self._width, self._max_help_position = own._width, own._max_help_position
+        return getattr(self, name)
+
+
 def _check_command(commands: argparse._SubParsersAction) -> None:
     check = commands.add_parser("check", help="check rosters against their army lists", epilog=EXIT_CODES,
-                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+                                  formatter_class=_Formatter)
     check.add_argument("rosters", nargs="*", help="roster files or folders of them (default: the demo roster)")
     check.add_argument("--format", choices=["text", "json", "csv", "html"], default="text",
                        help="text (default), json, csv (one row per roster) or html (one page, printable)")
@@ -738,7 +754,7 @@ def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     that command alone has its parser built (building every one's cost a check 30 M instructions,
     docs/speed.md), and usage names every command all the same."""
     top = argparse.ArgumentParser(prog="listbuilder", description="Build and check tabletop army lists.",
-                                  epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                  epilog=EXIT_CODES, formatter_class=_Formatter)
     top.add_argument("--version", action="version", version=f"listbuilder {__version__}")
     if argv and argv[0] in COMMANDS:
         commands = top.add_subparsers(dest="command", metavar="{" + ",".join(COMMANDS) + "}")

@@ -121,6 +121,23 @@ def test_checking_a_40k_roster_loads_only_what_its_check_uses(cache, bsdata_inst
     assert {path: path.read_bytes() for path in caches.glob("catalog-*.json")} == before
 
 
+def test_a_40k_check_whose_data_folder_is_given_imports_neither_platformdirs_nor_shutil(bsdata_installed, own_home,
+                                                                                      monkeypatch):
+    """docs/speed.md: platformdirs (which imports tempfile, and it shutil) is asked for the data folder
+    only where LISTBUILDER_DATA_DIR gives none, and shutil is imported only to remove a folder or to
+    format help: a check so configured imports none of them."""
+    from listbuilder.games.wh40k10.importing.installed import DATA_DIR_VARIABLE, data_dir
+
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(data_dir()))  # the folder platformdirs gives, named
+    roster = Path(__file__).parent / "wh40k-rosters" / "necrons" / "legal-awakened-dynasty.yaml"
+    check = subprocess.run([sys.executable, "-X", "importtime", "-m", "listbuilder", "check", str(roster)],
+                           capture_output=True, text=True, check=False)
+    assert check.returncode == 0
+    imported = {line.split("|")[-1].strip() for line in check.stderr.splitlines() if line.startswith("import time:")}
+    assert "listbuilder.games.wh40k10.engine_roster" in imported
+    assert {"platformdirs", "tempfile", "shutil"} & imported == set()
+
+
 def test_a_40k_check_builds_no_validator_of_the_installed_data(bsdata_installed):
     """docs/speed.md: the faction's part and the parts' index, as `install` wrote them, are read back
     without validating them: a check builds the validator of its roster alone, not the catalog's."""
@@ -178,3 +195,17 @@ def test_the_parser_of_one_command_reads_its_arguments_as_the_whole_table_does(a
     assert len(one._subparsers._group_actions[0].choices) == 1 < len(COMMANDS)  # type: ignore[union-attr]
     assert one.parse_args(arguments) == every.parse_args(arguments)
     assert one.format_usage() == every.format_usage()
+
+
+@pytest.mark.parametrize("columns", ["57", "150"])
+def test_the_formatter_looks_up_the_terminal_s_width_as_argparse_does(columns, monkeypatch):
+    """cli._Formatter defers argparse's look-up of the terminal's width (it imports shutil) until
+    text is formatted: the width and help column it then takes are argparse's own."""
+    import argparse
+
+    from listbuilder.cli import _Formatter
+
+    monkeypatch.setenv("COLUMNS", columns)
+    deferred, own = _Formatter("listbuilder"), argparse.RawDescriptionHelpFormatter("listbuilder")
+    assert "_width" not in vars(deferred)
+    assert (deferred._max_help_position, deferred._width) == (own._max_help_position, own._width)

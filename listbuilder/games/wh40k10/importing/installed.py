@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -46,10 +45,12 @@ DEFAULT_MARK = "default"  # in a game's versions folder: the revision of the ver
 
 
 def data_dir() -> Path:
-    import platformdirs  # only where the folder is wanted: most commands never read it
-
     override = os.environ.get(DATA_DIR_VARIABLE)
-    return Path(override) if override else Path(platformdirs.user_data_dir("listbuilder", appauthor=False))
+    if override:
+        return Path(override)
+    import platformdirs  # only where its folder is wanted: it imports tempfile (11 M of a check)
+
+    return Path(platformdirs.user_data_dir("listbuilder", appauthor=False))
 
 
 def _catalogs() -> Path:
@@ -212,13 +213,20 @@ def install(catalog: Wh40kCatalog, left_out: dict[str, int], engine: dict[str, A
     return Installed(path=path, default=True, **summary)
 
 
+def _remove_tree(folder: Path) -> None:
+    """`folder` and all in it removed, if there (shutil imported here only: 6 M of a check's start-up)."""
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def _remove(path: Path) -> None:
     """A version's files: its catalog (and its backup, in the layout before versions), summary,
     parts and engine data."""
     for file in (path, path.with_name(path.name + ".bak"), _summary_path(path)):
         file.unlink(missing_ok=True)
     for folder in (_parts_path(path), _engine_path(path)):
-        shutil.rmtree(folder, ignore_errors=True)
+        _remove_tree(folder)
 
 
 def _write_parts(catalog: Wh40kCatalog, path: Path) -> None:
@@ -231,7 +239,7 @@ def _write_parts(catalog: Wh40kCatalog, path: Path) -> None:
     without validating it (`_trusted`)."""
     folder, written = _parts_path(path), path.stat()
     temporary = folder.with_name(folder.name + ".tmp")
-    shutil.rmtree(temporary, ignore_errors=True)
+    _remove_tree(temporary)
     temporary.mkdir()
     names_only: dict[str, Any] = {"units": [], "detachments": [], "supplied_faction_keywords": {}}
     index = catalog.model_copy(update={"units": {}, "factions": [
@@ -245,7 +253,7 @@ def _write_parts(catalog: Wh40kCatalog, path: Path) -> None:
     source = {"size": written.st_size, "mtime_ns": written.st_mtime_ns,
               "digests": {"index": _digest(index)} | {n: _digest(part) for n, part in parts.items()}}
     (temporary / "index.json").write_bytes(json.dumps(source).encode() + b"\n" + index)
-    shutil.rmtree(folder, ignore_errors=True)
+    _remove_tree(folder)
     os.replace(temporary, folder)
 
 
@@ -264,11 +272,11 @@ def _write_engine(bundle: dict[str, Any] | None, path: Path, revision: str) -> N
 
     folder = _engine_path(path)
     if bundle is None:
-        shutil.rmtree(folder, ignore_errors=True)
+        _remove_tree(folder)
         return
     written = path.stat()
     temporary = folder.with_name(folder.name + ".tmp")
-    shutil.rmtree(temporary, ignore_errors=True)
+    _remove_tree(temporary)
     temporary.mkdir()
     armies = [c for c in bundle["catalogues"] if str(c.get("library")).lower() != "true"]
     index = {"source": {"size": written.st_size, "mtime_ns": written.st_mtime_ns}, "revision": revision,
@@ -277,7 +285,7 @@ def _write_engine(bundle: dict[str, Any] | None, path: Path, revision: str) -> N
     (temporary / "index.json").write_text(json.dumps(index), encoding="utf-8")
     for root in [bundle["gameSystem"], *bundle["catalogues"]]:
         (temporary / f"{root['id']}.json").write_text(json.dumps(root, separators=(",", ":")), encoding="utf-8")
-    shutil.rmtree(folder, ignore_errors=True)
+    _remove_tree(folder)
     os.replace(temporary, folder)
 
 
