@@ -93,11 +93,11 @@ def test_python_dash_m_runs_the_demo_check():
 
 
 def as_process(*arguments: str) -> subprocess.CompletedProcess[str]:
-    """`listbuilder ARGUMENTS` as its process runs it (`cli.run`), with an exit handler of its own
-    that says whether the interpreter's exit ran."""
-    probe = ("import atexit, sys\nfrom listbuilder.cli import run\n"
+    """`listbuilder ARGUMENTS` as its console script runs it (`__main__.main`), with an exit handler
+    of its own that says whether the interpreter's exit ran."""
+    probe = ("import atexit, sys\nfrom listbuilder.__main__ import main\n"
              "atexit.register(lambda: print('the exit ran', file=sys.stderr))\n"
-             f"sys.argv = ['listbuilder', *{list(arguments)!r}]\nsys.exit(run())")
+             f"sys.argv = ['listbuilder', *{list(arguments)!r}]\nsys.exit(main())")
     return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
 
 

@@ -21,4 +21,4 @@ def test_wheel_ships_the_data(tmp_path):
     assert "listbuilder/demo/ultramarines.yaml" in names
     assert "listbuilder/cli.py" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "listbuilder = listbuilder.cli:run" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "listbuilder = listbuilder.__main__:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
