@@ -390,7 +390,9 @@ def _search_placement(tree: SelectionTree, placed: Selection, option: Option, mo
     complete = complete and all(m.parent is defaults for m in sources)  # no other entry of a composition tried
     if not plans:
         return placed, False, complete
-    reuse = Reuse()  # what the judging of one placement found outside the unit, for the next's
+    # What judging one placement found at the army's untaken options, for the next's. The scratch
+    # editor's evaluation records no reads into it, so it may only be replayed between these judgings.
+    reuse = Reuse()
     broken = _rules_broken(editor, reuse)  # asked only now: the engine's findings take their time
     editor.deselect(placed)
     for counts in plans:
