@@ -114,7 +114,8 @@ def test_the_contents_give_each_list_its_first_page_and_each_list_starts_a_page(
         assert page == starts[number], f"list {number} ({packed.file}) starts on page {starts[number]}, not {page}"
         assert (packed.name[:20] or Path(packed.file).name) in row and packed.verdict in row
         title = packed.name or ("Unnamed roster" if packed.summary else packed.file)
-        assert pages[page - 1].startswith(title), "a list starts its own page with its title"
+        # a long title (an unreadable file's whole path) wraps, within a word too: compared without spaces
+        assert pages[page - 1].replace(" ", "").startswith(title.replace(" ", "")), "a list starts its page"
         assert f"Page {page} of {len(pages)}" in pages[page - 1]
     assert list(starts.values()) == sorted(set(starts.values())) and starts[1] == 2  # the contents on page 1
 
